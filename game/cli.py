@@ -1,0 +1,175 @@
+"""Command line: `play` (the default), `script`, `validate`.
+
+Every bad input ends with a message naming the problem and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.content.loader import (
+    DEFAULT_CONTENT,
+    list_scenarios,
+    load_content,
+    load_scenario,
+    scenario_path,
+)
+from game.content.yamlmarks import ContentErrors
+
+DEFAULT_SCENARIO = "crossroads"
+
+
+class UsageError(Exception):
+    """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
+
+
+def new_game(content_dir: Path, scenario: str, seed: int):
+    """Load content and a scenario and start a game (raises ContentErrors / UsageError)."""
+    from game.rules.state import Game
+
+    content = load_content(content_dir)
+    path = scenario_path(content_dir, scenario)
+    if not path.exists():
+        known = ", ".join(list_scenarios(content_dir)) or "none"
+        raise UsageError(f"no scenario {scenario!r} (known: {known})")
+    return Game(content, load_scenario(content, path, content_dir), seed=seed,
+                scenario_id=path.stem)
+
+
+def parse_rolls(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        rolls = [int(r) for r in text.split(",") if r.strip()]
+    except ValueError:
+        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+    bad = [r for r in rolls if not 1 <= r <= 100]
+    if bad:
+        raise UsageError(f"--rolls: a d100 result is between 1 and 100, not {bad[0]}")
+    return rolls
+
+
+def cmd_validate(args) -> int:
+    content = load_content(args.content)
+    errors = []
+    names = list_scenarios(args.content)
+    for name in names:
+        try:
+            load_scenario(content, scenario_path(args.content, name), args.content)
+        except ContentErrors as exc:
+            errors += exc.errors
+    if errors:
+        raise ContentErrors(errors)
+    print(f"content OK: {len(content.weapons)} weapons, {len(content.armours)} armours, "
+          f"{len(content.spells)} spells, {len(content.characters)} characters, "
+          f"{len(content.creatures)} creatures, {len(content.factions)} factions, "
+          f"{len(names)} scenarios")
+    return 0
+
+
+def read_script(path: Path) -> list[tuple[int, str]]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read commands file {path}: {exc}")
+    return [(n, line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)
+            if line.split("#", 1)[0].strip()]
+
+
+def cmd_script(args) -> int:
+    from game.journal.jsonl import event_line, state_line
+    from game.journal.text import describe, namer
+    from game.rules.events import Refused
+
+    game = new_game(args.content, args.scenario, args.seed)
+    game.roller.force(parse_rolls(args.rolls))
+    commands = read_script(Path(args.commands))
+    name = namer(game)
+    out = sys.stdout
+
+    def emit(events) -> None:
+        for event in events:
+            out.write((event_line(event) if args.json else describe(event, name)) + "\n")
+
+    emit(game.journal)
+    status = 0
+    for line_no, command in commands:
+        events = game.apply(command)
+        emit(events)
+        if isinstance(events[0], Refused) and args.strict:
+            print(f"{args.commands}:{line_no}: refused: {events[0].reason}", file=sys.stderr)
+            status = 1
+            break
+    if args.json:
+        out.write(state_line(game) + "\n")
+    else:
+        out.write(f"— state after round {game.round} —\n")
+        for unit in game.state_summary():
+            flag = " (down)" if unit["down"] else ""
+            out.write(f"  {unit['id']}: HP {unit['hp']}/{unit['hp_max']}, AP {unit['ap']}, "
+                      f"XP {unit['xp']}, level {unit['level']}{flag}\n")
+    return status
+
+
+def cmd_play(args) -> int:
+    game = new_game(args.content, args.scenario, args.seed)
+    from game.ui.app import EscarmoucheApp
+
+    EscarmoucheApp(game).run()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
+    parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, seed=None,
+                        content=DEFAULT_CONTENT)
+    sub = parser.add_subparsers(dest="command")
+
+    def common(p):
+        p.add_argument("--content", type=Path, default=DEFAULT_CONTENT,
+                       help="content folder (default: the shipped content/)")
+
+    play = sub.add_parser("play", help="start a hot-seat game (the default)")
+    play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
+    play.add_argument("--seed", type=int, default=None)
+    common(play)
+    play.set_defaults(func=cmd_play)
+
+    script = sub.add_parser("script", help="play a command file headless, print the journal")
+    script.add_argument("scenario")
+    script.add_argument("commands")
+    script.add_argument("--seed", type=int, default=0)
+    script.add_argument("--rolls", help="forced d100 results, e.g. 12,80,3")
+    script.add_argument("--json", action="store_true", help="one JSON object per line")
+    script.add_argument("--strict", action="store_true", help="exit 1 on the first refusal")
+    common(script)
+    script.set_defaults(func=cmd_script)
+
+    validate = sub.add_parser("validate", help="check every content file and scenario")
+    common(validate)
+    validate.set_defaults(func=cmd_validate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "seed", 0) is None:
+        import secrets
+
+        args.seed = secrets.randbelow(2**31)
+    try:
+        return args.func(args)
+    except ContentErrors as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        print(f"{len(exc.errors)} content error{'s' * (len(exc.errors) != 1)}", file=sys.stderr)
+        return 2
+    except UsageError as exc:
+        print(f"escarmouche: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

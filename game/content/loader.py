@@ -1,0 +1,350 @@
+"""Read the content folder into a validated `Content`, listing every error with its place.
+
+Each entry is converted on its own (msgspec stops at a value's first error), its error
+path mapped back to the YAML mark; then references between files are checked.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import typing
+from pathlib import Path as FsPath
+from typing import Any
+
+import msgspec
+
+from game.content import schema
+from game.content.schema import Content, Scenario
+from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
+from game.rules.constants import CHARACTERISTICS, RANGED_MAX_DISTANCE, SKILLS
+from game.rules.dice import Dice
+
+DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
+MAX_FILE_BYTES = 2_000_000
+EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
+
+_PATH_PART = re.compile(r"\.([^.\[\]`]+)|\[(\d+)\]")
+
+
+def _msgspec_path(message: str) -> tuple[str, tuple[Any, ...], str | None]:
+    """Split msgspec's message into its text, its `$.a[0].b` path, and a bad key if any."""
+    key = None
+    match = re.search(r" - at `key` in `(\$[^`]*)`$", message)
+    if match:
+        key, text, raw = "key", message[: match.start()], match.group(1)
+    else:
+        match = re.search(r" - at `(\$[^`]*)`$", message)
+        text, raw = (message[: match.start()], match.group(1)) if match else (message, "$")
+    path = tuple(int(i) if i else name for name, i in _PATH_PART.findall(raw[1:]))
+    return text, path, key
+
+
+def _struct_at(tp: Any, path: tuple[Any, ...]) -> Any:
+    """The Struct type found by walking `path` down from `tp` (None if it is not one)."""
+    for part in path:
+        tp = _unwrap(tp)
+        if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+            tp = typing.get_type_hints(tp, include_extras=False).get(part)
+        elif typing.get_origin(tp) in (list, dict):
+            tp = typing.get_args(tp)[-1]
+        else:
+            return None
+    tp = _unwrap(tp)
+    return tp if isinstance(tp, type) and issubclass(tp, msgspec.Struct) else None
+
+
+def _unwrap(tp: Any) -> Any:
+    while True:
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            tp = typing.get_args(tp)[0]
+        elif origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            tp = args[0] if len(args) == 1 else tp
+            if len(args) != 1:
+                return tp
+        else:
+            return tp
+
+
+def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
+            errors: list[ContentError]) -> Any:
+    """`msgspec.convert` one entry, turning its error into a marked, explained one."""
+    try:
+        return msgspec.convert(data, tp, strict=True)
+    except msgspec.ValidationError as exc:
+        text, path, key = _msgspec_path(str(exc))
+        full = base + path
+        unknown = re.match(r"Object contains unknown field `(.+)`", text)
+        missing = re.match(r"Object missing required field `(.+)`", text)
+        if unknown:
+            name = unknown.group(1)
+            struct = _struct_at(tp, path)
+            fields = struct.__struct_fields__ if struct else ()
+            close = difflib.get_close_matches(name, fields, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            allowed = f"; known fields: {', '.join(fields)}" if fields and not close else ""
+            errors.append(doc.error(full + (name,), f"unknown field {name!r}{hint}{allowed}",
+                                    key=True))
+        elif missing:
+            errors.append(doc.error(full, f"missing required field {missing.group(1)!r}"))
+        else:
+            where = ".".join(map(str, full[-2:] if len(full) > 1 else full))
+            bad = f"a {key} of {where}" if key else (where or "value")
+            errors.append(doc.error(full, f"{bad}: {text.lower()}"))
+        return None
+
+
+class Loader:
+    """Collects documents and errors over a whole content folder."""
+
+    def __init__(self, root: FsPath) -> None:
+        self.root = root
+        self.errors: list[ContentError] = []
+
+    def rel(self, path: FsPath) -> str:
+        try:
+            return str(path.relative_to(self.root.parent)) if self.root.parent != path else str(path)
+        except ValueError:
+            return str(path)
+
+    def read(self, path: FsPath, required: bool = True) -> MarkedDocument | None:
+        name = self.rel(path)
+        if not path.exists():
+            if required:
+                self.errors.append(ContentError(name, 1, 1, "file not found"))
+            return None
+        if path.stat().st_size > MAX_FILE_BYTES:
+            self.errors.append(ContentError(name, 1, 1, "file too large"))
+            return None
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.errors.append(ContentError(name, 1, 1, f"cannot read: {exc}"))
+            return None
+        doc, errors = read_yaml(text, name)
+        self.errors += errors
+        return None if errors and doc.data is None else doc
+
+    def table(self, filename: str, tp: type, required: bool = True) -> tuple[dict, MarkedDocument | None]:
+        """A file mapping ids to entries of type `tp`, each validated on its own."""
+        doc = self.read(self.root / filename, required)
+        if doc is None:
+            return {}, None
+        if not isinstance(doc.data, dict):
+            self.errors.append(doc.error((), "expected a mapping of ids to entries"))
+            return {}, doc
+        result = {}
+        for key, value in doc.data.items():
+            if not isinstance(key, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", key):
+                self.errors.append(doc.error((key,), f"{key!r} is not a valid id "
+                                             "(lowercase letters, digits, - and _)", key=True))
+                continue
+            entry = convert(doc, value, tp, (key,), self.errors)
+            if entry is not None:
+                result[key] = entry
+        return result, doc
+
+    def ref(self, doc: MarkedDocument, path: tuple, value: str | None, known: dict,
+            what: str) -> None:
+        if value is None or value in known:
+            return
+        close = difflib.get_close_matches(value, list(known), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
+
+
+def load_content(root: FsPath | str = DEFAULT_CONTENT) -> Content:
+    """Load and cross-check every content file; raise `ContentErrors` listing all problems."""
+    loader = Loader(FsPath(root))
+    content = _load(loader)
+    if loader.errors:
+        raise ContentErrors(loader.errors)
+    return content
+
+
+def _load(loader: Loader) -> Content:
+    rules_doc = loader.read(loader.root / "rules.yaml")
+    rules = schema.RulesConfig()
+    if rules_doc is not None:
+        rules = convert(rules_doc, rules_doc.data or {}, schema.RulesConfig, (), loader.errors) or rules
+        _check_rules(loader, rules_doc, rules)
+    factions, _ = loader.table("factions.yaml", schema.Faction)
+    weapons, wdoc = loader.table("weapons.yaml", schema.Weapon)
+    armours, _ = loader.table("armours.yaml", schema.Armour)
+    spells, sdoc = loader.table("spells.yaml", schema.Spell, required=False)
+    characters, cdoc = loader.table("characters.yaml", schema.CharacterTemplate)
+    creatures, kdoc = loader.table("creatures.yaml", schema.CreatureTemplate)
+
+    for wid, weapon in weapons.items():
+        _check_dice(loader, wdoc, (wid, "dice"), weapon.dice)
+        if weapon.kind == "ranged" and weapon.range > RANGED_MAX_DISTANCE:
+            loader.errors.append(wdoc.error((wid, "range"), f"range {weapon.range} is above "
+                                            f"{RANGED_MAX_DISTANCE}, the most a ranged attack reaches"))
+        if weapon.kind == "melee" and weapon.range != 1:
+            loader.errors.append(wdoc.error((wid, "range"), "a melee weapon reaches 1 square"))
+    for sid, spell in spells.items():
+        _check_spell(loader, sdoc, sid, spell)
+
+    families = {w.family for w in weapons.values()}
+    for doc, table, kind in ((cdoc, characters, "character"), (kdoc, creatures, "creature")):
+        for tid, t in table.items():
+            for i, wid in enumerate(t.weapons):
+                loader.ref(doc, (tid, "weapons", i), wid, weapons, "weapon")
+            for family in t.masteries:
+                if family not in families:
+                    loader.errors.append(doc.error((tid, "masteries", family),
+                                                   f"no weapon has the family {family!r}",
+                                                   key=True))
+            loader.ref(doc, (tid, "armour"), t.armour, armours, "armour")
+            if t.armour in armours and armours[t.armour].legendary:
+                loader.errors.append(doc.error((tid, "armour"), f"{t.armour!r} is legendary; "
+                                               "put it under legendary_armour"))
+            loader.ref(doc, (tid, "faction"), t.faction, factions, "faction")
+            if kind == "character":
+                loader.ref(doc, (tid, "legendary_armour"), t.legendary_armour, armours, "armour")
+                legend = armours.get(t.legendary_armour)
+                if legend is not None and not legend.legendary:
+                    loader.errors.append(doc.error((tid, "legendary_armour"),
+                                                   f"{t.legendary_armour!r} is not legendary"))
+                for i, sid in enumerate(t.spells):
+                    loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
+    return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
+                   characters=characters, creatures=creatures, spells=spells)
+
+
+def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:
+    try:
+        Dice.parse(text)
+    except ValueError as exc:
+        loader.errors.append(doc.error(path, str(exc)))
+
+
+def _check_rules(loader: Loader, doc: MarkedDocument, rules: schema.RulesConfig) -> None:
+    for field in ("brawl_dice", "perfect_die"):
+        _check_dice(loader, doc, (field,), getattr(rules, field))
+    table = rules.damage_bonus
+    last = None
+    for i, row in enumerate(table):
+        _check_dice(loader, doc, ("damage_bonus", i, "dice"), row.dice)
+        if row.up_to is None and i != len(table) - 1:
+            loader.errors.append(doc.error(("damage_bonus", i, "up_to"),
+                                           "only the last row may have up_to: null"))
+        if row.up_to is not None and last is not None and row.up_to <= last:
+            loader.errors.append(doc.error(("damage_bonus", i, "up_to"),
+                                           "rows must go up in order"))
+        last = row.up_to if row.up_to is not None else last
+    if table and table[-1].up_to is not None:
+        loader.errors.append(doc.error(("damage_bonus",), "the last row needs up_to: null"))
+    levels = rules.level_thresholds
+    if not levels or levels[0] != 0 or levels != sorted(set(levels)):
+        loader.errors.append(doc.error(("level_thresholds",),
+                                       "thresholds start at 0 and strictly go up"))
+
+
+def _check_spell(loader: Loader, doc, sid: str, spell: schema.Spell) -> None:
+    if spell.kind in ("damage", "heal"):
+        if spell.dice is None:
+            loader.errors.append(doc.error((sid,), f"a {spell.kind} spell needs dice"))
+        else:
+            _check_dice(loader, doc, (sid, "dice"), spell.dice)
+    else:
+        if spell.effect is None:
+            loader.errors.append(doc.error((sid,), f"a {spell.kind} needs an effect "
+                                           "{stat, amount, turns}"))
+            return
+        if spell.effect.stat not in EFFECT_STATS:
+            close = difflib.get_close_matches(spell.effect.stat, EFFECT_STATS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            loader.errors.append(doc.error((sid, "effect", "stat"),
+                                           f"unknown stat {spell.effect.stat!r}{hint}"))
+        sign_ok = spell.effect.amount > 0 if spell.kind == "buff" else spell.effect.amount < 0
+        if not sign_ok:
+            loader.errors.append(doc.error((sid, "effect", "amount"), f"a {spell.kind}'s amount "
+                                           f"must be {'positive' if spell.kind == 'buff' else 'negative'}"))
+
+
+def list_scenarios(root: FsPath | str = DEFAULT_CONTENT) -> list[str]:
+    return sorted(p.stem for p in (FsPath(root) / "scenarios").glob("*.yaml"))
+
+
+def scenario_path(root: FsPath | str, name: str) -> FsPath:
+    """A scenario by name in content/scenarios, or a path to a YAML file."""
+    path = FsPath(name)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        return path
+    return FsPath(root) / "scenarios" / f"{name}.yaml"
+
+
+def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT) -> Scenario:
+    """Load a scenario and check its map and placements against the content."""
+    from game.rules.state import MAP_SYMBOLS
+
+    loader = Loader(FsPath(root))
+    doc = loader.read(path)
+    scenario = None
+    if doc is not None:
+        scenario = convert(doc, doc.data, Scenario, (), loader.errors)
+    if scenario is not None:
+        _check_scenario(loader, doc, scenario, content, MAP_SYMBOLS)
+    if loader.errors or scenario is None:
+        raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
+    return scenario
+
+
+def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario, content: Content,
+                    symbols: dict[str, str]) -> None:
+    rows = scenario.map.rstrip("\n").split("\n")
+    map_line, map_col = doc.where(("map",))
+    source = doc.text.split("\n")
+    blocked: set[tuple[int, int]] = set()
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch not in symbols:
+                # A block scalar's rows start on the line after `map: |`.
+                line = map_line + 1 + y
+                text = source[line - 1] if line - 1 < len(source) else ""
+                indent = len(text) - len(text.lstrip(" "))
+                known = ", ".join(f"{k!r} {v}" for k, v in symbols.items())
+                loader.errors.append(ContentError(doc.file, line, indent + x + 1,
+                                                  f"unknown map symbol {ch!r} ({known})"))
+            elif ch in "#+":
+                blocked.add((x, y))
+    width, height = max(len(r) for r in rows), len(rows)
+    players = len(scenario.players)
+    taken: dict[tuple[int, int], str] = {}
+    ids: set[str] = set()
+    groups = (("characters", scenario.characters, content.characters),
+              ("creatures", scenario.creatures, content.creatures),
+              ("objects", scenario.objects, None))
+    for group, placements, templates in groups:
+        for i, p in enumerate(placements):
+            base = (group, i)
+            if p.id in ids:
+                loader.errors.append(doc.error(base + ("id",), f"duplicate id {p.id!r}"))
+            ids.add(p.id)
+            if templates is not None:
+                loader.ref(doc, base + ("template",), p.template, templates,
+                           group[:-1] + " template")
+            if group == "characters" and p.owner is None:
+                loader.errors.append(doc.error(base, "a character needs an owner (player number)"))
+            owner = getattr(p, "owner", None)
+            if owner is not None and not 1 <= owner <= players:
+                loader.errors.append(doc.error(base + ("owner",),
+                                               f"owner {owner} is not a player (1 to {players})"))
+            if group == "objects" and p.armour is not None:
+                loader.ref(doc, base + ("armour",), p.armour, content.armours, "armour")
+            pos = (p.at[0], p.at[1])
+            if not (0 <= pos[0] < width and 0 <= pos[1] < height):
+                loader.errors.append(doc.error(base + ("at",), f"{pos[0]},{pos[1]} is off the "
+                                               f"{width}x{height} map"))
+            elif pos in blocked:
+                what = "a wall" if rows[pos[1]][pos[0]] == "#" else "a closed door"
+                loader.errors.append(doc.error(base + ("at",), f"{p.id} stands on {what} at "
+                                               f"{pos[0]},{pos[1]}"))
+            elif pos in taken:
+                loader.errors.append(doc.error(base + ("at",), f"{p.id} overlaps {taken[pos]} "
+                                               f"at {pos[0]},{pos[1]}"))
+            else:
+                taken[pos] = p.id

@@ -1,0 +1,240 @@
+"""The shape of every content file, declared once as msgspec Structs.
+
+These are plain typed data (no I/O), shared by the loader that validates YAML into them
+and by the rules engine that plays with them. `forbid_unknown_fields` turns a typo into an
+error; `Meta` bounds turn an absurd value into one.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+NonNegative = Annotated[int, Meta(ge=0)]
+Positive = Annotated[int, Meta(ge=1)]
+Percent = Annotated[int, Meta(ge=-100, le=200)]
+Characteristic = Annotated[int, Meta(ge=1, le=40)]
+Identifier = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
+Glyph = Annotated[str, Meta(min_length=1, max_length=1)]
+DiceText = Annotated[str, Meta(min_length=1, max_length=20)]
+
+
+class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Base of every content struct: unknown keys are errors."""
+
+
+# --- rules.yaml ------------------------------------------------------------------------
+
+
+class FactionCurve(Spec, kw_only=True):
+    """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`."""
+
+    maximum: NonNegative = 15
+    ratio: Annotated[float, Meta(gt=0, lt=1)] = 0.6
+
+
+class DamageBonusRow(Spec, kw_only=True):
+    """One row of the STR/DEX + SIZ damage-bonus table; `up_to: null` is the last row."""
+
+    up_to: int | None
+    dice: DiceText
+
+
+class XpTable(Spec, kw_only=True):
+    miss_attacker: NonNegative = 1
+    miss_defender: NonNegative = 1
+    dodge_attacker: NonNegative = 1
+    dodge_defender: NonNegative = 2
+    hit: NonNegative = 3
+    perfect: NonNegative = 2
+    spell_default: NonNegative = 3
+    counter: NonNegative = 2
+
+
+class Quips(Spec, kw_only=True):
+    """Lines a character says on an event; each a list used in turn."""
+
+    miss: list[str] = []
+    hit: list[str] = []
+    perfect: list[str] = []
+    dodge: list[str] = []
+    spell_fail: list[str] = []
+    kill: list[str] = []
+
+
+class RulesConfig(Spec, kw_only=True):
+    """Every tunable number of the rules (content/rules.yaml)."""
+
+    ap_max: Positive = 10
+    vision_radius: Positive = 6
+    move_cost: Positive = 1
+    door_cost: Positive = 1
+    brawl_ap_cost: Positive = 3
+    brawl_dice: DiceText = "1d3"
+    perfect_die: DiceText = "1d6"
+    faction: FactionCurve = msgspec.field(default_factory=FactionCurve)
+    crowding_step: NonNegative = 1
+    distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)] = 1.0
+    base_defense: NonNegative = 10
+    door_hp: Positive = 12
+    door_defense: NonNegative = 20
+    damage_bonus: list[DamageBonusRow] = msgspec.field(default_factory=lambda: [
+        DamageBonusRow(up_to=up_to, dice=dice) for up_to, dice in (
+            (12, "-1d6"), (16, "-1d4"), (24, "0"), (32, "1d4"), (40, "1d6"), (48, "2d6"),
+            (56, "2d6+2"), (None, "2d6+4"))])
+    counter_difficulty: int = 20
+    spell_damage_ignores_reduction: bool = True
+    xp: XpTable = msgspec.field(default_factory=XpTable)
+    level_thresholds: list[NonNegative] = msgspec.field(default_factory=lambda: [0, 10, 30, 60, 100, 150])
+    default_quips: Quips = msgspec.field(default_factory=Quips)
+
+
+# --- equipment, factions ---------------------------------------------------------------
+
+
+class Weapon(Spec, kw_only=True):
+    name: str
+    kind: Literal["melee", "ranged"]
+    dice: DiceText
+    ap_cost: Positive
+    range: Positive = 1
+    family: Identifier
+
+
+class Armour(Spec, kw_only=True):
+    name: str
+    reduction: NonNegative
+    legendary: bool = False
+
+
+class Faction(Spec, kw_only=True):
+    name: str
+    description: str = ""
+
+
+class EffectSpec(Spec, kw_only=True):
+    """A timed effect a buff or debuff lays: `amount` added to `stat` for `turns` turns."""
+
+    stat: str
+    amount: int
+    turns: Positive
+
+
+class Spell(Spec, kw_only=True):
+    """A spell: `range` lists the reach per caster level (the last entry for higher levels)."""
+
+    name: str
+    kind: Literal["damage", "heal", "buff", "debuff"]
+    ap_cost: Positive
+    range: Annotated[list[NonNegative], Meta(min_length=1)]
+    dice: DiceText | None = None
+    effect: EffectSpec | None = None
+    area: NonNegative = 0
+    xp: NonNegative | None = None
+    description: str = ""
+
+
+# --- units -----------------------------------------------------------------------------
+
+
+class Characteristics(Spec, kw_only=True):
+    """FOR DEX TAI INT DEF CHA in the page: STR DEX SIZ INT DEF LCK."""
+
+    STR: Characteristic
+    DEX: Characteristic
+    SIZ: Characteristic
+    INT: Characteristic
+    DEF: Characteristic
+    LCK: Characteristic
+
+
+class Skills(Spec, kw_only=True):
+    """Compétences, in percent."""
+
+    brawl: Percent = 0
+    melee: Percent = 0
+    ranged: Percent = 0
+    dodge: Percent = 0
+    magic: Percent = 0
+
+
+class CharacterTemplate(Spec, kw_only=True):
+    name: str
+    glyph: Glyph
+    stats: Characteristics
+    hp_max: Positive
+    ap_max: Positive | None = None
+    skills: Skills = msgspec.field(default_factory=Skills)
+    masteries: dict[Identifier, Percent] = {}
+    weapons: list[Identifier] = []
+    armour: Identifier | None = None
+    legendary_armour: Identifier | None = None
+    faction: Identifier | None = None
+    spells: list[Identifier] = []
+    quips: Quips = msgspec.field(default_factory=Quips)
+
+
+class CreatureTemplate(Spec, kw_only=True):
+    name: str
+    glyph: Glyph
+    stats: Characteristics
+    hp_max: Positive
+    ap_max: Positive | None = None
+    skills: Skills = msgspec.field(default_factory=Skills)
+    masteries: dict[Identifier, Percent] = {}
+    weapons: list[Identifier] = []
+    defense: NonNegative | None = None
+    armour: Identifier | None = None
+    faction: Identifier | None = None
+
+
+# --- scenarios -------------------------------------------------------------------------
+
+
+class PlayerSpec(Spec, kw_only=True):
+    name: str
+    colour: str
+
+
+class UnitPlacement(Spec, kw_only=True):
+    id: Identifier
+    template: Identifier
+    at: Annotated[list[int], Meta(min_length=2, max_length=2)]
+    owner: NonNegative | None = None
+    name: str | None = None
+
+
+class ObjectPlacement(Spec, kw_only=True):
+    id: Identifier
+    name: str
+    at: Annotated[list[int], Meta(min_length=2, max_length=2)]
+    hp: Positive
+    glyph: Glyph = "o"
+    defense: NonNegative | None = None
+    armour: Identifier | None = None
+
+
+class Scenario(Spec, kw_only=True):
+    """A map drawn in ASCII (`#` wall, `.` floor, `+` closed door, `/` open door)."""
+
+    name: str
+    description: str = ""
+    map: str
+    players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6)]
+    characters: list[UnitPlacement] = []
+    creatures: list[UnitPlacement] = []
+    objects: list[ObjectPlacement] = []
+
+
+class Content(msgspec.Struct, kw_only=True):
+    """Everything the engine needs, validated and cross-checked."""
+
+    rules: RulesConfig
+    factions: dict[str, Faction]
+    weapons: dict[str, Weapon]
+    armours: dict[str, Armour]
+    characters: dict[str, CharacterTemplate]
+    creatures: dict[str, CreatureTemplate]
+    spells: dict[str, Spell] = {}

@@ -1,0 +1,1 @@
+"""Journal events rendered for people: plain text lines (English) and JSON lines."""

@@ -1,0 +1,198 @@
+"""Events -> English text. The one place that words the journal; the rules never do.
+
+`describe(event, names)` gives one line per event; `names` maps ids to display names.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+from typing import Callable
+
+import msgspec
+
+from game.rules import events as ev
+from game.rules.terms import Term
+
+Names = Callable[[str], str]
+
+TERM_LABELS = {
+    "skill": "{detail}",
+    "mastery": "mastery {detail}",
+    "stat_bonus": "sb({detail})",
+    "faction": "faction ({detail})",
+    "crowding": "crowding ({detail})",
+    "distance": "distance ({detail})",
+    "luck": "luck ({detail})",
+    "effect": "effect {detail}",
+    "difficulty": "difficulty",
+    "defence": "defence ({detail})",
+    "armour": "{detail}",
+    "legendary": "{detail}",
+}
+
+
+def term_label(term: Term) -> str:
+    return TERM_LABELS.get(term.name, term.name).format(detail=term.detail)
+
+
+def terms_text(terms: tuple[Term, ...]) -> str:
+    """`melee 50 + mastery sword 10 + sb(STR 15) 5`: signed terms in order."""
+    parts = []
+    for i, term in enumerate(terms):
+        sign = "-" if term.value < 0 else "+"
+        value = f"{abs(term.value)}"
+        parts.append(f"{term_label(term)} {value}" if i == 0 and term.value >= 0
+                     else f"{sign} {term_label(term)} {value}")
+    return " ".join(parts)
+
+
+def roll_text(event: ev.Roll) -> str:
+    """`34 ≤ 62 hit` or `71 > 62 miss`: the roll against its chance."""
+    words = {"attack": ("hit", "miss"), "dodge": ("dodged", "not dodged"),
+             "magic": ("success", "failure"), "counter": ("countered", "not countered")}
+    yes, no = words.get(event.check, ("success", "failure"))
+    outcome = yes if event.success else no
+    if event.perfect:
+        outcome = "perfect " + outcome
+    sign = "≤" if event.success else ">"
+    return f"{event.roll} {sign} {event.chance} {outcome}"
+
+
+@singledispatch
+def describe(event: ev.Event, name: Names = str) -> str:
+    return f"{type(event).__name__}: {msgspec.to_builtins(event)}"
+
+
+@describe.register
+def _(e: ev.CommandIssued, name: Names = str) -> str:
+    return f"▶ {e.text}"
+
+
+@describe.register
+def _(e: ev.Refused, name: Names = str) -> str:
+    return f"✗ {e.text}: {e.reason}"
+
+
+@describe.register
+def _(e: ev.ForcedRolls, name: Names = str) -> str:
+    return f"next d100 rolls forced: {', '.join(map(str, e.rolls))}"
+
+
+@describe.register
+def _(e: ev.TurnStarted, name: Names = str) -> str:
+    return f"— Round {e.round}: {e.name}'s turn (player {e.player}) —"
+
+
+@describe.register
+def _(e: ev.CreaturePhase, name: Names = str) -> str:
+    return f"— Round {e.round}: the creatures act —"
+
+
+@describe.register
+def _(e: ev.Moved, name: Names = str) -> str:
+    end = e.path[-1]
+    return f"{name(e.unit)} moves {len(e.path)} squares to {end[0]},{end[1]} " \
+           f"({e.ap_spent} AP, {e.ap_left} left)"
+
+
+@describe.register
+def _(e: ev.DoorChanged, name: Names = str) -> str:
+    verb = "opens" if e.state == "open" else "closes"
+    return f"{name(e.unit)} {verb} the door at {e.at[0]},{e.at[1]} " \
+           f"({e.ap_spent} AP, {e.ap_left} left)"
+
+
+@describe.register
+def _(e: ev.AttackDeclared, name: Names = str) -> str:
+    how = "brawls with" if e.mode == "brawl" else f"attacks ({e.weapon})"
+    target = name(e.target) if e.target_kind in ("character", "creature", "object") \
+        else f"the door {e.target}"
+    return f"{name(e.attacker)} {how} {target} at {e.distance} " \
+           f"({e.ap_spent} AP, {e.ap_left} left)"
+
+
+@describe.register
+def _(e: ev.Roll, name: Names = str) -> str:
+    capped = f", cap {e.cap}" if sum(t.value for t in e.terms) > e.cap else ""
+    return f"  {e.check} roll {name(e.unit)}: {roll_text(e)}  " \
+           f"[{terms_text(e.terms)} = {e.chance}{capped}]"
+
+
+@describe.register
+def _(e: ev.Damage, name: Names = str) -> str:
+    dice = " + ".join(f"{r.label} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
+    extra = "".join(f" {'+' if t.value >= 0 else '-'} {term_label(t)} {abs(t.value)}"
+                    for t in e.terms)
+    red = " + ".join(f"{term_label(t)} {t.value}" for t in e.reduction_terms) or "none"
+    return f"  damage to {name(e.target)}: {dice}{extra} = {e.raw}, reduction {red} = " \
+           f"{e.reduction} → {e.amount} (HP {e.hp_before} → {e.hp_after})"
+
+
+@describe.register
+def _(e: ev.Healed, name: Names = str) -> str:
+    dice = " + ".join(f"{r.expr} {list(r.faces)}={r.total}" for r in e.dice)
+    return f"  {name(e.target)} healed {e.amount} ({dice}; HP {e.hp_before} → {e.hp_after})"
+
+
+@describe.register
+def _(e: ev.XpGained, name: Names = str) -> str:
+    return f"  {name(e.unit)} +{e.amount} XP ({e.reason}; {e.total} XP, level {e.level})"
+
+
+@describe.register
+def _(e: ev.LevelUp, name: Names = str) -> str:
+    return f"  ★ {name(e.unit)} reaches level {e.level}"
+
+
+@describe.register
+def _(e: ev.Quip, name: Names = str) -> str:
+    return f"  {name(e.unit)}: “{e.text}”"
+
+
+@describe.register
+def _(e: ev.Down, name: Names = str) -> str:
+    return f"  ✝ {name(e.unit)} is down"
+
+
+@describe.register
+def _(e: ev.Destroyed, name: Names = str) -> str:
+    what = f"the door at {e.at[0]},{e.at[1]}" if e.kind == "door" else name(e.target)
+    return f"  {what} is destroyed"
+
+
+@describe.register
+def _(e: ev.SpellCast, name: Names = str) -> str:
+    return f"{name(e.caster)} casts {e.spell} on {name(e.target)} " \
+           f"({e.ap_spent} AP, {e.ap_left} left)"
+
+
+@describe.register
+def _(e: ev.Countered, name: Names = str) -> str:
+    return f"  {name(e.unit)} counters {e.spell}" + (" and reflects it!" if e.reflected else "")
+
+
+@describe.register
+def _(e: ev.ApDrained, name: Names = str) -> str:
+    return f"  {name(e.unit)} loses {e.amount} AP to the counter ({e.ap_left} left)"
+
+
+@describe.register
+def _(e: ev.EffectAdded, name: Names = str) -> str:
+    return f"  {name(e.unit)}: {e.source} {e.amount:+d} {e.stat} for {e.turns} turns"
+
+
+@describe.register
+def _(e: ev.EffectExpired, name: Names = str) -> str:
+    return f"  {name(e.unit)}: {e.source} on {e.stat} wears off"
+
+
+@describe.register
+def _(e: ev.GameOver, name: Names = str) -> str:
+    return f"=== Game over: {e.name} wins ===" if e.name else "=== Game over: nobody wins ==="
+
+
+def namer(game) -> Names:
+    """Display names for a game's units and objects (ids stay ids otherwise)."""
+    labels = {u.id: u.name for u in game.units.values()}
+    labels.update({t.id: f"the {t.name}" for t in game.things.values()})
+    return lambda key: labels.get(key, key)

@@ -1,0 +1,128 @@
+"""One function per chance formula of the page, each returning named terms.
+
+Geometry (who sees whom) is decided by the caller; these functions only turn numbers into
+terms, so each can be checked against the page's own examples.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable, Protocol
+
+from game.content.schema import FactionCurve
+from game.rules.constants import (
+    CROWDING_PER_ALLY_MAX,
+    LUCK_MAX,
+    LUCK_STEP,
+    STAT_NEUTRAL,
+    Cap,
+    Check,
+)
+from game.rules.terms import Chance, Term, round_half_up
+
+
+class Actor(Protocol):
+    """What a chance needs of a unit: effective characteristics, skills and effect terms."""
+
+    def stat(self, name: str) -> int: ...
+    def skill(self, name: str) -> int: ...
+    def effect_terms(self, stat: str) -> tuple[Term, ...]: ...
+    def mastery(self, family: str) -> int: ...
+
+
+def stat_bonus(name: str, value: int) -> Term:
+    """`sb(X) = X - 10`: 10 is neutral, above helps, below hurts."""
+    return Term("stat_bonus", value - STAT_NEUTRAL, f"{name} {value}")
+
+
+def luck_bonus(luck: int) -> Term:
+    """+1 per full 5 points of luck, at most +4."""
+    return Term("luck", min(LUCK_MAX, luck // LUCK_STEP), f"LCK {luck}")
+
+
+def faction_bonus(curve: FactionCurve, allies_seen: int, faction: str | None) -> Term:
+    """`round_half_up(max * (1 - ratio**n))`: 0, 6, 10, 12, 13, 14, 14, 15 … for n = 0, 1, 2 …"""
+    if faction is None:
+        return Term("faction", 0, "no faction")
+    ratio = Fraction(str(curve.ratio))
+    value = round_half_up(curve.maximum * (1 - ratio**allies_seen))
+    return Term("faction", value, f"{faction}: {allies_seen} seen")
+
+
+def crowding_malus(step: int, ally_distances: Iterable[int]) -> Term:
+    """Gêne: each other visible character of the same player takes `max(0, 5 - (d-1)*step)`."""
+    distances = sorted(ally_distances)
+    total = sum(max(0, CROWDING_PER_ALLY_MAX - (d - 1) * step) for d in distances)
+    detail = "at " + ", ".join(map(str, distances)) if distances else "no ally in sight"
+    return Term("crowding", -max(0, total), detail)
+
+
+def distance_malus(per_square: float, squares: int) -> Term:
+    """`round_half_up((d - 1) * per_square)`: 0 adjacent, 3 at 4 squares by default."""
+    value = round_half_up((squares - 1) * Fraction(str(per_square)))
+    return Term("distance", -max(0, value), f"{squares} squares")
+
+
+def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:
+    return (Term("skill", unit.skill(skill), skill), *unit.effect_terms(skill))
+
+
+def brawl_chance(unit: Actor, faction: Term, crowding: Term) -> Chance:
+    """Bagarre: skill + faction - crowding, cap 100."""
+    return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl"), faction, crowding), Cap.BRAWL)
+
+
+def melee_chance(unit: Actor, family: str) -> Chance:
+    """Mêlée: skill + mastery + sb(STR), cap 95; no faction, no crowding."""
+    terms = (
+        *_skill_terms(unit, "melee"),
+        Term("mastery", unit.mastery(family), family),
+        stat_bonus("STR", unit.stat("STR")),
+    )
+    return Chance(Check.ATTACK, terms, Cap.MELEE)
+
+
+def ranged_chance(unit: Actor, family: str, crowding: Term, distance: Term) -> Chance:
+    """Distance: skill + mastery + sb(DEX) - crowding - distance malus, cap 95."""
+    terms = (
+        *_skill_terms(unit, "ranged"),
+        Term("mastery", unit.mastery(family), family),
+        stat_bonus("DEX", unit.stat("DEX")),
+        crowding,
+        distance,
+    )
+    return Chance(Check.ATTACK, terms, Cap.RANGED)
+
+
+def dodge_chance(unit: Actor, faction: Term) -> Chance:
+    """Esquive: skill + sb(DEF) + luck bonus + faction, cap 90."""
+    terms = (
+        *_skill_terms(unit, "dodge"),
+        stat_bonus("DEF", unit.stat("DEF")),
+        luck_bonus(unit.stat("LCK")),
+        faction,
+    )
+    return Chance(Check.DODGE, terms, Cap.DODGE)
+
+
+def magic_chance(unit: Actor, faction: Term) -> Chance:
+    """Magie: skill + sb(INT) + sb(DEX) + faction + magic bonus from effects, cap 95."""
+    terms = (
+        *_skill_terms(unit, "magic"),
+        stat_bonus("INT", unit.stat("INT")),
+        stat_bonus("DEX", unit.stat("DEX")),
+        faction,
+        *unit.effect_terms("magic_bonus"),
+    )
+    return Chance(Check.MAGIC, terms, Cap.MAGIC)
+
+
+def counter_chance(unit: Actor, faction: Term, difficulty: int) -> Chance:
+    """Contre-magie: skill.magic + sb(INT) + faction - counter difficulty, cap 95."""
+    terms = (
+        *_skill_terms(unit, "magic"),
+        stat_bonus("INT", unit.stat("INT")),
+        faction,
+        Term("difficulty", -difficulty, "counter-magic"),
+    )
+    return Chance(Check.COUNTER, terms, Cap.COUNTER)

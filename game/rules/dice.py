@@ -1,0 +1,117 @@
+"""Dice expressions and the one injected roller every die goes through.
+
+`Roller` wraps a seeded `random.Random` and a queue of forced d100 results, so tests and
+demos can decide attack, dodge, magic and counter rolls while damage dice stay seeded.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable
+
+import msgspec
+
+_DICE = re.compile(r"^\s*([+-])?\s*(?:(\d*)d(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """`NdS+K`, possibly negative as a whole (`-1d6` is a malus): `sign * (NdS + K)`."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+    sign: int = 1
+
+    @classmethod
+    def parse(cls, text: str) -> "Dice":
+        """Parse `1d6`, `2d6+2`, `-1d4`, `d8`, `3` or `0`; raise ValueError otherwise."""
+        text = str(text).strip()
+        if re.fullmatch(r"[+-]?\d+", text):
+            value = int(text)
+            return cls(0, 0, abs(value), -1 if value < 0 else 1)
+        match = _DICE.match(text)
+        if not match or match.group(3) is None:
+            raise ValueError(f"not a dice expression: {text!r} (expected e.g. 1d6, 2d6+2, -1d4)")
+        sign_s, count_s, sides_s, mod_sign, mod_s = match.groups()
+        count = int(count_s) if count_s else 1
+        sides = int(sides_s)
+        if sides < 1 or count < 1:
+            raise ValueError(f"not a dice expression: {text!r} (dice need at least one side)")
+        modifier = int(mod_s) if mod_s else 0
+        if mod_sign == "-":
+            modifier = -modifier
+        return cls(count, sides, modifier, -1 if sign_s == "-" else 1)
+
+    def __str__(self) -> str:
+        body = f"{self.count}d{self.sides}" if self.count else ""
+        if self.modifier:
+            body += f"{self.modifier:+d}" if body else str(self.modifier)
+        body = body or "0"
+        return f"-{body}" if self.sign < 0 else body
+
+    @property
+    def minimum(self) -> int:
+        low, high = self.count + self.modifier, self.count * self.sides + self.modifier
+        return self.sign * (low if self.sign > 0 else high)
+
+    @property
+    def maximum(self) -> int:
+        low, high = self.count + self.modifier, self.count * self.sides + self.modifier
+        return self.sign * (high if self.sign > 0 else low)
+
+
+class DiceRoll(msgspec.Struct, frozen=True):
+    """What one dice expression gave: the faces and the signed total."""
+
+    label: str
+    expr: str
+    faces: tuple[int, ...]
+    total: int
+
+
+class Roller:
+    """The only source of randomness in the rules.
+
+    `d100()` serves forced results first (in order), then seeded ones. Damage and value
+    dice are always seeded, so forcing a hit never shifts them.
+    """
+
+    def __init__(self, seed: int = 0, forced: Iterable[int] = ()) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+        self.forced: deque[int] = deque()
+        self.force(forced)
+
+    def force(self, rolls: Iterable[int]) -> None:
+        """Queue d100 results to serve before any seeded one."""
+        for roll in rolls:
+            roll = int(roll)
+            if not 1 <= roll <= 100:
+                raise ValueError(f"a forced d100 must be between 1 and 100, not {roll}")
+            self.forced.append(roll)
+
+    def d100(self) -> int:
+        if self.forced:
+            return self.forced.popleft()
+        return self._random.randint(1, 100)
+
+    def roll(self, dice: Dice, label: str = "") -> DiceRoll:
+        faces = tuple(self._random.randint(1, dice.sides) for _ in range(dice.count))
+        total = dice.sign * (sum(faces) + dice.modifier)
+        return DiceRoll(label, str(dice), faces, total)
+
+    def choice_index(self, length: int) -> int:
+        """A seeded index in `range(length)`, for AI tie-breaks."""
+        return self._random.randrange(length)
+
+    def getstate(self) -> tuple:
+        return (self._random.getstate(), tuple(self.forced))
+
+    def setstate(self, state: tuple) -> None:
+        random_state, forced = state
+        self._random.setstate(random_state)
+        self.forced = deque(forced)

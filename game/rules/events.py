@@ -1,0 +1,185 @@
+"""Typed journal events: what happened, with every number that decided it.
+
+Events are frozen msgspec Structs tagged by `type`, so the JSON journal, saves and replays
+encode and decode them without hand-written code. Text is made from them elsewhere
+(`game.journal`), never here.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from game.rules.dice import DiceRoll
+from game.rules.terms import Term
+
+Pos = tuple[int, int]
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type"):
+    """Base of every journal event."""
+
+
+class CommandIssued(Event, tag="command"):
+    """A command accepted by the engine, in notation, by the player whose turn it was."""
+
+    text: str
+    player: int | None
+
+
+class Refused(Event, tag="refused"):
+    text: str
+    reason: str
+
+
+class ForcedRolls(Event, tag="forced"):
+    rolls: tuple[int, ...]
+
+
+class TurnStarted(Event, tag="turn"):
+    round: int
+    player: int
+    name: str
+
+
+class CreaturePhase(Event, tag="creatures"):
+    round: int
+
+
+class Moved(Event, tag="move"):
+    unit: str
+    path: tuple[Pos, ...]
+    ap_spent: int
+    ap_left: int
+
+
+class DoorChanged(Event, tag="door"):
+    unit: str
+    at: Pos
+    state: str
+    ap_spent: int
+    ap_left: int
+
+
+class AttackDeclared(Event, tag="attack"):
+    attacker: str
+    target: str
+    target_kind: str
+    mode: str
+    weapon: str | None
+    distance: int
+    ap_spent: int
+    ap_left: int
+
+
+class Roll(Event, tag="roll"):
+    """A percentile roll: `success` when `roll <= chance`; `chance` is the clamped sum of `terms`."""
+
+    check: str
+    unit: str
+    roll: int
+    chance: int
+    cap: int
+    terms: tuple[Term, ...]
+    success: bool
+    perfect: bool = False
+
+
+class Damage(Event, tag="damage"):
+    """`amount = max(0, raw - reduction)`; `raw` is the sum of `dice` and `terms`."""
+
+    source: str
+    target: str
+    dice: tuple[DiceRoll, ...]
+    terms: tuple[Term, ...]
+    raw: int
+    reduction_terms: tuple[Term, ...]
+    reduction: int
+    amount: int
+    hp_before: int
+    hp_after: int
+
+
+class Healed(Event, tag="heal"):
+    source: str
+    target: str
+    dice: tuple[DiceRoll, ...]
+    amount: int
+    hp_before: int
+    hp_after: int
+
+
+class XpGained(Event, tag="xp"):
+    unit: str
+    amount: int
+    reason: str
+    total: int
+    level: int
+
+
+class LevelUp(Event, tag="level"):
+    unit: str
+    level: int
+
+
+class Quip(Event, tag="quip"):
+    unit: str
+    on: str
+    text: str
+
+
+class Down(Event, tag="down"):
+    unit: str
+    by: str
+
+
+class Destroyed(Event, tag="destroyed"):
+    target: str
+    kind: str
+    at: Pos
+
+
+class SpellCast(Event, tag="cast"):
+    caster: str
+    spell: str
+    target: str
+    kind: str
+    ap_spent: int
+    ap_left: int
+
+
+class Countered(Event, tag="countered"):
+    unit: str
+    spell: str
+    reflected: bool
+
+
+class ApDrained(Event, tag="ap_drained"):
+    unit: str
+    amount: int
+    ap_left: int
+
+
+class EffectAdded(Event, tag="effect"):
+    unit: str
+    source: str
+    stat: str
+    amount: int
+    turns: int
+
+
+class EffectExpired(Event, tag="effect_expired"):
+    unit: str
+    source: str
+    stat: str
+
+
+class GameOver(Event, tag="game_over"):
+    winner: int | None
+    name: str | None
+
+
+AnyEvent = (
+    CommandIssued | Refused | ForcedRolls | TurnStarted | CreaturePhase | Moved | DoorChanged
+    | AttackDeclared | Roll | Damage | Healed | XpGained | LevelUp | Quip | Down | Destroyed
+    | SpellCast | Countered | ApDrained | EffectAdded | EffectExpired | GameOver
+)

@@ -1,0 +1,89 @@
+"""The command notation, both ways: what players type, scripts hold and saves replay.
+
+    move ID X,Y                       walk to a square
+    attack ID TARGET [with WEAPON]    weapon attack (the first weapon carried by default)
+    attack ID TARGET brawl            bare hands
+    open ID X,Y  /  close ID X,Y      an adjacent door
+    cast ID SPELL TARGET              a spell on a unit id or a square x,y
+    end                               end the turn
+    force N[,N…]                      force the next d100 results
+
+TARGET is a unit or object id, a door id, or a square `x,y`. Words are separated by spaces;
+`#` starts a comment.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
+from game.rules.errors import Impossible
+
+USAGE = {
+    "move": "move ID X,Y",
+    "attack": "attack ID TARGET [with WEAPON | brawl]",
+    "open": "open ID X,Y",
+    "close": "close ID X,Y",
+    "cast": "cast ID SPELL TARGET",
+    "end": "end",
+    "force": "force N[,N...]",
+}
+
+
+class NotationError(Impossible):
+    """A command that could not be read; its reason says how to write it."""
+
+
+def _pos(token: str, verb: str) -> tuple[int, int]:
+    pos = parse_pos(token)
+    if pos is None:
+        raise NotationError(f"{token!r} is not a square; write it x,y (usage: {USAGE[verb]})")
+    return pos
+
+
+def parse(text: str) -> Action:
+    """Read one command; raise `NotationError` with the usage when it is malformed."""
+    words = text.split("#", 1)[0].split()
+    if not words:
+        raise NotationError("empty command")
+    verb, args = words[0].lower(), words[1:]
+    if verb not in USAGE:
+        close = difflib.get_close_matches(verb, USAGE, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise NotationError(f"unknown command {verb!r}{hint}; commands: {', '.join(USAGE)}")
+
+    def need(count: int) -> None:
+        if len(args) != count:
+            raise NotationError(f"{verb} takes {count} argument{'s' * (count != 1)}: "
+                                f"{USAGE[verb]}")
+
+    if verb == "move":
+        need(2)
+        return Move(args[0], _pos(args[1], verb))
+    if verb in ("open", "close"):
+        need(2)
+        return ToggleDoor(args[0], _pos(args[1], verb), verb == "open")
+    if verb == "attack":
+        if len(args) == 2:
+            return Attack(args[0], args[1])
+        if len(args) == 3 and args[2].lower() == "brawl":
+            return Attack(args[0], args[1], brawl=True)
+        if len(args) == 4 and args[2].lower() == "with":
+            return Attack(args[0], args[1], weapon=args[3])
+        raise NotationError(f"usage: {USAGE[verb]}")
+    if verb == "cast":
+        need(3)
+        from game.rules.magic import Cast
+
+        return Cast(args[0], args[1], args[2])
+    if verb == "end":
+        need(0)
+        return EndTurn()
+    need(1)
+    try:
+        rolls = tuple(int(r) for r in args[0].split(",") if r)
+    except ValueError:
+        raise NotationError(f"forced rolls are whole numbers: {USAGE[verb]}") from None
+    if not rolls:
+        raise NotationError(f"usage: {USAGE[verb]}")
+    return ForceRolls(rolls)

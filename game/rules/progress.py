@@ -1,0 +1,53 @@
+"""XP, levels, statistics and quips (répliques): what an action leaves behind on its actors."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from game.content.schema import Quips, RulesConfig
+from game.rules.events import Event, LevelUp, Quip, XpGained
+from game.rules.units import Unit
+
+
+def level_for(thresholds: list[int], xp: int) -> int:
+    """How many of the thresholds the XP has reached (with the default, 0 XP is level 1)."""
+    return max(1, bisect_right(thresholds, xp))
+
+
+def gain_xp(rules: RulesConfig, unit: Unit, amount: int, reason: str) -> list[Event]:
+    """Give XP to a character (creatures do not learn) and report any level gained."""
+    if amount <= 0 or not unit.is_character:
+        return []
+    unit.xp += amount
+    level = level_for(rules.level_thresholds, unit.xp)
+    events: list[Event] = [XpGained(unit.id, amount, reason, unit.xp, level)]
+    if level > unit.level:
+        unit.level = level
+        events.append(LevelUp(unit.id, level))
+    return events
+
+
+_QUIP_COUNTERS = {
+    "miss": "misses",
+    "hit": "hits",
+    "perfect": "perfects",
+    "dodge": "dodges",
+    "kill": "kills",
+    "spell_fail": "spells_failed",
+}
+
+
+def quip(defaults: Quips, unit: Unit, on: str) -> list[Event]:
+    """The unit's line for `on`, its own or the content's default, taken in turn.
+
+    The line is chosen by the matching statistic, not by a die, so quips never shift rolls.
+    """
+    if not unit.is_character:
+        return []
+    lines = getattr(unit.quips, on) or getattr(defaults, on)
+    if not lines:
+        return []
+    count = getattr(unit.stats, _QUIP_COUNTERS[on])
+    if on == "spell_fail":
+        count += unit.stats.spells_countered
+    return [Quip(unit.id, on, lines[count % len(lines)])]

@@ -1,0 +1,300 @@
+"""The game: board, players, units, turns; `Game.apply(command)` is the one way in.
+
+A command (text in the notation, or an action object) is parsed, validated, then
+performed. A refused command raises nothing to the caller: it becomes a `Refused` event
+with the player-readable reason and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass
+from typing import Iterator
+
+from game.content.schema import Content, Scenario
+from game.rules.dice import Roller
+from game.rules.errors import Impossible
+from game.rules.events import (
+    CommandIssued,
+    CreaturePhase,
+    EffectExpired,
+    Event,
+    GameOver,
+    Refused,
+    TurnStarted,
+)
+from game.rules.geometry import clear_line, distance
+from game.rules.progress import level_for
+from game.rules.units import Door, Pos, Thing, Unit
+
+WALL, FLOOR, CLOSED_DOOR, OPEN_DOOR = "#", ".", "+", "/"
+MAP_SYMBOLS = {WALL: "wall", FLOOR: "floor", " ": "floor", CLOSED_DOOR: "closed door",
+               OPEN_DOOR: "open door"}
+
+
+@dataclass(slots=True)
+class Player:
+    number: int
+    name: str
+    colour: str
+
+
+def parse_map(text: str) -> tuple[int, int, set[Pos], dict[Pos, str]]:
+    """Read an ASCII map into its size, its walls and its doors (position -> state)."""
+    rows = text.rstrip("\n").split("\n")
+    width, height = max(len(r) for r in rows), len(rows)
+    walls: set[Pos] = set()
+    doors: dict[Pos, str] = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row.ljust(width)):
+            if ch not in MAP_SYMBOLS:
+                raise ValueError(f"unknown map symbol {ch!r} at {x},{y}")
+            if ch == WALL:
+                walls.add((x, y))
+            elif ch in (CLOSED_DOOR, OPEN_DOOR):
+                doors[(x, y)] = "closed" if ch == CLOSED_DOOR else "open"
+    return width, height, walls, doors
+
+
+class Game:
+    """A skirmish in progress: everything the rules read and change."""
+
+    def __init__(self, content: Content, scenario: Scenario, seed: int = 0,
+                 scenario_id: str = "") -> None:
+        self.content = content
+        self.rules = content.rules
+        self.scenario = scenario
+        self.scenario_id = scenario_id or scenario.name
+        self.seed = seed
+        self.roller = Roller(seed)
+        self.width, self.height, walls, door_states = parse_map(scenario.map)
+        self.walls = frozenset(walls)
+        self.doors: dict[Pos, Door] = {
+            pos: Door(f"door-{pos[0]}-{pos[1]}", pos, state, self.rules.door_hp,
+                      self.rules.door_hp, self.rules.door_defense)
+            for pos, state in sorted(door_states.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        }
+        self.players = [Player(i + 1, p.name, p.colour) for i, p in enumerate(scenario.players)]
+        self.units: dict[str, Unit] = {}
+        self.things: dict[str, Thing] = {}
+        for placement in scenario.characters:
+            self._add_unit(placement, "character")
+        for placement in scenario.creatures:
+            self._add_unit(placement, "creature")
+        for obj in scenario.objects:
+            self.things[obj.id] = Thing(obj.id, obj.name, (obj.at[0], obj.at[1]), obj.glyph,
+                                        obj.hp, obj.hp, obj.defense, obj.armour)
+        self.round = 1
+        self.current = 1
+        self.over = False
+        self.winner: int | None = None
+        self.journal: list[Event] = []
+        self.log: list[str] = []
+        self._sight: dict[tuple[Pos, Pos], bool] = {}
+        self.journal.append(TurnStarted(self.round, self.current, self.player(self.current).name))
+
+    def _add_unit(self, placement, kind: str) -> None:
+        catalog = self.content.characters if kind == "character" else self.content.creatures
+        t = catalog[placement.template]
+        ap_max = t.ap_max or self.rules.ap_max
+        self.units[placement.id] = Unit(
+            id=placement.id,
+            name=placement.name or t.name,
+            kind=kind,
+            template=placement.template,
+            owner=placement.owner,
+            faction=t.faction,
+            glyph=t.glyph,
+            pos=(placement.at[0], placement.at[1]),
+            characteristics={k: getattr(t.stats, k) for k in t.stats.__struct_fields__},
+            skills={k: getattr(t.skills, k) for k in t.skills.__struct_fields__},
+            masteries=dict(t.masteries),
+            weapons=tuple(t.weapons),
+            armour=t.armour,
+            legendary_armour=getattr(t, "legendary_armour", None),
+            defense=getattr(t, "defense", None),
+            hp=t.hp_max,
+            hp_max=t.hp_max,
+            ap=ap_max,
+            ap_max=ap_max,
+            spells=tuple(getattr(t, "spells", ())),
+            quips=getattr(t, "quips", None) or self.rules.default_quips.__class__(),
+            level=level_for(self.rules.level_thresholds, 0),
+        )
+
+    # --- queries --------------------------------------------------------------------
+
+    def player(self, number: int) -> Player:
+        return self.players[number - 1]
+
+    @property
+    def acting_player(self) -> int | None:
+        return self.current
+
+    def standing(self) -> Iterator[Unit]:
+        return (u for u in self.units.values() if not u.down)
+
+    def unit_at(self, pos: Pos) -> Unit | None:
+        for unit in self.units.values():
+            if unit.pos == pos and not unit.down:
+                return unit
+        return None
+
+    def thing_at(self, pos: Pos) -> Thing | None:
+        for thing in self.things.values():
+            if thing.pos == pos and not thing.destroyed:
+                return thing
+        return None
+
+    def in_bounds(self, pos: Pos) -> bool:
+        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    def blocks_sight(self, pos: Pos) -> bool:
+        if pos in self.walls:
+            return True
+        door = self.doors.get(pos)
+        return door is not None and door.blocks
+
+    def passable(self, pos: Pos) -> bool:
+        """A free square: on the map, no wall, no closed door, no unit, no object."""
+        return (self.in_bounds(pos) and not self.blocks_sight(pos)
+                and self.unit_at(pos) is None and self.thing_at(pos) is None)
+
+    def line_of_sight(self, a: Pos, b: Pos) -> bool:
+        key = (a, b) if a <= b else (b, a)
+        seen = self._sight.get(key)
+        if seen is None:
+            seen = self._sight[key] = clear_line(a, b, self.blocks_sight)
+        return seen
+
+    def sees(self, a: Pos, b: Pos) -> bool:
+        """Within the vision radius and in line of sight."""
+        return distance(a, b) <= self.rules.vision_radius and self.line_of_sight(a, b)
+
+    def sight_changed(self) -> None:
+        """Forget cached lines of sight; call when a door opens, closes or breaks."""
+        self._sight.clear()
+
+    def faction_allies_seen(self, unit: Unit) -> int:
+        """Other standing units of the unit's faction that it sees, whoever owns them."""
+        if unit.faction is None:
+            return 0
+        return sum(1 for other in self.standing()
+                   if other is not unit and other.faction == unit.faction
+                   and self.sees(unit.pos, other.pos))
+
+    def crowding_distances(self, unit: Unit) -> list[int]:
+        """Distances to the other standing characters of the same player that the unit sees."""
+        if unit.owner is None:
+            return []
+        return [distance(unit.pos, other.pos) for other in self.standing()
+                if other is not unit and other.is_character and other.owner == unit.owner
+                and self.sees(unit.pos, other.pos)]
+
+    def players_standing(self) -> list[int]:
+        owners = {u.owner for u in self.standing() if u.is_character and u.owner is not None}
+        return [p.number for p in self.players if p.number in owners]
+
+    # --- commands -------------------------------------------------------------------
+
+    def apply(self, command) -> list[Event]:
+        """Parse (if text), validate and perform a command; return the events it made.
+
+        A refusal returns a single `Refused` event and changes nothing else.
+        """
+        from game.rules.notation import parse
+
+        text = command if isinstance(command, str) else command.notation()
+        try:
+            action = parse(text) if isinstance(command, str) else command
+            if self.over and not action.allowed_after_game_over:
+                raise Impossible("the game is over")
+            action.validate(self, self.acting_player)
+        except Impossible as refusal:
+            event = Refused(text.strip(), refusal.reason)
+            self.journal.append(event)
+            return [event]
+        events: list[Event] = [CommandIssued(action.notation(), self.current)]
+        events += action.perform(self)
+        events += self._check_game_over()
+        self.log.append(action.notation())
+        self.journal.extend(events)
+        return events
+
+    def perform_as_creature(self, action) -> list[Event]:
+        """Run an AI action for an unowned creature through the same validation."""
+        action.validate(self, None)
+        events: list[Event] = [CommandIssued(action.notation(), None)]
+        events += action.perform(self)
+        events += self._check_game_over()
+        return events
+
+    def _check_game_over(self) -> list[Event]:
+        if self.over:
+            return []
+        standing = self.players_standing()
+        if len(standing) > 1:
+            return []
+        self.over = True
+        self.winner = standing[0] if standing else None
+        return [GameOver(self.winner, self.player(self.winner).name if self.winner else None)]
+
+    def end_turn(self) -> list[Event]:
+        """Pass to the next player with characters standing; creatures act after a round."""
+        from game.rules.ai import creature_phase
+
+        events: list[Event] = []
+        order = [p.number for p in self.players]
+        standing = set(self.players_standing())
+        later = [n for n in order[order.index(self.current) + 1:] if n in standing]
+        if later:
+            nxt = later[0]
+        else:
+            events.append(CreaturePhase(self.round))
+            events += creature_phase(self)
+            events += self._check_game_over()
+            if self.over:
+                return events
+            self.round += 1
+            standing = set(self.players_standing())
+            nxt = next(n for n in order if n in standing)
+        self.current = nxt
+        events.append(TurnStarted(self.round, nxt, self.player(nxt).name))
+        for unit in self.standing():
+            if unit.owner == nxt:
+                events += self.start_unit_turn(unit)
+        return events
+
+    def start_unit_turn(self, unit: Unit) -> list[Event]:
+        """Refill AP and tick the unit's timed effects down, removing those at 0."""
+        unit.ap = unit.ap_max
+        events: list[Event] = []
+        for effect in list(unit.effects):
+            effect.turns -= 1
+            if effect.turns <= 0:
+                unit.effects.remove(effect)
+                events.append(EffectExpired(unit.id, effect.source, effect.stat))
+        return events
+
+    # --- inspection -----------------------------------------------------------------
+
+    def snapshot(self) -> dict:
+        """Every piece of mutable state, for equality checks (tests, saves)."""
+        return {
+            "units": {k: asdict(u) for k, u in self.units.items()},
+            "doors": {k: asdict(d) for k, d in self.doors.items()},
+            "things": {k: asdict(t) for k, t in self.things.items()},
+            "round": self.round,
+            "current": self.current,
+            "over": self.over,
+            "winner": self.winner,
+            "dice": copy.deepcopy(self.roller.getstate()),
+        }
+
+    def state_summary(self) -> list[dict]:
+        """Each unit's id, hp, ap, xp, level and whether it is down (the runner's `state`)."""
+        return [
+            {"id": u.id, "kind": u.kind, "owner": u.owner, "pos": list(u.pos), "hp": u.hp,
+             "hp_max": u.hp_max, "ap": u.ap, "xp": u.xp, "level": u.level, "down": u.down}
+            for u in self.units.values()
+        ]

@@ -1,0 +1,49 @@
+"""Named terms and the chances built from them.
+
+A chance is never a bare number: it is a tuple of named integer terms whose sum, clamped to
+`[0, cap]`, is the chance. The journal and the odds preview both show these terms, so every
+number a player sees is explained by the code that decided it.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import msgspec
+
+
+def round_half_up(value: Fraction | int | float | str) -> int:
+    """Round to the nearest integer, halves away from minus infinity (2.5 -> 3, -2.5 -> -2).
+
+    Works on exact fractions: Python's `round()` rounds half to even and floats drift.
+    """
+    return math.floor(Fraction(value) + Fraction(1, 2))
+
+
+class Term(msgspec.Struct, frozen=True):
+    """One signed contribution to a chance or a total, e.g. `Term("mastery", 10, "sword")`."""
+
+    name: str
+    value: int
+    detail: str = ""
+
+
+class Chance(msgspec.Struct, frozen=True):
+    """A percentile chance: its terms, its cap, and the clamped value they give."""
+
+    check: str
+    terms: tuple[Term, ...]
+    cap: int
+
+    @property
+    def raw(self) -> int:
+        return sum(term.value for term in self.terms)
+
+    @property
+    def value(self) -> int:
+        return max(0, min(self.cap, self.raw))
+
+    def succeeds(self, roll: int) -> bool:
+        """A d100 roll succeeds when it is at most the chance (55 passes on 55, not 56)."""
+        return roll <= self.value

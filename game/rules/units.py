@@ -1,0 +1,130 @@
+"""Units on the board (characters and creatures), doors and objects, with their statistics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from game.content.schema import Quips
+from game.rules.terms import Term
+
+Pos = tuple[int, int]
+
+
+@dataclass(slots=True)
+class Effect:
+    """A timed buff or debuff: `amount` added to `stat` for `turns` more of its holder's turns."""
+
+    source: str
+    stat: str
+    amount: int
+    turns: int
+
+
+@dataclass(slots=True)
+class Statistics:
+    """Per-unit statistics, attacker side and defender side."""
+
+    attacks: int = 0
+    hits: int = 0
+    perfects: int = 0
+    misses: int = 0
+    dodged_by_target: int = 0
+    attacked: int = 0
+    dodges: int = 0
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    kills: int = 0
+    spells_cast: int = 0
+    spells_failed: int = 0
+    spells_countered: int = 0
+    counters: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(slots=True)
+class Unit:
+    """A character (owned by a player) or a creature (owned by none unless a scenario says)."""
+
+    id: str
+    name: str
+    kind: str
+    template: str
+    owner: int | None
+    faction: str | None
+    glyph: str
+    pos: Pos
+    characteristics: dict[str, int]
+    skills: dict[str, int]
+    masteries: dict[str, int]
+    weapons: tuple[str, ...]
+    armour: str | None
+    legendary_armour: str | None
+    defense: int | None
+    hp: int
+    hp_max: int
+    ap: int
+    ap_max: int
+    spells: tuple[str, ...] = ()
+    quips: Quips = field(default_factory=Quips)
+    xp: int = 0
+    level: int = 1
+    effects: list[Effect] = field(default_factory=list)
+    stats: Statistics = field(default_factory=Statistics)
+    down: bool = False
+
+    @property
+    def is_character(self) -> bool:
+        return self.kind == "character"
+
+    def _effect_total(self, stat: str) -> int:
+        return sum(e.amount for e in self.effects if e.stat == stat)
+
+    def stat(self, name: str) -> int:
+        """A characteristic with its timed effects, never below 0."""
+        return max(0, self.characteristics[name] + self._effect_total(name))
+
+    def skill(self, name: str) -> int:
+        """A skill's base value; effects on it are separate named terms."""
+        return self.skills.get(name, 0)
+
+    def mastery(self, family: str) -> int:
+        return self.masteries.get(family, 0)
+
+    def effect_terms(self, stat: str) -> tuple[Term, ...]:
+        """One named term per timed effect on `stat` (a skill, damage, reduction, magic_bonus)."""
+        if not self.effects:
+            return ()
+        return tuple(Term("effect", e.amount, e.source) for e in self.effects if e.stat == stat)
+
+
+@dataclass(slots=True)
+class Door:
+    """A door square: `closed` blocks movement and sight, `open` and `broken` do not."""
+
+    id: str
+    pos: Pos
+    state: str
+    hp: int
+    hp_max: int
+    defense: int
+
+    @property
+    def blocks(self) -> bool:
+        return self.state == "closed"
+
+
+@dataclass(slots=True)
+class Thing:
+    """An object on the map (a barrel, a statue): blocks movement, may be attacked."""
+
+    id: str
+    name: str
+    pos: Pos
+    glyph: str
+    hp: int
+    hp_max: int
+    defense: int | None
+    armour: str | None
+    destroyed: bool = False
