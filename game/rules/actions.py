@@ -266,9 +266,9 @@ class Attack(Action):
             if not game.line_of_sight(unit.pos, target.pos):
                 raise Impossible(f"{unit.name} has no line of sight to {target_name(target)}")
         elif d != 1:
-            what = "bare hands" if mode is AttackMode.BRAWL else f"the {weapon.name}"
+            what = "bare hands need" if mode is AttackMode.BRAWL else f"the {weapon.name} needs"
             raise Impossible(f"{target_name(target)} is {d} squares away; "
-                             f"{what} need an adjacent target")
+                             f"{what} an adjacent target")
         return unit, target, mode, weapon_id, weapon, cost
 
     def validate(self, game: "Game", player: int | None) -> None:

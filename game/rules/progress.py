@@ -40,7 +40,8 @@ _QUIP_COUNTERS = {
 def quip(defaults: Quips, unit: Unit, on: str) -> list[Event]:
     """The unit's line for `on`, its own or the content's default, taken in turn.
 
-    The line is chosen by the matching statistic, not by a die, so quips never shift rolls.
+    The line is chosen by the matching statistic (already counting this event), not by a
+    die, so quips never shift rolls.
     """
     if not unit.is_character:
         return []
@@ -50,4 +51,4 @@ def quip(defaults: Quips, unit: Unit, on: str) -> list[Event]:
     count = getattr(unit.stats, _QUIP_COUNTERS[on])
     if on == "spell_fail":
         count += unit.stats.spells_countered
-    return [Quip(unit.id, on, lines[count % len(lines)])]
+    return [Quip(unit.id, on, lines[(count - 1) % len(lines)])]

@@ -91,6 +91,9 @@ class Game:
         self.journal: list[Event] = []
         self.log: list[str] = []
         self._sight: dict[tuple[Pos, Pos], bool] = {}
+        # A scenario may pit a single player against creatures: it ends when that player
+        # falls, while a duel ends when one side is left.
+        self.starting_sides = len(self.players_standing())
         self.journal.append(TurnStarted(self.round, self.current, self.player(self.current).name))
 
     def _add_unit(self, placement, kind: str) -> None:
@@ -233,7 +236,7 @@ class Game:
         if self.over:
             return []
         standing = self.players_standing()
-        if len(standing) > 1:
+        if len(standing) > 1 or len(standing) == self.starting_sides:
             return []
         self.over = True
         self.winner = standing[0] if standing else None

@@ -1,0 +1,157 @@
+"""RULES.md §0: board, sight, movement, doors, turns, creatures, down, game over."""
+
+from game.rules.events import CreaturePhase, DoorChanged, GameOver, Moved, Refused, TurnStarted
+from game.rules.geometry import distance
+from tests.helpers import CONTENT, events_of, make_game
+
+WALLED = "\n".join([
+    "........",
+    "...#....",
+    "...#....",
+    "...+....",
+    "........",
+])
+
+
+def test_distance_is_chebyshev_so_diagonals_count_one():
+    assert distance((0, 0), (1, 1)) == 1
+    assert distance((0, 0), (4, 2)) == 4
+
+
+def test_walls_and_closed_doors_block_sight_open_doors_do_not():
+    game = make_game([("aldric", "aldric", 1, (2, 3)), ("dagny", "dagny", 2, (4, 3))],
+                     map_text=WALLED)
+    assert not game.sees((2, 3), (4, 3))
+    game.apply("open aldric 3,3")
+    assert game.sees((2, 3), (4, 3))
+    assert not game.sees((2, 1), (4, 1))
+
+
+def test_vision_radius_is_six_by_default():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (6, 0))])
+    assert game.sees((0, 0), (6, 0))
+    assert not game.sees((0, 0), (7, 0))
+
+
+def test_moving_costs_one_ap_per_square_along_the_shortest_path():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 11))])
+    [_, moved] = game.apply("move aldric 3,2")
+    assert isinstance(moved, Moved)
+    assert moved.ap_spent == 3 and moved.ap_left == 7
+    assert game.units["aldric"].pos == (3, 2)
+
+
+def test_moving_around_a_wall_costs_the_detour():
+    game = make_game([("aldric", "aldric", 1, (2, 2)), ("dagny", "dagny", 2, (7, 4))],
+                     map_text=WALLED)
+    [_, moved] = game.apply("move aldric 4,2")
+    assert moved.path == ((2, 1), (3, 0), (4, 1), (4, 2))  # around the wall's top end
+    assert moved.ap_spent == 4
+
+
+def test_moving_further_than_ap_allow_is_refused_and_changes_nothing():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 11))])
+    before = game.snapshot()
+    [refused] = game.apply("move aldric 11,0")
+    assert refused.reason == "Aldric needs 11 AP to reach 11,0 and has 10"
+    assert game.snapshot() == before
+
+
+def test_moving_onto_a_wall_or_a_unit_is_refused():
+    game = make_game([("aldric", "aldric", 1, (2, 1)), ("dagny", "dagny", 2, (2, 2))],
+                     map_text=WALLED)
+    assert game.apply("move aldric 3,1")[0].reason == "3,1 is not free (a wall)"
+    assert game.apply("move aldric 2,2")[0].reason == "2,2 is not free (Dagny)"
+    assert game.apply("move aldric 3,3")[0].reason == "3,3 is not free (a closed door)"
+
+
+def test_opening_and_closing_an_adjacent_door_costs_one_ap():
+    game = make_game([("aldric", "aldric", 1, (2, 3)), ("dagny", "dagny", 2, (7, 4))],
+                     map_text=WALLED)
+    [_, opened] = game.apply("open aldric 3,3")
+    assert isinstance(opened, DoorChanged) and opened.state == "open" and opened.ap_left == 9
+    [_, closed] = game.apply("close aldric 3,3")
+    assert closed.state == "closed" and game.units["aldric"].ap == 8
+
+
+def test_door_refusals_name_the_problem():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (7, 4))],
+                     map_text=WALLED)
+    assert game.apply("open aldric 3,3")[0].reason == \
+        "Aldric must stand next to the door at 3,3"
+    assert game.apply("open aldric 1,1")[0].reason == "there is no door at 1,1"
+
+
+def test_only_the_current_player_commands_and_creatures_act_alone():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (5, 5)),
+                      ("goblin", "goblin", None, (11, 11))])
+    assert game.apply("move dagny 5,6")[0].reason == "Dagny belongs to Bruno, not to Alice"
+    assert game.apply("move goblin 10,10")[0].reason == \
+        "Goblin is a creature: creatures act on their own"
+
+
+def test_end_turn_refills_the_next_players_ap_and_creatures_act_after_the_round():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 0)),
+                      ("goblin", "goblin", None, (6, 11))])
+    game.apply("move aldric 2,0")
+    events = game.apply("end")
+    assert events_of(events, TurnStarted) == [TurnStarted(1, 2, "Bruno")]
+    game.apply("move dagny 9,0")
+    events = game.apply("end")
+    assert events_of(events, CreaturePhase) == [CreaturePhase(1)]
+    goblin_moves = [e for e in events_of(events, Moved) if e.unit == "goblin"]
+    assert goblin_moves and game.units["goblin"].pos != (6, 11)
+    assert events_of(events, TurnStarted) == [TurnStarted(2, 1, "Alice")]
+    assert game.units["aldric"].ap == 10 and game.units["dagny"].ap == 8
+
+
+def test_creature_walks_to_the_nearest_character_and_attacks():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 11)),
+                      ("wolf", "wolf", None, (4, 0))], forced=[99, 99, 99])
+    game.apply("end")
+    events = game.apply("end")
+    texts = [e.text for e in events if type(e).__name__ == "CommandIssued"]
+    assert texts[1:3] == ["move wolf 1,0", "attack wolf aldric"]
+
+
+def test_a_unit_at_zero_hp_is_down_and_the_last_player_standing_wins():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("fenwick", "fenwick", 2, (1, 0))],
+                     forced=[10, 99])
+    game.units["fenwick"].hp = 1
+    events = game.apply("attack aldric fenwick with sword")
+    assert game.units["fenwick"].down and game.units["fenwick"].hp == 0
+    assert events_of(events, GameOver) == [GameOver(1, "Alice")]
+    assert game.over and game.winner == 1
+    assert game.apply("end")[0] == Refused("end", "the game is over")
+
+
+def test_a_down_unit_leaves_play():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("fenwick", "fenwick", 2, (1, 0)),
+                      ("elise", "elise", 2, (5, 5))], forced=[10, 99])
+    game.units["fenwick"].hp = 1
+    game.apply("attack aldric fenwick with sword")
+    assert game.unit_at((1, 0)) is None
+    assert game.apply("move aldric 1,0")[1].ap_spent == 1
+
+
+def test_shipped_scenario_has_two_players_with_three_characters_each():
+    from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
+
+    scenario = load_scenario(CONTENT, scenario_path(DEFAULT_CONTENT, "crossroads"))
+    owners = [c.owner for c in scenario.characters]
+    assert owners.count(1) == 3 and owners.count(2) == 3
+    assert len(scenario.creatures) >= 3
+
+
+def test_a_lone_player_against_creatures_plays_on_until_their_band_falls():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("brenna", "brenna", 1, (5, 5)),
+                      ("goblin", "goblin", None, (1, 0))], forced=[10])
+    game.units["goblin"].hp = 1
+    game.apply("attack aldric goblin with sword")
+    assert game.units["goblin"].down and not game.over
+    game.units["brenna"].hp = 0
+    game.units["brenna"].down = True
+    game.units["aldric"].hp = 1
+    game.roller.force([10, 99])
+    game.apply("end")  # Bruno has no one: straight to the creatures, then Alice
+    assert not game.over
