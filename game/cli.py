@@ -15,6 +15,7 @@ from game.content.loader import (
     load_content,
     load_scenario,
     scenario_path,
+    validate_all,
 )
 from game.content.yamlmarks import ContentErrors
 
@@ -52,14 +53,7 @@ def parse_rolls(text: str | None) -> list[int]:
 
 
 def cmd_validate(args) -> int:
-    content = load_content(args.content)
-    errors = []
-    names = list_scenarios(args.content)
-    for name in names:
-        try:
-            load_scenario(content, scenario_path(args.content, name), args.content)
-        except ContentErrors as exc:
-            errors += exc.errors
+    content, names, errors = validate_all(args.content)
     if errors:
         raise ContentErrors(errors)
     print(f"content OK: {len(content.weapons)} weapons, {len(content.armours)} armours, "

@@ -102,6 +102,7 @@ class Loader:
     def __init__(self, root: FsPath) -> None:
         self.root = root
         self.errors: list[ContentError] = []
+        self.invalid: set[str] = set()
 
     def rel(self, path: FsPath) -> str:
         try:
@@ -141,35 +142,61 @@ class Loader:
                 self.errors.append(doc.error((key,), f"{key!r} is not a valid id "
                                              "(lowercase letters, digits, - and _)", key=True))
                 continue
-            entry = convert(doc, value, tp, (key,), self.errors)
-            if entry is not None:
+            entry = None if doc.is_broken((key,)) else convert(doc, value, tp, (key,), self.errors)
+            if entry is None:
+                self.invalid.add(key)
+            else:
                 result[key] = entry
         return result, doc
 
     def ref(self, doc: MarkedDocument, path: tuple, value: str | None, known: dict,
             what: str) -> None:
-        if value is None or value in known:
+        if value is None or value in known or value in self.invalid:
             return
-        close = difflib.get_close_matches(value, list(known), n=1)
+        close = difflib.get_close_matches(value, [*known, *self.invalid], n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
 
 
 def load_content(root: FsPath | str = DEFAULT_CONTENT) -> Content:
     """Load and cross-check every content file; raise `ContentErrors` listing all problems."""
+    content, errors = load_content_partial(root)
+    if errors:
+        raise ContentErrors(errors)
+    return content
+
+
+def load_content_partial(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content, list[ContentError]]:
+    """The valid part of the content and the errors of the rest (for `validate`)."""
     loader = Loader(FsPath(root))
     content = _load(loader)
-    if loader.errors:
-        raise ContentErrors(loader.errors)
-    return content
+    return content, loader.errors
+
+
+def validate_all(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content, list[str], list[ContentError]]:
+    """Check every content file and every scenario; return all errors, none raised."""
+    content, errors = load_content_partial(root)
+    names = list_scenarios(root)
+    for name in names:
+        try:
+            load_scenario(content, scenario_path(root, name), root)
+        except ContentErrors as exc:
+            errors += exc.errors
+    return content, names, sorted(errors)
 
 
 def _load(loader: Loader) -> Content:
     rules_doc = loader.read(loader.root / "rules.yaml")
     rules = schema.RulesConfig()
     if rules_doc is not None:
-        rules = convert(rules_doc, rules_doc.data or {}, schema.RulesConfig, (), loader.errors) or rules
-        _check_rules(loader, rules_doc, rules)
+        data = rules_doc.data if isinstance(rules_doc.data, dict) else {}
+        # One key at a time, so every bad setting is reported, not only the first.
+        before = len(loader.errors)
+        for key, value in data.items():
+            convert(rules_doc, {key: value}, schema.RulesConfig, (), loader.errors)
+        if len(loader.errors) == before:
+            rules = convert(rules_doc, data, schema.RulesConfig, (), loader.errors) or rules
+            _check_rules(loader, rules_doc, rules)
     factions, _ = loader.table("factions.yaml", schema.Faction)
     weapons, wdoc = loader.table("weapons.yaml", schema.Weapon)
     armours, _ = loader.table("armours.yaml", schema.Armour)
@@ -211,7 +238,8 @@ def _load(loader: Loader) -> Content:
                 for i, sid in enumerate(t.spells):
                     loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
-                   characters=characters, creatures=creatures, spells=spells)
+                   characters=characters, creatures=creatures, spells=spells,
+                   invalid=frozenset(loader.invalid))
 
 
 def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:
@@ -282,6 +310,7 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     from game.rules.state import MAP_SYMBOLS
 
     loader = Loader(FsPath(root))
+    loader.invalid |= content.invalid
     doc = loader.read(path)
     scenario = None
     if doc is not None:

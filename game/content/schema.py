@@ -238,3 +238,5 @@ class Content(msgspec.Struct, kw_only=True):
     characters: dict[str, CharacterTemplate]
     creatures: dict[str, CreatureTemplate]
     spells: dict[str, Spell] = {}
+    #: Ids declared in a file but invalid: already reported, so references to them are not.
+    invalid: frozenset[str] = frozenset()

@@ -48,6 +48,11 @@ class MarkedDocument:
     values: dict[Path, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Path, tuple[int, int]] = field(default_factory=dict)
     text: str = ""
+    #: Paths whose value could not be read (bad tag, bad key): not validated further.
+    broken: set[Path] = field(default_factory=set)
+
+    def is_broken(self, path: Path) -> bool:
+        return any(path == b[: len(path)] for b in self.broken)
 
     def where(self, path: Path, key: bool = False) -> tuple[int, int]:
         """The mark of `path`, or of its nearest ancestor that has one."""
@@ -93,15 +98,17 @@ def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]
     def build(node: yaml.Node, path: Path) -> Any:
         doc.values[path] = _mark(node)
         if node.tag not in _SAFE_TAGS:
+            doc.broken.add(path)
             line, col = _mark(node)
             errors.append(ContentError(file, line, col,
-                                       f"unsafe or unknown YAML tag {node.tag!r}"))
+                                       f"unsafe or unknown YAML tag {node.tag.replace(_STANDARD, '!!')!r}"))
             return None
         if isinstance(node, yaml.MappingNode):
             result: dict = {}
             for key_node, value_node in node.value:
                 key = build(key_node, path + ("<key>",))
                 if not isinstance(key, (str, int)):
+                    doc.broken.add(path)
                     line, col = _mark(key_node)
                     errors.append(ContentError(file, line, col, "keys must be plain names"))
                     continue

@@ -1,0 +1,126 @@
+"""Content validation: every error listed with file:line:col, exit code 2, no traceback."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.content.loader import DEFAULT_CONTENT, load_content, validate_all
+from game.content.yamlmarks import ContentErrors
+
+
+@pytest.fixture
+def content_dir(tmp_path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def errors_of(root: Path) -> list[str]:
+    return [str(e) for e in validate_all(root)[2]]
+
+
+def test_shipped_content_is_valid(capsys):
+    assert main(["validate"]) == 0
+    assert capsys.readouterr().out.startswith("content OK: 10 weapons, 6 armours, 9 spells")
+
+
+def test_every_error_is_listed_with_its_place(content_dir):
+    edit(content_dir / "weapons.yaml", "  ap_cost: 4\n  family: sword\naxe:",
+         "  ap_cost: four\n  family: sword\naxe:")
+    edit(content_dir / "weapons.yaml", "  dice: 1d10\n", "  dice: 1d10\n  dise: 3\n")
+    edit(content_dir / "characters.yaml", "faction: wild\n  quips:\n    hit: [\"Clean",
+         "faction: wyld\n  quips:\n    hit: [\"Clean")
+    edit(content_dir / "characters.yaml", "stats: {STR: 17,", "stats: {STR: 99,")
+    assert errors_of(content_dir) == [
+        "content/characters.yaml:26:12: unknown faction 'wyld' (did you mean 'wild'?)",
+        "content/characters.yaml:45:16: stats.STR: expected `int` <= 40",
+        "content/weapons.yaml:6:12: sword.ap_cost: expected `int`, got `str`",
+        "content/weapons.yaml:12:3: unknown field 'dise' (did you mean 'dice'?)",
+    ]
+
+
+def test_duplicate_keys_and_unsafe_tags_are_refused(content_dir):
+    with (content_dir / "armours.yaml").open("a") as f:
+        f.write("leather:\n  name: again\n  reduction: 1\n")
+    edit(content_dir / "characters.yaml", "hp_max: 12\n", "hp_max: !!python/object:os.system 12\n")
+    errors = errors_of(content_dir)
+    assert "content/armours.yaml:22:1: duplicate key 'leather' (first at line 2)" in errors
+    assert "content/characters.yaml:34:11: unsafe or unknown YAML tag " \
+           "'!!python/object:os.system'" in errors
+
+
+def test_unknown_references_and_bad_spells(content_dir):
+    edit(content_dir / "characters.yaml", "weapons: [sword]", "weapons: [swrod]")
+    edit(content_dir / "characters.yaml", "armour: hide\n", "armour: wyrmscale\n")
+    edit(content_dir / "spells.yaml", "  dice: 1d8+1\n", "")
+    edit(content_dir / "spells.yaml", "stat: melee, amount: 10", "stat: mele, amount: 10")
+    edit(content_dir / "spells.yaml", "range: [3, 4, 5]", "range: []")
+    errors = errors_of(content_dir)
+    assert "content/characters.yaml:10:13: unknown weapon 'swrod' (did you mean 'sword'?)" \
+        in errors
+    assert "content/characters.yaml:50:11: 'wyrmscale' is legendary; put it under " \
+           "legendary_armour" in errors
+    assert "content/spells.yaml:22:3: a heal spell needs dice" in errors
+    assert "content/spells.yaml:41:18: unknown stat 'mele' (did you mean 'melee'?)" in errors
+    assert any(e.startswith("content/spells.yaml:68:10: hex.range: expected `array` of "
+                            "length >= 1") for e in errors)
+
+
+def test_scenario_errors_overlaps_walls_symbols_templates(content_dir):
+    scenario = content_dir / "scenarios" / "crossroads.yaml"
+    edit(scenario, "at: [2, 9]}", "at: [3, 7]}")
+    edit(scenario, "at: [3, 10]}", "at: [0, 0]}")
+    edit(scenario, "  #......#.......#.......#\n  ####/", "  #......#....X..#.......#\n  ####/")
+    edit(scenario, "template: wolf,", "template: wolff,")
+    edit(scenario, "{name: Alice, colour: blue}", "{name: Alice, color: blue}")
+    assert errors_of(content_dir) == [
+        "content/scenarios/crossroads.yaml:21:19: unknown field 'color' "
+        "(did you mean 'colour'?)",
+    ]
+    edit(scenario, "{name: Alice, color: blue}", "{name: Alice, colour: blue}")
+    assert errors_of(content_dir) == [
+        "content/scenarios/crossroads.yaml:12:15: unknown map symbol 'X' ('#' wall, '.' "
+        "floor, ' ' floor, '+' closed door, '/' open door)",
+        "content/scenarios/crossroads.yaml:25:50: brenna overlaps aldric at 3,7",
+        "content/scenarios/crossroads.yaml:26:50: corvin stands on a wall at 0,0",
+        "content/scenarios/crossroads.yaml:33:28: unknown creature template 'wolff' "
+        "(did you mean 'wolf'?)",
+    ]
+
+
+def test_invalid_yaml_and_missing_files(content_dir):
+    (content_dir / "factions.yaml").unlink()
+    (content_dir / "weapons.yaml").write_text("sword: [unclosed\n")
+    errors = errors_of(content_dir)
+    assert "content/factions.yaml:1:1: file not found" in errors
+    assert any(e.startswith("content/weapons.yaml:2:1: invalid YAML") for e in errors)
+
+
+def test_load_content_raises_with_all_errors(content_dir):
+    edit(content_dir / "rules.yaml", "ap_max: 10", "ap_max: 0")
+    edit(content_dir / "rules.yaml", "vision_radius: 6", "vision_radus: 6")
+    with pytest.raises(ContentErrors) as caught:
+        load_content(content_dir)
+    assert [str(e) for e in caught.value.errors] == [
+        "content/rules.yaml:6:9: ap_max: expected `int` >= 1",
+        "content/rules.yaml:7:1: unknown field 'vision_radus' (did you mean 'vision_radius'?)"]
+
+
+def test_validate_command_exits_2_without_traceback(content_dir):
+    edit(content_dir / "weapons.yaml", "ap_cost: 4", "ap_cost: -1")
+    result = subprocess.run([sys.executable, "-m", "game", "validate", "--content",
+                             str(content_dir)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "content/weapons.yaml:6:12: sword.ap_cost: expected `int` >= 1" in result.stderr
+    assert result.stderr.strip().endswith("1 content error")
