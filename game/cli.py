@@ -163,6 +163,10 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"escarmouche: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader (e.g. `head`) has gone: stop quietly, as other filters do.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -91,7 +91,8 @@ def _(e: ev.CreaturePhase, name: Names = str) -> str:
 @describe.register
 def _(e: ev.Moved, name: Names = str) -> str:
     end = e.path[-1]
-    return f"{name(e.unit)} moves {len(e.path)} squares to {end[0]},{end[1]} " \
+    squares = "square" if len(e.path) == 1 else "squares"
+    return f"{name(e.unit)} moves {len(e.path)} {squares} to {end[0]},{end[1]} " \
            f"({e.ap_spent} AP, {e.ap_left} left)"
 
 
@@ -104,7 +105,7 @@ def _(e: ev.DoorChanged, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.AttackDeclared, name: Names = str) -> str:
-    how = "brawls with" if e.mode == "brawl" else f"attacks ({e.weapon})"
+    how = "brawls with" if e.mode == "brawl" else f"attacks ({name(e.weapon)})"
     target = name(e.target) if e.target_kind in ("character", "creature", "object") \
         else f"the door {e.target}"
     return f"{name(e.attacker)} {how} {target} at {e.distance} " \
@@ -162,13 +163,13 @@ def _(e: ev.Destroyed, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.SpellCast, name: Names = str) -> str:
-    return f"{name(e.caster)} casts {e.spell} on {name(e.target)} " \
+    return f"{name(e.caster)} casts {name(e.spell)} on {name(e.target)} " \
            f"({e.ap_spent} AP, {e.ap_left} left)"
 
 
 @describe.register
 def _(e: ev.Countered, name: Names = str) -> str:
-    return f"  {name(e.unit)} counters {e.spell}" + (" and reflects it!" if e.reflected else "")
+    return f"  {name(e.unit)} counters {name(e.spell)}" + (" and reflects it!" if e.reflected else "")
 
 
 @describe.register
@@ -178,12 +179,12 @@ def _(e: ev.ApDrained, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.EffectAdded, name: Names = str) -> str:
-    return f"  {name(e.unit)}: {e.source} {e.amount:+d} {e.stat} for {e.turns} turns"
+    return f"  {name(e.unit)}: {name(e.source)} {e.amount:+d} {e.stat} for {e.turns} turns"
 
 
 @describe.register
 def _(e: ev.EffectExpired, name: Names = str) -> str:
-    return f"  {name(e.unit)}: {e.source} on {e.stat} wears off"
+    return f"  {name(e.unit)}: {name(e.source)} on {e.stat} wears off"
 
 
 @describe.register
@@ -193,6 +194,8 @@ def _(e: ev.GameOver, name: Names = str) -> str:
 
 def namer(game) -> Names:
     """Display names for a game's units and objects (ids stay ids otherwise)."""
-    labels = {u.id: u.name for u in game.units.values()}
+    labels = {wid: w.name for wid, w in game.content.weapons.items()}
+    labels.update({sid: s.name for sid, s in game.content.spells.items()})
+    labels.update({u.id: u.name for u in game.units.values()})
     labels.update({t.id: f"the {t.name}" for t in game.things.values()})
     return lambda key: labels.get(key, key)

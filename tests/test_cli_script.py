@@ -1,0 +1,88 @@
+"""The headless runner: text and JSON journals, refusals, --strict, determinism."""
+
+import json
+
+import pytest
+
+from game.cli import main
+
+DEMO = "content/scripts/skirmish-demo.txt"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_demo_script_shows_each_kind_of_action(capsys):
+    code, out, _ = run(capsys, "script", "crossroads", DEMO)
+    assert code == 0
+    assert "Aldric closes the door at 4,5 (1 AP, 8 left)" in out
+    assert "attack roll Brenna: 3 ≤ 64 perfect hit  [ranged 55 + mastery bow 10 + sb(DEX 16) 6" \
+           " - crowding (at 4, 4) 4 - distance (4 squares) 3 = 64]" in out
+    assert "+ perfect 1d6 [" in out
+    assert "dodge roll Dagny: 5 ≤ 35 dodged" in out
+    assert "attack roll Brenna: 20 ≤ 31 hit  [brawl 30 + faction (wild: 1 seen) 6 - crowding " \
+           "(at 1) 5 = 31]" in out
+    assert "attack roll Aldric: 30 ≤ 65 hit  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" \
+        in out
+    assert "✗ attack dagny aldric: Dagny has 0 AP; an attack with the battle axe costs 5" in out
+    assert "— state after round 3 —" in out
+
+
+def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
+    code, out, _ = run(capsys, "script", "crossroads", DEMO, "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert all("type" in line for line in lines)
+    rolls = [line for line in lines if line["type"] == "roll"]
+    perfect = next(r for r in rolls if r["perfect"])
+    assert perfect == {
+        "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 64,
+        "cap": 95, "success": True, "perfect": True,
+        "terms": [{"name": "skill", "value": 55, "detail": "ranged"},
+                  {"name": "mastery", "value": 10, "detail": "bow"},
+                  {"name": "stat_bonus", "value": 6, "detail": "DEX 16"},
+                  {"name": "crowding", "value": -4, "detail": "at 4, 4"},
+                  {"name": "distance", "value": -3, "detail": "4 squares"}],
+    }
+    assert {"refused", "damage", "xp", "move", "door", "quip"} <= {l["type"] for l in lines}
+    state = lines[-1]
+    assert state["type"] == "state"
+    assert {"id", "hp", "ap", "xp", "level", "down"} <= set(state["units"][0])
+
+
+def test_same_seed_same_commands_same_journal_byte_for_byte(capsys):
+    first = run(capsys, "script", "crossroads", DEMO, "--seed", "7", "--json")[1]
+    second = run(capsys, "script", "crossroads", DEMO, "--seed", "7", "--json")[1]
+    other = run(capsys, "script", "crossroads", DEMO, "--seed", "8", "--json")[1]
+    assert first == second
+    assert first != other
+
+
+def test_rolls_option_forces_the_first_d100(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("move aldric 9,4\nattack aldric goblin-1 with sword\n")
+    _, out, _ = run(capsys, "script", "crossroads", str(script), "--rolls", "4")
+    assert "attack roll Aldric: 4 ≤ 65 perfect hit" in out
+
+
+def test_strict_stops_at_the_first_refusal(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("# a comment\n\nmove aldric 40,40\nmove aldric 4,6\n")
+    code, out, err = run(capsys, "script", "crossroads", str(script), "--strict")
+    assert code == 1
+    assert err.strip() == f"{script}:3: refused: 40,40 is off the map"
+    assert "move aldric 4,6" not in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["script", "nowhere", DEMO], "escarmouche: no scenario 'nowhere' (known: crossroads)"),
+    (["script", "crossroads", "missing.txt"], "escarmouche: cannot read commands file"),
+    (["script", "crossroads", DEMO, "--rolls", "0,5"],
+     "escarmouche: --rolls: a d100 result is between 1 and 100, not 0"),
+])
+def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert err.startswith(message)
