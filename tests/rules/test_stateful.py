@@ -1,0 +1,102 @@
+"""Thousands of random legal and illegal commands: the invariants always hold.
+
+HP stays in [0, hp_max], AP in [0, ap_max], and every refusal leaves the state (dice
+included) exactly as it was.
+"""
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
+from game.rules.events import Refused
+from game.rules.state import Game
+from tests.helpers import CONTENT, make_game
+
+SCENARIO = load_scenario(CONTENT, scenario_path(DEFAULT_CONTENT, "crossroads"))
+# A cramped arena, so that random play fights as much as it walks.
+ARENA = "\n".join(["#########", "#...#...#", "#...+...#", "#.......#", "#.......#",
+                    "#########"])
+ARENA_UNITS = [("aldric", "aldric", 1, (1, 1)), ("brenna", "brenna", 1, (2, 3)),
+               ("corvin", "corvin", 1, (3, 4)), ("dagny", "dagny", 2, (5, 1)),
+               ("elise", "elise", 2, (4, 3)), ("fenwick", "fenwick", 2, (6, 4)),
+               ("goblin-1", "goblin", None, (7, 1)), ("wolf-1", "wolf", None, (5, 4))]
+UNITS = [c.id for c in SCENARIO.characters] + [c.id for c in SCENARIO.creatures]
+TARGETS = UNITS + ["barrel", "crate", "door-7-3", "ghost"]
+WEAPONS = sorted(CONTENT.weapons) + ["stick"]
+SPELLS = sorted(CONTENT.spells) + ["wish"]
+
+coords = st.integers(-1, 24)
+square = st.builds(lambda x, y: f"{x},{y}", coords, st.integers(-1, 12))
+unit = st.sampled_from(UNITS + ["nobody"])
+target = st.one_of(st.sampled_from(TARGETS), square)
+command = st.one_of(
+    st.builds(lambda u, p: f"move {u} {p}", unit, square),
+    st.builds(lambda u, p: f"move {u} {p}", unit,
+              st.builds(lambda x, y: f"{x},{y}", st.integers(1, 22), st.integers(6, 10))),
+    st.builds(lambda u, t, w: f"attack {u} {t} with {w}", unit, target, st.sampled_from(WEAPONS)),
+    st.builds(lambda u, t: f"attack {u} {t}", unit, target),
+    st.builds(lambda u, t: f"attack {u} {t} brawl", unit, target),
+    st.builds(lambda u, p, o: f"{o} {u} {p}", unit, square, st.sampled_from(["open", "close"])),
+    st.builds(lambda u, s, t: f"cast {u} {s} {t}", unit, st.sampled_from(SPELLS), target),
+    st.just("end"),
+    st.builds(lambda r: "force " + ",".join(map(str, r)),
+              st.lists(st.integers(1, 100), min_size=1, max_size=4)),
+    st.sampled_from(["", "fly aldric", "move", "attack aldric", "force x", "force 0"]),
+)
+
+
+class RandomPlay(RuleBasedStateMachine):
+    @initialize(seed=st.integers(0, 2**16), arena=st.booleans())
+    def start(self, seed, arena):
+        self.game = make_game(ARENA_UNITS, map_text=ARENA, seed=seed) if arena \
+            else Game(CONTENT, SCENARIO, seed=seed)
+
+    @rule(text=command)
+    def play(self, text):
+        before = self.game.snapshot()
+        events = self.game.apply(text)
+        if isinstance(events[0], Refused):
+            assert len(events) == 1 and events[0].reason
+            assert self.game.snapshot() == before, text
+
+    @rule(data=st.data())
+    def play_likely_legal(self, data):
+        """A command by one of the current player's standing characters, near its square."""
+        game = self.game
+        mine = sorted(u.id for u in game.standing() if u.owner == game.current)
+        if not mine:
+            return self.play("end")
+        actor = game.units[data.draw(st.sampled_from(mine))]
+        others = sorted(u.id for u in game.standing() if u is not actor)
+        enemies = [u.id for u in sorted(game.standing(), key=lambda u: (
+            max(abs(u.pos[0] - actor.pos[0]), abs(u.pos[1] - actor.pos[1])), u.id))
+            if u.owner != actor.owner][:2] or others
+        near = st.builds(lambda dx, dy: f"{actor.pos[0] + dx},{actor.pos[1] + dy}",
+                         st.integers(-3, 3), st.integers(-3, 3))
+        choice = data.draw(st.one_of(
+            near.map(lambda p: f"move {actor.id} {p}"),
+            st.sampled_from(enemies).map(lambda t: f"attack {actor.id} {t}"),
+            st.sampled_from(enemies).map(lambda t: f"attack {actor.id} {t}"),
+            st.sampled_from(enemies).map(lambda t: f"attack {actor.id} {t} brawl"),
+            st.sampled_from(others).map(lambda t: f"attack {actor.id} {t} brawl"),
+            st.sampled_from(others or [actor.id]).flatmap(
+                lambda t: st.sampled_from(actor.spells or ("none",)).map(
+                    lambda s: f"cast {actor.id} {s} {t}")),
+            st.just(f"cast {actor.id} focus {actor.id}"),
+        ))
+        self.play(choice)
+
+    @invariant()
+    def hp_and_ap_stay_in_bounds(self):
+        for u in self.game.units.values():
+            assert 0 <= u.hp <= u.hp_max, u
+            assert 0 <= u.ap <= u.ap_max, u
+            assert u.down == (u.hp == 0)
+
+
+RandomPlay.TestCase.settings = settings(
+    max_examples=40, stateful_step_count=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+TestRandomPlay = RandomPlay.TestCase
