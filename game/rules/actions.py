@@ -107,18 +107,31 @@ def target_kind(target: Target) -> str:
 
 
 class Action:
-    """Base of every command. Subclasses are frozen dataclasses of plain fields."""
+    """Base of every command. Subclasses are frozen dataclasses of plain fields.
+
+    `check` reads the state, raises `Impossible` with the reason, and returns what it
+    found (path, target, weapon…); `resolve` changes the state with that and returns the
+    events. `perform` is the two in order, so nothing is checked twice.
+    """
 
     allowed_after_game_over: ClassVar[bool] = False
 
     def notation(self) -> str:
         raise NotImplementedError
 
-    def validate(self, game: "Game", player: int | None) -> None:
+    def check(self, game: "Game", player: int | None):
         raise NotImplementedError
 
-    def perform(self, game: "Game") -> list[Event]:
+    def resolve(self, game: "Game", plan) -> list[Event]:
         raise NotImplementedError
+
+    def validate(self, game: "Game", player: int | None) -> None:
+        """Raise `Impossible` when the rules refuse this action; change nothing."""
+        self.check(game, player)
+
+    def perform(self, game: "Game", player: int | None) -> list[Event]:
+        """Validate, then apply; a refusal raises before anything changes."""
+        return self.resolve(game, self.check(game, player))
 
 
 @dataclass(frozen=True)
@@ -131,7 +144,8 @@ class Move(Action):
     def notation(self) -> str:
         return f"move {self.unit} {fmt_pos(self.to)}"
 
-    def path(self, game: "Game", player: int | None) -> list[Pos]:
+    def check(self, game: "Game", player: int | None) -> list[Pos]:
+        """The path walked (start excluded)."""
         unit = acting_unit(game, self.unit, player)
         if not game.in_bounds(self.to):
             raise Impossible(f"{fmt_pos(self.to)} is off the map")
@@ -148,12 +162,8 @@ class Move(Action):
                              f"and has {unit.ap}")
         return path
 
-    def validate(self, game: "Game", player: int | None) -> None:
-        self.path(game, player)
-
-    def perform(self, game: "Game") -> list[Event]:
+    def resolve(self, game: "Game", path: list[Pos]) -> list[Event]:
         unit = game.units[self.unit]
-        path = self.path(game, unit.owner)
         cost = len(path) * game.rules.move_cost
         unit.ap -= cost
         unit.pos = self.to
@@ -183,7 +193,7 @@ class ToggleDoor(Action):
     def notation(self) -> str:
         return f"{'open' if self.opening else 'close'} {self.unit} {fmt_pos(self.at)}"
 
-    def validate(self, game: "Game", player: int | None) -> None:
+    def check(self, game: "Game", player: int | None) -> tuple[Unit, Door]:
         unit = acting_unit(game, self.unit, player)
         door = game.doors.get(self.at)
         if door is None:
@@ -201,10 +211,10 @@ class ToggleDoor(Action):
                 raise Impossible(f"something stands in the doorway at {fmt_pos(self.at)}")
         if unit.ap < game.rules.door_cost:
             raise Impossible(f"{unit.name} has {unit.ap} AP; a door costs {game.rules.door_cost}")
+        return unit, door
 
-    def perform(self, game: "Game") -> list[Event]:
-        unit = game.units[self.unit]
-        door = game.doors[self.at]
+    def resolve(self, game: "Game", plan: tuple[Unit, Door]) -> list[Event]:
+        unit, door = plan
         unit.ap -= game.rules.door_cost
         door.state = "open" if self.opening else "closed"
         game.sight_changed()
@@ -271,16 +281,13 @@ class Attack(Action):
                              f"{what} an adjacent target")
         return unit, target, mode, weapon_id, weapon, cost
 
-    def validate(self, game: "Game", player: int | None) -> None:
-        self.check(game, player)
-
     def chance(self, game: "Game", player: int | None) -> Chance:
         """The attack chance with its named terms, as the roll will use it."""
         unit, target, mode, _, weapon, _ = self.check(game, player)
         return attack_chance(game, unit, target, mode, weapon)
 
-    def perform(self, game: "Game") -> list[Event]:
-        unit, target, mode, weapon_id, weapon, cost = self.check(game, game.units[self.unit].owner)
+    def resolve(self, game: "Game", plan) -> list[Event]:
+        unit, target, mode, weapon_id, weapon, cost = plan
         rules = game.rules
         unit.ap -= cost
         d = distance(unit.pos, target.pos)
@@ -289,9 +296,10 @@ class Attack(Action):
                                               weapon_id, d, cost, unit.ap)]
         chance = attack_chance(game, unit, target, mode, weapon)
         roll = game.roller.d100()
-        hit = chance.succeeds(roll)
+        value = chance.value
+        hit = roll <= value
         perfect = hit and roll < PERFECT_ATTACK_BELOW
-        events.append(Roll(Check.ATTACK, unit.id, roll, chance.value, chance.cap, chance.terms,
+        events.append(Roll(Check.ATTACK, unit.id, roll, value, chance.cap, chance.terms,
                            hit, perfect))
         unit.stats.attacks += 1
         defender = target if isinstance(target, Unit) else None
@@ -311,8 +319,9 @@ class Attack(Action):
                 chances.faction_bonus(rules.faction, game.faction_allies_seen(defender),
                                       defender.faction))
             dodge_roll = game.roller.d100()
-            dodged = dodge.succeeds(dodge_roll)
-            events.append(Roll(Check.DODGE, defender.id, dodge_roll, dodge.value, dodge.cap,
+            dodge_value = dodge.value
+            dodged = dodge_roll <= dodge_value
+            events.append(Roll(Check.DODGE, defender.id, dodge_roll, dodge_value, dodge.cap,
                                dodge.terms, dodged))
             if dodged:
                 unit.stats.dodged_by_target += 1
@@ -405,6 +414,7 @@ def take_hp(game: "Game", source: Unit, target: Target, amount: int) -> list[Eve
         return []
     if isinstance(target, Unit):
         target.down = True
+        game.casualties += 1
         return [Down(target.id, source.id)]
     if isinstance(target, Door):
         target.state = "broken"
@@ -421,11 +431,11 @@ class EndTurn(Action):
     def notation(self) -> str:
         return "end"
 
-    def validate(self, game: "Game", player: int | None) -> None:
+    def check(self, game: "Game", player: int | None) -> None:
         if player is None:
             raise Impossible("creatures do not end turns")
 
-    def perform(self, game: "Game") -> list[Event]:
+    def resolve(self, game: "Game", plan: None) -> list[Event]:
         return game.end_turn()
 
 
@@ -439,11 +449,11 @@ class ForceRolls(Action):
     def notation(self) -> str:
         return "force " + ",".join(map(str, self.rolls))
 
-    def validate(self, game: "Game", player: int | None) -> None:
+    def check(self, game: "Game", player: int | None) -> None:
         bad = [r for r in self.rolls if not 1 <= r <= 100]
         if bad:
             raise Impossible(f"a forced d100 must be between 1 and 100, not {bad[0]}")
 
-    def perform(self, game: "Game") -> list[Event]:
+    def resolve(self, game: "Game", plan: None) -> list[Event]:
         game.roller.force(self.rolls)
         return [ForcedRolls(self.rolls)]

@@ -7,6 +7,7 @@ terms, so each can be checked against the page's own examples.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Iterable, Protocol
 
 from game.content.schema import FactionCurve
@@ -44,9 +45,14 @@ def faction_bonus(curve: FactionCurve, allies_seen: int, faction: str | None) ->
     """`round_half_up(max * (1 - ratio**n))`: 0, 6, 10, 12, 13, 14, 14, 15 … for n = 0, 1, 2 …"""
     if faction is None:
         return Term("faction", 0, "no faction")
-    ratio = Fraction(str(curve.ratio))
-    value = round_half_up(curve.maximum * (1 - ratio**allies_seen))
+    value = _faction_value(curve.maximum, curve.ratio, allies_seen)
     return Term("faction", value, f"{faction}: {allies_seen} seen")
+
+
+@lru_cache(maxsize=256)
+def _faction_value(maximum: int, ratio: float, allies_seen: int) -> int:
+    # Exact fractions, computed once per (curve, n): the curve is on every brawl and dodge.
+    return round_half_up(maximum * (1 - Fraction(str(ratio)) ** allies_seen))
 
 
 def crowding_malus(step: int, ally_distances: Iterable[int]) -> Term:
@@ -59,8 +65,12 @@ def crowding_malus(step: int, ally_distances: Iterable[int]) -> Term:
 
 def distance_malus(per_square: float, squares: int) -> Term:
     """`round_half_up((d - 1) * per_square)`: 0 adjacent, 3 at 4 squares by default."""
-    value = round_half_up((squares - 1) * Fraction(str(per_square)))
-    return Term("distance", -max(0, value), f"{squares} squares")
+    return Term("distance", -_distance_value(per_square, squares), f"{squares} squares")
+
+
+@lru_cache(maxsize=256)
+def _distance_value(per_square: float, squares: int) -> int:
+    return max(0, round_half_up((squares - 1) * Fraction(str(per_square))))
 
 
 def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:

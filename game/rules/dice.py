@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -29,6 +30,10 @@ class Dice:
     @classmethod
     def parse(cls, text: str) -> "Dice":
         """Parse `1d6`, `2d6+2`, `-1d4`, `d8`, `3` or `0`; raise ValueError otherwise."""
+        return _parse_dice(cls, str(text))
+
+    @classmethod
+    def _parse(cls, text: str) -> "Dice":
         text = str(text).strip()
         if re.fullmatch(r"[+-]?\d+", text):
             value = int(text)
@@ -62,6 +67,12 @@ class Dice:
     def maximum(self) -> int:
         low, high = self.count + self.modifier, self.count * self.sides + self.modifier
         return self.sign * (high if self.sign > 0 else low)
+
+
+@lru_cache(maxsize=512)
+def _parse_dice(cls: type[Dice], text: str) -> Dice:
+    # Content dice are few and parsed on every damage roll: parse each text once.
+    return cls._parse(text)
 
 
 class DiceRoll(msgspec.Struct, frozen=True):
@@ -100,7 +111,8 @@ class Roller:
         return self._random.randint(1, 100)
 
     def roll(self, dice: Dice, label: str = "") -> DiceRoll:
-        faces = tuple(self._random.randint(1, dice.sides) for _ in range(dice.count))
+        randint = self._random.randint
+        faces = tuple(randint(1, dice.sides) for _ in range(dice.count))
         total = dice.sign * (sum(faces) + dice.modifier)
         return DiceRoll(label, str(dice), faces, total)
 

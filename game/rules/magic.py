@@ -108,15 +108,12 @@ class Cast(Action):
             raise Impossible(f"{unit.name} is down")
         return unit
 
-    def validate(self, game: "Game", player: int | None) -> None:
-        self.check(game, player)
-
     def chance(self, game: "Game", player: int | None) -> Chance:
         caster, _, _ = self.check(game, player)
         return magic_chance(game, caster)
 
-    def perform(self, game: "Game") -> list[Event]:
-        caster, spell, centre = self.check(game, game.units[self.unit].owner)
+    def resolve(self, game: "Game", plan: tuple[Unit, Spell, Unit]) -> list[Event]:
+        caster, spell, centre = plan
         rules = game.rules
         caster.ap -= spell.ap_cost
         events: list[Event] = [SpellCast(caster.id, self.spell, centre.id, spell.kind,

@@ -24,6 +24,7 @@ from game.rules.events import (
     TurnStarted,
 )
 from game.rules.geometry import clear_line, distance
+from game.rules.notation import parse
 from game.rules.progress import level_for
 from game.rules.units import Door, Pos, Thing, Unit
 
@@ -94,6 +95,7 @@ class Game:
         # A scenario may pit a single player against creatures: it ends when that player
         # falls, while a duel ends when one side is left.
         self.starting_sides = len(self.players_standing())
+        self.casualties = self._casualties_checked = 0
         self.journal.append(TurnStarted(self.round, self.current, self.player(self.current).name))
 
     def _add_unit(self, placement, kind: str) -> None:
@@ -129,10 +131,6 @@ class Game:
 
     def player(self, number: int) -> Player:
         return self.players[number - 1]
-
-    @property
-    def acting_player(self) -> int | None:
-        return self.current
 
     def standing(self) -> Iterator[Unit]:
         return (u for u in self.units.values() if not u.down)
@@ -205,20 +203,19 @@ class Game:
 
         A refusal returns a single `Refused` event and changes nothing else.
         """
-        from game.rules.notation import parse
-
-        text = command if isinstance(command, str) else command.notation()
+        is_text = isinstance(command, str)
+        text = command if is_text else command.notation()
         try:
-            action = parse(text) if isinstance(command, str) else command
+            action = parse(text) if is_text else command
             if self.over and not action.allowed_after_game_over:
                 raise Impossible("the game is over")
-            action.validate(self, self.acting_player)
+            player = self.current
+            outcome = action.perform(self, player)
         except Impossible as refusal:
             event = Refused(text.strip(), refusal.reason)
             self.journal.append(event)
             return [event]
-        events: list[Event] = [CommandIssued(action.notation(), self.current)]
-        events += action.perform(self)
+        events: list[Event] = [CommandIssued(action.notation(), player), *outcome]
         events += self._check_game_over()
         self.log.append(action.notation())
         self.journal.extend(events)
@@ -226,15 +223,16 @@ class Game:
 
     def perform_as_creature(self, action) -> list[Event]:
         """Run an AI action for an unowned creature through the same validation."""
-        action.validate(self, None)
-        events: list[Event] = [CommandIssued(action.notation(), None)]
-        events += action.perform(self)
+        outcome = action.perform(self, None)
+        events: list[Event] = [CommandIssued(action.notation(), None), *outcome]
         events += self._check_game_over()
         return events
 
     def _check_game_over(self) -> list[Event]:
-        if self.over:
+        # Only a unit going down can end the game: skip the count otherwise.
+        if self.over or self.casualties == self._casualties_checked:
             return []
+        self._casualties_checked = self.casualties
         standing = self.players_standing()
         if len(standing) > 1 or len(standing) == self.starting_sides:
             return []

@@ -83,6 +83,8 @@ class Unit:
 
     def stat(self, name: str) -> int:
         """A characteristic with its timed effects, never below 0."""
+        if not self.effects:
+            return self.characteristics[name]
         return max(0, self.characteristics[name] + self._effect_total(name))
 
     def skill(self, name: str) -> int:
