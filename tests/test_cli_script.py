@@ -86,3 +86,13 @@ def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
     code, _, err = run(capsys, *argv)
     assert code == 2
     assert err.startswith(message)
+
+
+def test_spells_demo_shows_a_countered_and_a_reflected_spell(capsys):
+    code, out, _ = run(capsys, "script", "crossroads", "content/scripts/spells-demo.txt")
+    assert code == 0
+    assert "counter roll Elise: 30 ≤ 30 countered" in out
+    assert "Elise loses 1 AP to the counter (0 left)" in out
+    assert "Elise counters Firebolt and reflects it!" in out
+    assert "damage to Corvin: Firebolt 2d6" in out
+    assert "+ effect focus 10 = 74]" in out
