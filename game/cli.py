@@ -108,10 +108,15 @@ def cmd_script(args) -> int:
 
 
 def cmd_play(args) -> int:
+    import secrets
+
     game = new_game(args.content, args.scenario, args.seed)
     from game.ui.app import EscarmoucheApp
 
-    EscarmoucheApp(game).run()
+    def again():
+        return new_game(args.content, args.scenario, secrets.randbelow(2**31))
+
+    EscarmoucheApp(game, new_game=again).run()
     return 0
 
 

@@ -314,10 +314,7 @@ class Attack(Action):
             events += quip(rules.default_quips, unit, "miss")
             return events
         if defender and defender.is_character:
-            dodge = chances.dodge_chance(
-                defender,
-                chances.faction_bonus(rules.faction, game.faction_allies_seen(defender),
-                                      defender.faction))
+            dodge = dodge_chance(game, defender)
             dodge_roll = game.roller.d100()
             dodge_value = dodge.value
             dodged = dodge_roll <= dodge_value
@@ -345,6 +342,13 @@ class Attack(Action):
             unit.stats.kills += 1
             events += quip(rules.default_quips, unit, "kill")
         return events
+
+
+def dodge_chance(game: "Game", defender: Unit) -> Chance:
+    """The passive dodge of a character hit by an attack, with its faction help."""
+    faction = chances.faction_bonus(game.rules.faction, game.faction_allies_seen(defender),
+                                    defender.faction)
+    return chances.dodge_chance(defender, faction)
 
 
 def attack_chance(game: "Game", unit: Unit, target: Target, mode: AttackMode,

@@ -1,0 +1,367 @@
+"""The Textual app: hot-seat play on one terminal.
+
+The app keeps only what a player is pointing at (selection, cursor, a spell being aimed);
+every action is sent to the engine as a command in the notation, and everything shown
+comes from the engine's state, events and previews.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from rich.text import Text
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from game.rules import events as ev
+from game.rules import preview
+from game.rules.errors import Impossible
+from game.rules.state import Game
+from game.ui.screens.dialogs import (
+    ConfirmQuit,
+    HandoverScreen,
+    HelpScreen,
+    JournalScreen,
+    SpellPicker,
+)
+from game.ui.screens.game_over import GameOverScreen
+from game.ui.widgets.journal_log import JournalLog, event_text
+from game.ui.widgets.map_view import MapView, Overlay
+from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
+
+Pos = tuple[int, int]
+
+
+class EscarmoucheApp(App[None]):
+    """A hot-seat skirmish on one scenario."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Escarmouche"
+    BINDINGS = [
+        Binding("e", "end_turn", "End turn"),
+        Binding("colon", "command_line", "Command"),
+        Binding("question_mark", "help", "Help"),
+        Binding("J", "journal", "Journal"),
+        Binding("q", "quit_game", "Quit"),
+        *[Binding(str(n), f"option({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, game: Game, new_game: Callable[[], Game] | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.new_game = new_game
+        self.selected: str | None = None
+        self.aiming: str | None = None  # a spell waiting for its target
+        self.seen_until: dict[int, int] = {}
+
+    # --- layout ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            yield MapView(self.game, id="map")
+            with Vertical(id="side"):
+                yield UnitPanel(id="unit")
+                yield TargetPanel(id="target")
+        yield JournalLog(id="journal")
+        yield Static(id="status")
+        yield Input(placeholder="command, e.g. move aldric 4,7 — Enter to send, Esc to close",
+                    id="command")
+        yield Footer()
+
+    @property
+    def map(self) -> MapView:
+        return self.query_one(MapView)
+
+    def on_mount(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """Draw a (new) game from its first event."""
+        game = self.game
+        self.sub_title = ""
+        self.title = f"Escarmouche — {game.scenario.name}"
+        self.map.set_game(game)
+        journal = self.query_one(JournalLog)
+        journal.clear()
+        journal.write_events(game, game.journal)
+        self.seen_until = {game.current: len(game.journal)}
+        self.selected = None
+        self.aiming = None
+        self.select_first()
+        self.refresh_all()
+        self.map.focus()
+
+    def on_resize(self, event) -> None:
+        self.screen.set_class(event.size.width < 110, "-narrow")
+        self.screen.set_class(event.size.height < 30, "-short")
+
+    # --- what the player points at --------------------------------------------------
+
+    def my_characters(self) -> list[str]:
+        game = self.game
+        return [u.id for u in game.standing() if u.is_character and u.owner == game.current]
+
+    def select(self, unit_id: str | None, move_cursor: bool = True) -> None:
+        self.selected = unit_id
+        self.aiming = None
+        self.map.select(unit_id)
+        if unit_id and move_cursor:
+            self.map.move_cursor(self.game.units[unit_id].pos)
+        self.refresh_all()
+
+    def select_first(self) -> None:
+        mine = self.my_characters()
+        self.select(mine[0] if mine else None)
+
+    def action_cycle(self, step: int) -> None:
+        mine = self.my_characters()
+        if not mine:
+            return
+        index = mine.index(self.selected) + step if self.selected in mine else 0
+        self.select(mine[index % len(mine)])
+
+    def target_token(self, pos: Pos) -> str:
+        """How the notation names what is at `pos`: a unit or object id, else the square."""
+        unit = self.game.unit_at(pos)
+        if unit:
+            return unit.id
+        thing = self.game.thing_at(pos)
+        return thing.id if thing else f"{pos[0]},{pos[1]}"
+
+    def refresh_all(self, hint: bool = True) -> None:
+        game = self.game
+        player = game.player(game.current)
+        self.sub_title = f"Round {game.round} · {player.name}'s turn (player {player.number})"
+        unit = game.units.get(self.selected) if self.selected else None
+        self.query_one(UnitPanel).show(game, unit)
+        self.refresh_target(hint)
+
+    def refresh_target(self, show_hint: bool = True) -> None:
+        game = self.game
+        cursor = self.map.cursor
+        self.query_one(TargetPanel).show(game, cursor, self.selected, self.map.label)
+        reach: frozenset = frozenset()
+        targets: frozenset = frozenset()
+        path: frozenset = frozenset()
+        hint = ""
+        unit = game.units.get(self.selected) if self.selected else None
+        if unit and not unit.down and unit.owner == game.current and not game.over:
+            if self.aiming:
+                targets = frozenset(preview.spell_squares(game, unit.id, self.aiming))
+                hint = (f"Casting {game.content.spells[self.aiming].name}: put the cursor on a "
+                        "target and press Enter (Esc cancels)")
+            else:
+                reach = frozenset(preview.reachable_squares(game, unit.id))
+                weapon = unit.weapons[0] if unit.weapons else None
+                targets = frozenset(preview.attackable_squares(game, unit.id, weapon) |
+                                    preview.attackable_squares(game, unit.id, brawl=True))
+                if cursor in reach:
+                    steps, cost = preview.move_preview(game, unit.id, cursor)
+                    path = frozenset(steps)
+                    hint = f"Move {unit.name} to {cursor[0]},{cursor[1]}: {cost} AP (Enter)"
+        self.map.set_overlay(Overlay(reach, targets, path))
+        if hint and show_hint:
+            self.status(hint)
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self.refresh_target()
+
+    def on_map_view_clicked(self, message: MapView.Clicked) -> None:
+        unit = self.game.unit_at(message.pos)
+        if unit and unit.id in self.my_characters():
+            self.select(unit.id, move_cursor=False)
+
+    def status(self, text: str, refused: bool = False) -> None:
+        bar = self.query_one("#status", Static)
+        bar.update(text)
+        bar.set_class(refused, "refused")
+
+    # --- commands -------------------------------------------------------------------
+
+    def run_command(self, text: str) -> list:
+        """Send one command to the engine and show what it did, or why it was refused."""
+        game = self.game
+        player = game.current
+        journal_before = len(game.journal)
+        events = game.apply(text)
+        self.query_one(JournalLog).write_events(game, events)
+        if isinstance(events[0], ev.Refused):
+            self.status(f"✗ {events[0].reason}", refused=True)
+            return events
+        self.map.update_board()
+        if self.selected and (game.units[self.selected].down
+                              or game.units[self.selected].owner != game.current):
+            self.selected = None
+        if game.over:
+            self.refresh_all()
+            self.push_screen(GameOverScreen(game), self.after_game_over)
+            return events
+        if any(isinstance(e, ev.TurnStarted) for e in events):
+            self.seen_until[player] = journal_before + 1  # after their own "end"
+            self.hand_over()
+        else:
+            self.refresh_all(hint=False)
+        self.status(event_text(game, events[1]).plain if len(events) > 1 else text)
+        return events
+
+    def hand_over(self) -> None:
+        game = self.game
+        nxt = game.player(game.current)
+        start = self.seen_until.get(nxt.number, 0)
+        digest = [event_text(game, e) for e in game.journal[start:]]
+        self.seen_until[nxt.number] = len(game.journal)
+        self.select_first()
+        self.push_screen(HandoverScreen(
+            f"Round {game.round}: {nxt.name}'s turn (player {nxt.number}). "
+            f"Pass the keyboard to {nxt.name}.", digest))
+
+    def after_game_over(self, choice: str | None) -> None:
+        if choice == "new" and self.new_game is not None:
+            self.game = self.new_game()
+            self.start()
+        else:
+            self.exit()
+
+    def need_selection(self) -> str | None:
+        if self.selected is None:
+            self.status("Select one of your characters first (Tab, or Enter on it)",
+                        refused=True)
+        return self.selected
+
+    def action_activate(self) -> None:
+        cursor = self.map.cursor
+        if self.aiming and self.selected:
+            spell, self.aiming = self.aiming, None
+            self.run_command(f"cast {self.selected} {spell} {self.target_token(cursor)}")
+            return
+        unit = self.game.unit_at(cursor)
+        if unit and unit.id in self.my_characters():
+            self.select(unit.id, move_cursor=False)
+        elif self.need_selection():
+            self.run_command(f"move {self.selected} {cursor[0]},{cursor[1]}")
+
+    def action_attack(self) -> None:
+        if self.need_selection():
+            self.run_command(f"attack {self.selected} {self.target_token(self.map.cursor)}")
+
+    def action_brawl(self) -> None:
+        if self.need_selection():
+            self.run_command(f"attack {self.selected} {self.target_token(self.map.cursor)} brawl")
+
+    def action_door(self) -> None:
+        if not self.need_selection():
+            return
+        x, y = cursor = self.map.cursor
+        door = self.game.doors.get(cursor)
+        verb = "close" if door is not None and door.state == "open" else "open"
+        self.run_command(f"{verb} {self.selected} {x},{y}")
+
+    def action_option(self, number: int) -> None:
+        options = self.query_one(TargetPanel).options
+        if 1 <= number <= len(options):
+            option = options[number - 1]
+            if option.possible:
+                self.run_command(option.command)
+            else:
+                self.status(f"✗ {option.reason}", refused=True)
+
+    def action_spells(self) -> None:
+        if not self.need_selection():
+            return
+        game, unit = self.game, self.game.units[self.selected]
+        if not unit.spells:
+            self.status(f"{unit.name} knows no spell", refused=True)
+            return
+        on_target = {o.command.split()[2]: o for o in
+                     preview.options_against(game, unit.id, self.map.cursor) if o.kind == "spell"}
+        rows = []
+        for spell_id in unit.spells:
+            spell = game.content.spells[spell_id]
+            reach = preview.spell_reach(game, unit.id, spell_id)
+            area = f", area {spell.area}" if spell.area else ""
+            text = Text(f"{spell.name} · {spell.ap_cost} AP · range {reach} · {spell.kind}{area}")
+            option = on_target.get(spell_id)
+            if option and option.possible:
+                text.append("  ")
+                text.append(chance_line("now", option.chance))
+            elif option:
+                text.append(f"  — {option.reason}", style="dim")
+            rows.append((spell_id, text, True))
+        self.push_screen(SpellPicker(f"{unit.name}'s spells ({unit.ap} AP)", rows),
+                         self.after_spell_pick)
+
+    def after_spell_pick(self, spell_id: str | None) -> None:
+        if not spell_id or not self.selected:
+            return
+        targets = preview.spell_squares(self.game, self.selected, spell_id)
+        if self.map.cursor in targets:
+            self.run_command(f"cast {self.selected} {spell_id} "
+                             f"{self.target_token(self.map.cursor)}")
+            return
+        self.aiming = spell_id
+        self.refresh_target()
+
+    def action_end_turn(self) -> None:
+        self.run_command("end")
+
+    def action_command_line(self) -> None:
+        box = self.query_one("#command", Input)
+        box.add_class("open")
+        box.value = ""
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        text = event.value.strip()
+        self.close_command_line()
+        if text:
+            self.run_command(text)
+
+    def close_command_line(self) -> None:
+        box = self.query_one("#command", Input)
+        box.remove_class("open")
+        self.map.focus()
+
+    def on_key(self, event) -> None:
+        if event.key == "escape":
+            if self.query_one("#command", Input).has_focus:
+                self.close_command_line()
+                event.stop()
+            elif self.aiming:
+                self.aiming = None
+                self.status("Spell cancelled")
+                self.refresh_target()
+                event.stop()
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_journal(self) -> None:
+        self.push_screen(JournalScreen([event_text(self.game, e) for e in self.game.journal]))
+
+    def action_quit_game(self) -> None:
+        self.push_screen(ConfirmQuit(), lambda quit_: self.exit() if quit_ else None)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("End turn", "Pass to the next player (e)", self.action_end_turn)
+        yield SystemCommand("Attack", "Attack what is under the cursor with the weapon (a)",
+                            self.action_attack)
+        yield SystemCommand("Brawl", "Attack what is under the cursor bare-handed (b)",
+                            self.action_brawl)
+        yield SystemCommand("Cast a spell", "Pick a spell of the selected character (c)",
+                            self.action_spells)
+        yield SystemCommand("Open or close a door", "The door under the cursor (o)",
+                            self.action_door)
+        yield SystemCommand("Next character", "Select your next character (Tab)",
+                            lambda: self.action_cycle(1))
+        yield SystemCommand("Command line", "Type a command in the notation (:)",
+                            self.action_command_line)
+        yield SystemCommand("Journal", "The whole journal with search (J)", self.action_journal)
+        yield SystemCommand("Help", "Keys and rules (?)", self.action_help)
+        yield SystemCommand("Quit game", "Quit after a confirmation (q)", self.action_quit_game)

@@ -1,0 +1,144 @@
+"""The character panel (the selected unit) and the target panel (what the cursor is on)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from game.journal.text import term_label
+from game.rules import preview
+from game.rules.state import Game
+from game.rules.units import Unit
+
+Pos = tuple[int, int]
+
+
+def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Text:
+    """`███████░░░░░░░ 9/18`: a bar that reads without colour."""
+    filled = round(width * value / maximum) if maximum else 0
+    text = Text("█" * filled, style=colour)
+    text.append("░" * (width - filled), style="grey42")
+    text.append(f" {value}/{maximum}")
+    return text
+
+
+def chance_line(label: str, chance) -> Text:
+    terms = " ".join(f"{'+' if t.value >= 0 else '-'}{abs(t.value)} {term_label(t)}"
+                     for t in chance.terms)
+    return Text.assemble((f"{label} {chance.value}%", "bold"), f"  [{terms}]",
+                         (f" cap {chance.cap}" if chance.raw > chance.cap else "", "dim"))
+
+
+class UnitPanel(VerticalScroll):
+    """The selected character: bars, level, characteristics, skills, gear, effects, stats."""
+
+    DEFAULT_CSS = """
+    UnitPanel { height: 1fr; border: round $primary; padding: 0 1; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Character"
+        self.body = Static()
+
+    def compose(self):
+        yield self.body
+
+    def show(self, game: Game, unit: Unit | None) -> None:
+        if unit is None:
+            self.body.update(Text("No character selected.\nTab cycles your characters.",
+                                  style="dim"))
+            return
+        self.body.update(unit_card(game, unit))
+
+
+def unit_card(game: Game, unit: Unit) -> Group:
+    content = game.content
+    owner = game.player(unit.owner).name if unit.owner else "creature"
+    head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
+    thresholds = game.rules.level_thresholds
+    nxt = next((t for t in thresholds if t > unit.xp), None)
+    level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else ""))
+    stats = Table.grid(padding=(0, 1))
+    for _ in range(6):
+        stats.add_column()
+    names = list(unit.characteristics)
+    stats.add_row(*[Text(n, style="dim") for n in names])
+    stats.add_row(*[str(unit.stat(n)) for n in names])
+    skills = "  ".join(f"{k} {v}" for k, v in unit.skills.items())
+    weapons = ", ".join(content.weapons[w].name for w in unit.weapons) or "bare hands"
+    armour = ", ".join(content.armours[a].name for a in (unit.armour, unit.legendary_armour)
+                       if a) or "none"
+    lines = [head, Text("HP ") + bar(unit.hp, unit.hp_max, colour="red"),
+             Text("AP ") + bar(unit.ap, unit.ap_max, colour="cyan"), level, stats,
+             Text(f"Skills: {skills}"), Text(f"Weapons: {weapons}"), Text(f"Armour: {armour}")]
+    if unit.spells:
+        lines.append(Text("Spells: " + ", ".join(content.spells[s].name for s in unit.spells)))
+    for effect in unit.effects:
+        lines.append(Text(f"Effect: {effect.source} {effect.amount:+d} {effect.stat} "
+                          f"({effect.turns} turns)", style="magenta"))
+    if unit.down:
+        lines.append(Text("DOWN", style="bold red"))
+    s = unit.stats
+    lines.append(Text(f"Attacks {s.attacks} · hits {s.hits} · perfect {s.perfects} · "
+                      f"missed {s.misses} · dodges {s.dodges} · dealt {s.damage_dealt} · "
+                      f"taken {s.damage_taken} · kills {s.kills} · spells {s.spells_cast}/"
+                      f"{s.spells_failed} failed/{s.spells_countered} countered · "
+                      f"counters {s.counters}", style="dim"))
+    return Group(*lines)
+
+
+class TargetPanel(VerticalScroll):
+    """What lies under the cursor and, for the selected character, every action against
+    it with its chance and named terms, or why it is impossible (numbered: press 1-9)."""
+
+    DEFAULT_CSS = """
+    TargetPanel { height: 1fr; border: round $secondary; padding: 0 1; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Target"
+        self.body = Static()
+        self.options: list[preview.Option] = []
+
+    def compose(self):
+        yield self.body
+
+    def show(self, game: Game, pos: Pos, actor: str | None, labels) -> None:
+        lines: list[Text] = [Text(f"Square {pos[0]},{pos[1]}", style="dim")]
+        unit = game.unit_at(pos)
+        thing = game.thing_at(pos)
+        door = game.doors.get(pos)
+        if unit:
+            owner = game.player(unit.owner).name if unit.owner else "creature"
+            lines.append(Text.assemble((f"{unit.name} [{labels(unit.id)}]", "bold"),
+                                       f" · {owner}"))
+            lines.append(Text("HP ") + bar(unit.hp, unit.hp_max, colour="red"))
+        elif thing:
+            lines.append(Text(f"{thing.name} (object)", style="bold"))
+            lines.append(Text("HP ") + bar(thing.hp, thing.hp_max, colour="red"))
+        elif door:
+            lines.append(Text(f"Door ({door.state}), HP {door.hp}/{door.hp_max}", style="bold"))
+        elif pos in game.walls:
+            lines.append(Text("Wall"))
+        else:
+            lines.append(Text("Floor"))
+        self.options = []
+        if actor and (unit or thing or door) and not (unit and unit.id == actor):
+            self.options = preview.options_against(game, actor, pos)
+            for number, option in enumerate(self.options, 1):
+                head = f"{number} " if number <= 9 else "  "
+                if option.possible:
+                    line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
+                                                    option.chance)
+                    lines.append(line)
+                    if option.defence:
+                        lines.append(Text("    ") + chance_line(option.defence.check,
+                                                                option.defence))
+                else:
+                    lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
+        self.body.update(Group(*lines))
