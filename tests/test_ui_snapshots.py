@@ -1,0 +1,52 @@
+"""Snapshots of the screens a player sees, with seeded dice (SVGs in __snapshots__/)."""
+
+from game.cli import new_game
+from game.content.loader import DEFAULT_CONTENT
+from game.ui.app import EscarmoucheApp
+from tests.ui.test_app import duel
+
+SIZE = (120, 40)
+
+
+def app_on_default(seed: int = 3, forced=()) -> EscarmoucheApp:
+    game = new_game(DEFAULT_CONTENT, "crossroads", seed)
+    game.roller.force(forced)
+    return EscarmoucheApp(game)
+
+
+def test_main_screen(snap_compare):
+    assert snap_compare(app_on_default(), terminal_size=SIZE)
+
+
+def test_main_screen_small_terminal(snap_compare):
+    assert snap_compare(app_on_default(), terminal_size=(80, 24))
+
+
+def test_targeting_overlay_and_odds(snap_compare):
+    # Aldric selected, cursor on Dagny next to him: reach, targets and the odds panel.
+    assert snap_compare(EscarmoucheApp(duel()), terminal_size=SIZE, press=["right"])
+
+
+def test_spell_list(snap_compare):
+    assert snap_compare(EscarmoucheApp(duel()), terminal_size=SIZE,
+                        press=["tab", "right", "up", "up", "c"])
+
+
+def test_aiming_a_spell(snap_compare):
+    assert snap_compare(EscarmoucheApp(duel()), terminal_size=SIZE, press=["tab", "c", "enter"])
+
+
+def test_help(snap_compare):
+    assert snap_compare(app_on_default(), terminal_size=SIZE, press=["question_mark"])
+
+
+def test_hand_over(snap_compare):
+    assert snap_compare(app_on_default(forced=[99] * 20), terminal_size=SIZE,
+                        press=["e", "enter", "e"])
+
+
+def test_game_over(snap_compare):
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp, game.units["elise"].down = 0, True
+    game.units["dagny"].hp = 1
+    assert snap_compare(EscarmoucheApp(game), terminal_size=SIZE, press=["right", "a"])

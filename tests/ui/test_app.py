@@ -1,0 +1,191 @@
+"""Pilot tests: each interaction a player has with the app, with forced rolls."""
+
+import io
+
+from textual.widgets import Static
+
+from game.rules.events import Roll
+from game.ui.app import EscarmoucheApp
+from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
+from game.ui.screens.game_over import GameOverScreen
+from game.ui.widgets.journal_log import JournalLog
+from game.ui.widgets.panels import TargetPanel, UnitPanel
+from tests.helpers import events_of, make_game
+
+SIZE = (140, 44)
+
+
+def duel(forced=(), **kw):
+    return make_game([("aldric", "aldric", 1, (2, 2)), ("corvin", "corvin", 1, (2, 4)),
+                      ("dagny", "dagny", 2, (3, 2)), ("elise", "elise", 2, (9, 9)),
+                      ("goblin", "goblin", None, (11, 0))], forced=forced, **kw)
+
+
+def text_of(widget) -> str:
+    """The plain text a panel shows, as wide as it is on screen."""
+    from rich.console import Console
+
+    console = Console(width=widget.size.width or 60, record=True, file=io.StringIO())
+    console.print(widget.body.content)
+    return console.export_text()
+
+
+def journal_text(app) -> str:
+    return "\n".join(strip.text for strip in app.query_one(JournalLog).lines)
+
+
+def status(app) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+async def test_tab_cycles_the_current_players_characters():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.selected == "aldric"
+        await pilot.press("tab")
+        assert app.selected == "corvin"
+        assert "Corvin" in text_of(app.query_one(UnitPanel))
+        assert app.map.cursor == (2, 4)
+        await pilot.press("tab")
+        assert app.selected == "aldric"
+
+
+async def test_moving_shows_the_cost_then_moves_along_the_path():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "left", "up")
+        assert status(app) == "Move Aldric to 0,1: 2 AP (Enter)"
+        assert app.map.overlay.path == {(1, 1), (0, 1)}
+        await pilot.press("enter")
+        assert app.game.units["aldric"].pos == (0, 1)
+        assert app.game.units["aldric"].ap == 8
+        assert "AP ███████████░░░ 8/10" in text_of(app.query_one(UnitPanel))
+
+
+async def test_attack_with_a_forced_roll_writes_the_journal_and_lowers_the_hp_bar():
+    app = EscarmoucheApp(duel(forced=[10, 99]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")
+        assert "1 sword (4 AP) 65%" in text_of(app.query_one(TargetPanel))
+        await pilot.press("a")
+        assert "attack roll Aldric: 10 ≤ 65 hit" in journal_text(app)
+        hp = app.game.units["dagny"].hp
+        assert hp < 20
+        assert f"{hp}/20" in text_of(app.query_one(TargetPanel))
+
+
+async def test_number_keys_take_the_target_panels_actions():
+    app = EscarmoucheApp(duel(forced=[99]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "2")
+        assert "Aldric brawls with Dagny at 1 (3 AP, 7 left)" in journal_text(app)
+
+
+async def test_a_refused_command_shows_its_reason_and_changes_nothing():
+    game = duel()
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        before = game.snapshot()
+        await pilot.press("down", "down", "a")  # Corvin: Alice's own character
+        assert status(app) == "✗ Corvin is one of your own characters: a player may never " \
+                              "attack their own"
+        assert "✗ attack aldric corvin: Corvin is one of your own" in journal_text(app)
+        assert game.snapshot() == before
+
+
+async def test_casting_from_the_spell_list_on_the_unit_under_the_cursor():
+    app = EscarmoucheApp(duel(forced=[10, 99]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "right", "up", "up")  # Corvin, cursor on Dagny
+        assert app.map.cursor == (3, 2)
+        await pilot.press("c")
+        assert isinstance(app.screen, SpellPicker)
+        await pilot.press("enter")  # Firebolt, the first spell
+        assert "Corvin casts Firebolt on Dagny (5 AP, 5 left)" in journal_text(app)
+        assert "counter roll Dagny: 99 > 0 not countered" in journal_text(app)
+
+
+async def test_a_spell_picked_without_a_target_waits_for_one():
+    app = EscarmoucheApp(duel(forced=[10, 99]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "c", "enter")
+        assert app.aiming == "firebolt"
+        assert app.map.overlay.targets == {(3, 2)}
+        await pilot.press("right", "up", "up", "enter")
+        assert app.aiming is None
+        assert "Corvin casts Firebolt on Dagny" in journal_text(app)
+
+
+async def test_end_turn_hands_over_then_creatures_act_after_the_round():
+    app = EscarmoucheApp(duel(forced=[99] * 10))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert isinstance(app.screen, HandoverScreen)
+        assert app.screen.title_text.startswith("Round 1: Bruno's turn (player 2)")
+        await pilot.press("enter")
+        assert app.game.current == 2 and app.selected == "dagny"
+        await pilot.press("e")
+        assert isinstance(app.screen, HandoverScreen)
+        digest = "\n".join(line.plain for line in app.screen.digest)
+        assert "— Round 1: the creatures act —" in digest
+        assert "▶ move goblin" in digest
+        assert "▶ end" in digest  # Bruno's end, which Alice has not seen
+
+
+async def test_the_last_enemy_down_shows_game_over_with_statistics():
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp = 0
+    game.units["elise"].down = True
+    game.units["dagny"].hp = 1
+    app = EscarmoucheApp(game, new_game=lambda: duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "a")
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Alice wins!" in str(app.screen.query_one("#winner").render())
+        await pilot.press("n")
+        assert not isinstance(app.screen, GameOverScreen)
+        assert app.game.round == 1 and not app.game.over
+
+
+async def test_quit_asks_first():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("n")
+        assert not isinstance(app.screen, ConfirmQuit) and app.is_running
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_command_line_takes_the_full_notation():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await pilot.press(*"open aldric 9,9", "enter")
+        assert status(app) == "✗ there is no door at 9,9"
+        await pilot.press("colon", *"move corvin 3,5", "enter")
+        assert app.game.units["corvin"].pos == (3, 5)
+
+
+async def test_help_and_journal_screens():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "colon", *"move aldric 1,1", "enter", "J")
+        assert isinstance(app.screen, JournalScreen)
+        await pilot.press(*"aldric")
+        assert app.screen.sub_title == "2 lines"
+        await pilot.press("escape")
+        assert not isinstance(app.screen, JournalScreen)
+
+
+async def test_clicking_selects_a_character_and_moves_the_cursor():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        # The map starts one cell inside its border; each square is two cells wide.
+        await pilot.click("#map", offset=(1 + 2 * 2, 1 + 4))
+        assert app.map.cursor == (2, 4)
+        assert app.selected == "corvin"
