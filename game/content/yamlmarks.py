@@ -13,6 +13,8 @@ from typing import Any
 import yaml
 
 Path = tuple[Any, ...]
+# libyaml's composer when present: same nodes and marks, several times faster.
+_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STANDARD = "tag:yaml.org,2002:"
 _SAFE_TAGS = {_STANDARD + t for t in ("map", "seq", "str", "int", "float", "bool", "null",
                                         "timestamp", "binary")}
@@ -80,7 +82,7 @@ def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]
     doc = MarkedDocument(file, None, text=text)
     errors: list[ContentError] = []
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -7,6 +7,7 @@ comes from the engine's state, events and previews.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Iterable
 
 from rich.text import Text
@@ -38,7 +39,7 @@ Pos = tuple[int, int]
 class EscarmoucheApp(App[None]):
     """A hot-seat skirmish on one scenario."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Escarmouche"
     BINDINGS = [
         Binding("e", "end_turn", "End turn"),
@@ -56,6 +57,8 @@ class EscarmoucheApp(App[None]):
         self.selected: str | None = None
         self.aiming: str | None = None  # a spell waiting for its target
         self.seen_until: dict[int, int] = {}
+        self._reach_key: tuple | None = None
+        self._reach: tuple[frozenset, frozenset] = (frozenset(), frozenset())
 
     # --- layout ---------------------------------------------------------------------
 
@@ -89,6 +92,7 @@ class EscarmoucheApp(App[None]):
         journal.clear()
         journal.write_events(game, game.journal)
         self.seen_until = {game.current: len(game.journal)}
+        self._reach_key = None
         self.selected = None
         self.aiming = None
         self.select_first()
@@ -155,10 +159,7 @@ class EscarmoucheApp(App[None]):
                 hint = (f"Casting {game.content.spells[self.aiming].name}: put the cursor on a "
                         "target and press Enter (Esc cancels)")
             else:
-                reach = frozenset(preview.reachable_squares(game, unit.id))
-                weapon = unit.weapons[0] if unit.weapons else None
-                targets = frozenset(preview.attackable_squares(game, unit.id, weapon) |
-                                    preview.attackable_squares(game, unit.id, brawl=True))
+                reach, targets = self.reach_and_targets(unit)
                 if cursor in reach:
                     steps, cost = preview.move_preview(game, unit.id, cursor)
                     path = frozenset(steps)
@@ -166,6 +167,19 @@ class EscarmoucheApp(App[None]):
         self.map.set_overlay(Overlay(reach, targets, path))
         if hint and show_hint:
             self.status(hint)
+
+    def reach_and_targets(self, unit) -> tuple[frozenset, frozenset]:
+        """Where the unit can walk and what it can hit now; kept until the game moves on
+        (a cursor move changes neither)."""
+        key = (len(self.game.journal), unit.id)
+        if self._reach_key != key:
+            game = self.game
+            weapon = unit.weapons[0] if unit.weapons else None
+            self._reach = (frozenset(preview.reachable_squares(game, unit.id)),
+                           frozenset(preview.attackable_squares(game, unit.id, weapon)
+                                     | preview.attackable_squares(game, unit.id, brawl=True)))
+            self._reach_key = key
+        return self._reach
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.refresh_target()
@@ -177,7 +191,7 @@ class EscarmoucheApp(App[None]):
 
     def status(self, text: str, refused: bool = False) -> None:
         bar = self.query_one("#status", Static)
-        bar.update(text)
+        bar.update(text, layout=False)  # one fixed line: no need to lay the screen out again
         bar.set_class(refused, "refused")
 
     # --- commands -------------------------------------------------------------------

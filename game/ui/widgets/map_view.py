@@ -156,8 +156,9 @@ class MapView(ScrollView, can_focus=True):
         strip = self._row_strips.get(y)
         if strip is None:
             key = self._row_keys[y] = self._cells(y)
-            strip = self._row_strips[y] = Strip(
-                [Segment(text, style) for text, style in key], len(key) * CELL)
+            # Runs of floor or wall share a style: merged, a row crops in few segments.
+            segments = Segment.simplify(Segment(text, style) for text, style in key)
+            strip = self._row_strips[y] = Strip(list(segments), len(key) * CELL)
         return strip
 
     def render_line(self, y: int) -> Strip:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -32,7 +31,30 @@ def chance_line(label: str, chance) -> Text:
                          (f" cap {chance.cap}" if chance.raw > chance.cap else "", "dim"))
 
 
-class UnitPanel(VerticalScroll):
+class Panel(VerticalScroll):
+    """A bordered, scrolling panel whose text is replaced as the game moves on."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.body = Static()
+        self._shape: tuple[int, ...] = ()
+
+    def compose(self):
+        yield self.body
+
+    def set_lines(self, lines: list[Text]) -> None:
+        """Show these lines; lay the screen out again only if their wrapped height changed.
+
+        A layout redraws every widget, the map included: skipping it keeps a cursor move
+        cheap on big maps.
+        """
+        width = max(1, self.size.width - 2)
+        shape = tuple(max(1, -(-line.cell_len // width)) for line in lines)
+        self.body.update(Group(*lines), layout=shape != self._shape)
+        self._shape = shape
+
+
+class UnitPanel(Panel):
     """The selected character: bars, level, characteristics, skills, gear, effects, stats."""
 
     DEFAULT_CSS = """
@@ -42,38 +64,32 @@ class UnitPanel(VerticalScroll):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Character"
-        self.body = Static()
-
-    def compose(self):
-        yield self.body
 
     def show(self, game: Game, unit: Unit | None) -> None:
         if unit is None:
-            self.body.update(Text("No character selected.\nTab cycles your characters.",
-                                  style="dim"))
+            self.set_lines([Text("No character selected."),
+                            Text("Tab cycles your characters.", style="dim")])
             return
-        self.body.update(unit_card(game, unit))
+        self.set_lines(unit_card(game, unit))
 
 
-def unit_card(game: Game, unit: Unit) -> Group:
+def unit_card(game: Game, unit: Unit) -> list:
     content = game.content
     owner = game.player(unit.owner).name if unit.owner else "creature"
     head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
     thresholds = game.rules.level_thresholds
     nxt = next((t for t in thresholds if t > unit.xp), None)
     level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else ""))
-    stats = Table.grid(padding=(0, 1))
-    for _ in range(6):
-        stats.add_column()
     names = list(unit.characteristics)
-    stats.add_row(*[Text(n, style="dim") for n in names])
-    stats.add_row(*[str(unit.stat(n)) for n in names])
+    stats_names = Text("  ".join(f"{n:<3}" for n in names), style="dim")
+    stats_values = Text("  ".join(f"{unit.stat(n):<3}" for n in names))
     skills = "  ".join(f"{k} {v}" for k, v in unit.skills.items())
     weapons = ", ".join(content.weapons[w].name for w in unit.weapons) or "bare hands"
     armour = ", ".join(content.armours[a].name for a in (unit.armour, unit.legendary_armour)
                        if a) or "none"
     lines = [head, Text("HP ") + bar(unit.hp, unit.hp_max, colour="red"),
-             Text("AP ") + bar(unit.ap, unit.ap_max, colour="cyan"), level, stats,
+             Text("AP ") + bar(unit.ap, unit.ap_max, colour="cyan"), level, stats_names,
+             stats_values,
              Text(f"Skills: {skills}"), Text(f"Weapons: {weapons}"), Text(f"Armour: {armour}")]
     if unit.spells:
         lines.append(Text("Spells: " + ", ".join(content.spells[s].name for s in unit.spells)))
@@ -88,10 +104,10 @@ def unit_card(game: Game, unit: Unit) -> Group:
                       f"taken {s.damage_taken} · kills {s.kills} · spells {s.spells_cast}/"
                       f"{s.spells_failed} failed/{s.spells_countered} countered · "
                       f"counters {s.counters}", style="dim"))
-    return Group(*lines)
+    return lines
 
 
-class TargetPanel(VerticalScroll):
+class TargetPanel(Panel):
     """What lies under the cursor and, for the selected character, every action against
     it with its chance and named terms, or why it is impossible (numbered: press 1-9)."""
 
@@ -102,11 +118,7 @@ class TargetPanel(VerticalScroll):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Target"
-        self.body = Static()
         self.options: list[preview.Option] = []
-
-    def compose(self):
-        yield self.body
 
     def show(self, game: Game, pos: Pos, actor: str | None, labels) -> None:
         lines: list[Text] = [Text(f"Square {pos[0]},{pos[1]}", style="dim")]
@@ -141,4 +153,4 @@ class TargetPanel(VerticalScroll):
                                                                 option.defence))
                 else:
                     lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
-        self.body.update(Group(*lines))
+        self.set_lines(lines)
