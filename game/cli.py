@@ -1,4 +1,4 @@
-"""Command line: `play` (the default), `script`, `validate`.
+"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `validate`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -18,6 +18,7 @@ from game.content.loader import (
     validate_all,
 )
 from game.content.yamlmarks import ContentErrors
+from game.saves import DEFAULT_SAVES, SaveError
 
 DEFAULT_SCENARIO = "crossroads"
 
@@ -78,8 +79,11 @@ def cmd_script(args) -> int:
     from game.rules.events import Refused
 
     game = new_game(args.content, args.scenario, args.seed)
-    game.roller.force(parse_rolls(args.rolls))
+    rolls = parse_rolls(args.rolls)
     commands = read_script(Path(args.commands))
+    if rolls:
+        # A command like any other, so the log (and a save) keeps the forced rolls.
+        commands.insert(0, (0, "force " + ",".join(map(str, rolls))))
     name = namer(game)
     out = sys.stdout
 
@@ -96,6 +100,11 @@ def cmd_script(args) -> int:
             print(f"{args.commands}:{line_no}: refused: {events[0].reason}", file=sys.stderr)
             status = 1
             break
+    if args.save:
+        from game.saves import save_game
+
+        path = save_game(game, args.save, args.saves_dir)
+        print(f"saved to {path}", file=sys.stderr)
     if args.json:
         out.write(state_line(game) + "\n")
     else:
@@ -110,31 +119,114 @@ def cmd_script(args) -> int:
 def cmd_play(args) -> int:
     import secrets
 
-    game = new_game(args.content, args.scenario, args.seed)
+    from game.saves import load_game, save_path
+
+    loaded = None
+    if getattr(args, "load", None):
+        loaded = load_game(save_path(args.load, args.saves_dir), args.content)
+        game = loaded.game
+        scenario = loaded.record.scenario
+    else:
+        game = new_game(args.content, args.scenario, args.seed)
+        scenario = args.scenario
     from game.ui.app import EscarmoucheApp
 
     def again():
-        return new_game(args.content, args.scenario, secrets.randbelow(2**31))
+        return new_game(args.content, scenario, secrets.randbelow(2**31))
 
-    EscarmoucheApp(game, new_game=again).run()
+    EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir, content_dir=args.content,
+                   loaded=loaded).run()
+    return 0
+
+
+def cmd_load(args) -> int:
+    args.load = args.name
+    return cmd_play(args)
+
+
+def cmd_replay(args) -> int:
+    """Replay a save's log under the current content; report identical or the first change."""
+    from game.journal.text import describe, namer
+    from game.rules.history import outcomes, replay
+    from game.saves import read_save, save_path
+
+    record = read_save(save_path(args.save, args.saves_dir))
+    content = load_content(args.content)
+    path = scenario_path(args.content, record.scenario)
+    if not path.exists():
+        raise UsageError(f"the save's scenario {record.scenario!r} is not in the content")
+    game = replay(content, load_scenario(content, path, args.content), record.seed,
+                  record.log, record.scenario)
+    name = namer(game)
+    old = [(c, e) for c, e in outcomes(record.journal)]
+    new = [(c, e) for c, e in outcomes(game.journal)]
+    old = [(c, e) for c, e in old if not (e and type(e[0]).__name__ == "Refused")]
+    new = [(c, e) for c, e in new if not (e and type(e[0]).__name__ == "Refused")]
+    for number, ((command, before), (_, after)) in enumerate(zip(old, new), 1):
+        if before != after:
+            print(f"differs at command {number}: {command}")
+            print("old:")
+            for event in before:
+                print("  " + describe(event, name))
+            print("new:")
+            for event in after:
+                print("  " + describe(event, name))
+            return 1
+    if len(old) != len(new):
+        print(f"differs: {len(old)} commands were played, {len(new)} replayed")
+        return 1
+    print(f"identical: {len(new)} commands replay to the same journal")
+    return 0
+
+
+def cmd_export(args) -> int:
+    from game.journal.export import export_json, export_markdown
+    from game.saves import read_save, save_path
+
+    record = read_save(save_path(args.save, args.saves_dir))
+    text = export_markdown(record) if args.format == "md" else export_json(record)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
     parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, seed=None,
-                        content=DEFAULT_CONTENT)
+                        content=DEFAULT_CONTENT, saves_dir=DEFAULT_SAVES, load=None)
     sub = parser.add_subparsers(dest="command")
 
     def common(p):
         p.add_argument("--content", type=Path, default=DEFAULT_CONTENT,
                        help="content folder (default: the shipped content/)")
+        p.add_argument("--saves-dir", type=Path, default=DEFAULT_SAVES,
+                       help="saves folder (default: saves/)")
 
     play = sub.add_parser("play", help="start a hot-seat game (the default)")
     play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--load", metavar="NAME", help="continue a saved game")
     common(play)
     play.set_defaults(func=cmd_play)
+
+    load = sub.add_parser("load", help="continue a saved game in the app")
+    load.add_argument("name")
+    common(load)
+    load.set_defaults(func=cmd_load)
+
+    rep = sub.add_parser("replay", help="replay a save under the current content")
+    rep.add_argument("save")
+    common(rep)
+    rep.set_defaults(func=cmd_replay)
+
+    export = sub.add_parser("export", help="write a save's journal (Markdown or JSON)")
+    export.add_argument("save")
+    export.add_argument("--format", choices=("md", "json"), default="md")
+    export.add_argument("--out", help="file to write (default: standard output)")
+    common(export)
+    export.set_defaults(func=cmd_export)
 
     script = sub.add_parser("script", help="play a command file headless, print the journal")
     script.add_argument("scenario")
@@ -143,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     script.add_argument("--rolls", help="forced d100 results, e.g. 12,80,3")
     script.add_argument("--json", action="store_true", help="one JSON object per line")
     script.add_argument("--strict", action="store_true", help="exit 1 on the first refusal")
+    script.add_argument("--save", metavar="NAME", help="save the game where the script ends")
     common(script)
     script.set_defaults(func=cmd_script)
 
@@ -165,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             print(error, file=sys.stderr)
         print(f"{len(exc.errors)} content error{'s' * (len(exc.errors) != 1)}", file=sys.stderr)
         return 2
-    except UsageError as exc:
+    except (UsageError, SaveError) as exc:
         print(f"escarmouche: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

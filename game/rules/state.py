@@ -283,7 +283,7 @@ class Game:
         """Every piece of mutable state, for equality checks (tests, saves)."""
         return {
             "units": {k: asdict(u) for k, u in self.units.items()},
-            "doors": {k: asdict(d) for k, d in self.doors.items()},
+            "doors": {d.id: asdict(d) for d in self.doors.values()},
             "things": {k: asdict(t) for k, t in self.things.items()},
             "round": self.round,
             "current": self.current,
@@ -299,3 +299,33 @@ class Game:
              "hp_max": u.hp_max, "ap": u.ap, "xp": u.xp, "level": u.level, "down": u.down}
             for u in self.units.values()
         ]
+
+
+def restore_state(game: Game, state: dict) -> None:
+    """Put a `Game.snapshot()` (as plain data from a save) back into a fresh game."""
+    from game.rules.units import Effect, Statistics
+
+    quips = {uid: unit.quips for uid, unit in game.units.items()}
+    units = {}
+    for uid, data in state["units"].items():
+        data = dict(data)
+        data["pos"] = tuple(data["pos"])
+        data["weapons"] = tuple(data["weapons"])
+        data["spells"] = tuple(data["spells"])
+        data["effects"] = [Effect(**e) for e in data["effects"]]
+        data["stats"] = Statistics(**data["stats"])
+        data["quips"] = quips.get(uid) or game.rules.default_quips.__class__()
+        units[uid] = Unit(**data)
+    game.units = units
+    for door in game.doors.values():
+        saved = state["doors"][door.id]
+        door.state, door.hp = saved["state"], saved["hp"]
+    for tid, saved in state["things"].items():
+        thing = game.things[tid]
+        thing.hp, thing.destroyed = saved["hp"], saved["destroyed"]
+    game.round, game.current = state["round"], state["current"]
+    game.over, game.winner = state["over"], state["winner"]
+    random_state, forced = state["dice"]
+    version, internal, gauss = random_state
+    game.roller.setstate(((version, tuple(internal), gauss), tuple(forced)))
+    game.sight_changed()

@@ -17,8 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from game import saves
+from game.content.loader import DEFAULT_CONTENT
 from game.rules import events as ev
-from game.rules import preview
+from game.rules import history, preview
 from game.rules.errors import Impossible
 from game.rules.state import Game
 from game.ui.screens.dialogs import (
@@ -29,6 +31,7 @@ from game.ui.screens.dialogs import (
     SpellPicker,
 )
 from game.ui.screens.game_over import GameOverScreen
+from game.ui.screens.saves import ContentChangedScreen, LoadScreen, SaveNameScreen
 from game.ui.widgets.journal_log import JournalLog, event_text
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
@@ -47,13 +50,23 @@ class EscarmoucheApp(App[None]):
         Binding("question_mark", "help", "Help"),
         Binding("J", "journal", "Journal"),
         Binding("q", "quit_game", "Quit"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "load", "Load"),
+        Binding("f9", "quick_load", "Quick-load", show=False),
         *[Binding(str(n), f"option({n})", show=False) for n in range(1, 10)],
     ]
 
-    def __init__(self, game: Game, new_game: Callable[[], Game] | None = None) -> None:
+    def __init__(self, game: Game, new_game: Callable[[], Game] | None = None,
+                 saves_dir: Path | None = None, content_dir: Path = DEFAULT_CONTENT,
+                 loaded: saves.Loaded | None = None, autosave: bool = True) -> None:
         super().__init__()
         self.game = game
         self.new_game = new_game
+        self.saves_dir = Path(saves_dir or saves.DEFAULT_SAVES)
+        self.content_dir = Path(content_dir)
+        self.loaded = loaded
+        self.autosave = autosave
         self.selected: str | None = None
         self.aiming: str | None = None  # a spell waiting for its target
         self.seen_until: dict[int, int] = {}
@@ -81,6 +94,8 @@ class EscarmoucheApp(App[None]):
 
     def on_mount(self) -> None:
         self.start()
+        if self.loaded is not None:
+            self.after_load(self.loaded)
 
     def start(self) -> None:
         """Draw a (new) game from its first event."""
@@ -114,7 +129,7 @@ class EscarmoucheApp(App[None]):
         self.aiming = None
         self.map.select(unit_id)
         if unit_id and move_cursor:
-            self.map.move_cursor(self.game.units[unit_id].pos)
+            self.map.move_cursor(self.game.units[unit_id].pos, announce=False)
         self.refresh_all()
 
     def select_first(self) -> None:
@@ -216,10 +231,17 @@ class EscarmoucheApp(App[None]):
             return events
         if any(isinstance(e, ev.TurnStarted) for e in events):
             self.seen_until[player] = journal_before + 1  # after their own "end"
+            if self.autosave:
+                try:
+                    saves.autosave(game, self.saves_dir)
+                except (OSError, saves.SaveError) as exc:
+                    self.notify(f"autosave failed: {exc}", severity="error")
             self.hand_over()
         else:
             self.refresh_all(hint=False)
-        self.status(event_text(game, events[1]).plain if len(events) > 1 else text)
+        turns = [e for e in events if isinstance(e, ev.TurnStarted)]
+        summary = turns[-1] if turns else (events[1] if len(events) > 1 else None)
+        self.status(event_text(game, summary).plain.strip("— ") if summary else text)
         return events
 
     def hand_over(self) -> None:
@@ -333,8 +355,94 @@ class EscarmoucheApp(App[None]):
             return
         text = event.value.strip()
         self.close_command_line()
-        if text:
+        verb, _, rest = text.partition(" ")
+        if verb == "save":
+            self.save_as(rest.strip())
+        elif verb == "load":
+            self.load_named(rest.strip())
+        elif verb == "undo":
+            self.action_undo()
+        elif text:
             self.run_command(text)
+
+    # --- saves, loads, undo ---------------------------------------------------------
+
+    def replace_game(self, game: Game, keep_view: bool = False) -> None:
+        """Swap in another game (loaded, undone, new), keeping the view if asked."""
+        cursor, selected = self.map.cursor, self.selected
+        self.game = game
+        self.start()
+        if keep_view:
+            if selected in game.units and selected in self.my_characters():
+                self.select(selected, move_cursor=False)
+            self.map.move_cursor(cursor, announce=False)
+            self.refresh_target(show_hint=False)
+
+    def save_as(self, name: str) -> None:
+        if not name:
+            self.status("✗ save needs a name: save NAME", refused=True)
+            return
+        try:
+            path = saves.save_game(self.game, name, self.saves_dir)
+        except (saves.SaveError, OSError) as exc:
+            self.status(f"✗ {exc}", refused=True)
+            return
+        self.status(f"Saved to {path}")
+
+    def action_save(self) -> None:
+        suggestion = f"{self.game.scenario_id}-round-{self.game.round}"
+        self.push_screen(SaveNameScreen(suggestion),
+                         lambda name: self.save_as(name) if name else None)
+
+    def load_path(self, path: Path | None, mode: str = "auto") -> None:
+        if path is None:
+            return
+        try:
+            loaded = saves.load_game(path, self.content_dir, mode)
+        except (saves.SaveError, OSError) as exc:
+            self.status(f"✗ {exc}", refused=True)  # the running game goes on
+            return
+        self.after_load(loaded, path)
+
+    def after_load(self, loaded: saves.Loaded, path: Path | None = None) -> None:
+        self.loaded = None
+        self.replace_game(loaded.game)
+        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}")
+        if loaded.content_changed:
+            source = path or saves.save_path(loaded.record.name, self.saves_dir)
+            self.push_screen(ContentChangedScreen(loaded.record.name),
+                             lambda choice: self.load_path(source, "replay")
+                             if choice == "replay" else None)
+
+    def load_named(self, name: str) -> None:
+        try:
+            path = saves.save_path(name, self.saves_dir)
+        except saves.SaveError as exc:
+            self.status(f"✗ {exc}", refused=True)
+            return
+        self.load_path(path)
+
+    def action_load(self) -> None:
+        self.push_screen(LoadScreen(self.saves_dir), self.load_path)
+
+    def action_quick_load(self) -> None:
+        path = saves.latest_autosave(self.saves_dir)
+        if path is None:
+            self.status("✗ no autosave yet: one is made at each turn start", refused=True)
+            return
+        self.load_path(path)
+
+    def action_undo(self) -> None:
+        try:
+            game = history.undo(self.game)
+        except Impossible as refusal:
+            self.status(f"✗ {refusal.reason}", refused=True)
+            self.query_one(JournalLog).write_events(self.game, [ev.Refused("undo",
+                                                                           refusal.reason)])
+            return
+        undone = self.game.log[-1]
+        self.replace_game(game, keep_view=True)
+        self.status(f"Undone: {undone}")
 
     def close_command_line(self) -> None:
         box = self.query_one("#command", Input)
@@ -377,5 +485,9 @@ class EscarmoucheApp(App[None]):
         yield SystemCommand("Command line", "Type a command in the notation (:)",
                             self.action_command_line)
         yield SystemCommand("Journal", "The whole journal with search (J)", self.action_journal)
+        yield SystemCommand("Save game", "Save under a name (Ctrl+S)", self.action_save)
+        yield SystemCommand("Load game", "Pick a save (Ctrl+O)", self.action_load)
+        yield SystemCommand("Quick-load", "The latest autosave (F9)", self.action_quick_load)
+        yield SystemCommand("Undo", "Take back a move or a door this turn (u)", self.action_undo)
         yield SystemCommand("Help", "Keys and rules (?)", self.action_help)
         yield SystemCommand("Quit game", "Quit after a confirmation (q)", self.action_quit_game)

@@ -189,3 +189,71 @@ async def test_clicking_selects_a_character_and_moves_the_cursor():
         await pilot.click("#map", offset=(1 + 2 * 2, 1 + 4))
         assert app.map.cursor == (2, 4)
         assert app.selected == "corvin"
+
+
+def crossroads(forced=()):
+    """The default scenario: saves name their scenario, so loading needs one on disk."""
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    game = new_game(DEFAULT_CONTENT, "crossroads", 1)
+    if forced:  # as a command, so that the log (and so a save) holds them
+        game.apply("force " + ",".join(map(str, forced)))
+    return game
+
+
+async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_path):
+    from game.ui.screens.saves import LoadScreen, SaveNameScreen
+
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SaveNameScreen)
+        await pilot.press(*"-mine")  # appended to the suggested name
+        await pilot.press("enter")
+        assert (tmp_path / "crossroads-round-1-mine.json").exists()
+        assert status(app) == f"Saved to {tmp_path / 'crossroads-round-1-mine.json'}"
+        await pilot.press("left", "enter")  # move Aldric; then load the save back
+        assert app.game.units["aldric"].pos == (2, 7)
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("enter")
+        assert app.game.units["aldric"].pos == (3, 7)
+        assert status(app) == "Loaded 'crossroads-round-1-mine': round 1"
+
+
+async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):
+    (tmp_path / "broken.json").write_text("{\"format\": \"escarmouche-save\"")
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "enter")
+        await pilot.press("colon", *"load broken", "enter")
+        assert status(app).startswith("✗ broken.json is truncated")
+        assert app.game.units["aldric"].pos == (2, 7)
+        await pilot.press("colon", *"save ../up", "enter")
+        assert status(app).startswith("✗ bad save name '../up'")
+
+
+async def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
+    app = EscarmoucheApp(duel(forced=[99]), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "enter")
+        assert app.game.units["aldric"].ap == 9
+        await pilot.press("u")
+        assert app.game.units["aldric"].pos == (2, 2) and app.game.units["aldric"].ap == 10
+        assert status(app) == "Undone: move aldric 1,2"
+        await pilot.press("right", "right", "b", "ctrl+z")
+        assert status(app).startswith("✗ cannot undo: only moves and doors")
+        await pilot.press("left", "left", "enter", "u")
+        assert status(app).startswith("✗ cannot undo: a die has been rolled this turn")
+
+
+async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):
+    app = EscarmoucheApp(crossroads(forced=[99] * 40), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "enter")
+        assert len(list(tmp_path.glob("autosave-*.json"))) == 1
+        await pilot.press("left", "enter")  # Dagny moves
+        assert app.game.units["dagny"].pos == (19, 7)
+        await pilot.press("f9")
+        assert app.game.units["dagny"].pos == (20, 7) and app.game.current == 2

@@ -198,14 +198,14 @@ class MapView(ScrollView, can_focus=True):
 
     # --- cursor ---------------------------------------------------------------------
 
-    def move_cursor(self, pos: Pos) -> None:
+    def move_cursor(self, pos: Pos, announce: bool = True) -> None:
         x = min(max(pos[0], 0), self.game.width - 1)
         y = min(max(pos[1], 0), self.game.height - 1)
         old = self.cursor
         self.cursor = (x, y)
         self.refresh_rows([old[1], y])
         self.scroll_to_region(Region(x * CELL, y, CELL, 1), animate=False, immediate=True)
-        if (x, y) != old:
+        if (x, y) != old and announce:
             self.post_message(self.CursorMoved((x, y)))
 
     def action_cursor(self, dx: int, dy: int) -> None:

@@ -1,0 +1,68 @@
+"""A game's record is its seed and its command log: replay, and undo by replaying less.
+
+Same seed and same commands give the same game, dice included, so a save, a replay and an
+undo are one mechanism.
+"""
+
+from __future__ import annotations
+
+from game.content.schema import Content, Scenario
+from game.rules.actions import Move, ToggleDoor
+from game.rules.errors import Impossible
+from game.rules.events import CommandIssued, Refused, Roll, TurnStarted
+from game.rules.notation import parse
+from game.rules.state import Game
+
+
+def replay(content: Content, scenario: Scenario, seed: int, log: list[str],
+           scenario_id: str = "") -> Game:
+    """A new game with every command of the log applied in order."""
+    game = Game(content, scenario, seed=seed, scenario_id=scenario_id)
+    for command in log:
+        game.apply(command)
+    return game
+
+
+def outcomes(journal) -> list[tuple[str, list]]:
+    """The journal cut into (command, its events) for each player command; refusals too."""
+    groups: list[tuple[str, list]] = []
+    for event in journal:
+        if isinstance(event, CommandIssued) and event.player is not None:
+            groups.append((event.text, []))
+        elif isinstance(event, Refused):
+            groups.append((event.text, [event]))
+        elif groups:
+            groups[-1][1].append(event)
+    return groups
+
+
+def undo_refusal(game: Game) -> str | None:
+    """Why the last command cannot be taken back, or None when it can.
+
+    Only the current player's moves and door actions of this turn, and only until a die
+    has been rolled in this turn: a roll has been seen and may not be rerolled.
+    """
+    if not game.log:
+        return "there is nothing to undo"
+    if game.over:
+        return "the game is over"
+    last = parse(game.log[-1])
+    if not isinstance(last, (Move, ToggleDoor)):
+        return f"only moves and doors can be undone, not {game.log[-1]!r}"
+    for event in reversed(game.journal):
+        if isinstance(event, TurnStarted):
+            if event.player != game.current:
+                return "the last command was in another turn"
+            break
+        if isinstance(event, Roll):
+            return (f"a die has been rolled this turn ({event.check} roll of {event.roll} "
+                    f"by {game.units[event.unit].name}): what is rolled stays rolled")
+    return None
+
+
+def undo(game: Game) -> Game:
+    """The same game without its last command; raises `Impossible` with the reason."""
+    reason = undo_refusal(game)
+    if reason:
+        raise Impossible(f"cannot undo: {reason}")
+    return replay(game.content, game.scenario, game.seed, game.log[:-1], game.scenario_id)

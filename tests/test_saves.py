@@ -1,0 +1,189 @@
+"""Saves, loads, replays, autosaves and undo."""
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.cli import main, new_game
+from game.content.loader import DEFAULT_CONTENT
+from game.rules.errors import Impossible
+from game.rules.history import outcomes, replay, undo
+from game.saves import (
+    SaveError, autosave, latest_autosave, load_game, plain, read_save, save_game, save_path,
+)
+from tests.rules.test_stateful import command as random_command
+
+DEMO = "content/scripts/skirmish-demo.txt"
+
+
+def played(seed=0, commands=()):
+    game = new_game(DEFAULT_CONTENT, "crossroads", seed)
+    for text in commands:
+        game.apply(text)
+    return game
+
+
+def demo_commands():
+    return [line.split("#")[0].strip() for line in Path(DEMO).read_text().splitlines()
+            if line.split("#")[0].strip()]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 1000), commands=st.lists(random_command, max_size=30),
+       ends=st.integers(0, 3))
+def test_save_then_load_gives_the_same_game(tmp_path, seed, commands, ends):
+    game = played(seed, commands + ["end"] * ends)
+    path = save_game(game, "random", tmp_path)
+    loaded = load_game(path)
+    assert not loaded.content_changed
+    assert plain(loaded.game.snapshot()) == plain(game.snapshot())
+    assert loaded.game.log == game.log
+    assert loaded.game.journal == game.journal
+    # and the replay of the saved log is identical, command by command
+    again = replay(loaded.game.content, loaded.game.scenario, seed, game.log)
+    assert [o for o in outcomes(again.journal) if o[1] and type(o[1][0]).__name__ != "Refused"] \
+        == [o for o in outcomes(game.journal) if not (o[1] and type(o[1][0]).__name__ == "Refused")]
+
+
+def test_the_save_file_is_readable_and_versioned(tmp_path):
+    path = save_game(played(3, demo_commands()), "demo", tmp_path)
+    data = json.loads(path.read_text())
+    assert data["format"] == "escarmouche-save" and data["version"] == 1
+    assert data["scenario"] == "crossroads" and data["seed"] == 3
+    assert data["log"][:2] == ["move aldric 4,6", "close aldric 4,5"]
+    assert {"state", "journal", "content_hash", "players", "round"} <= set(data)
+
+
+def test_replay_command_reports_identical_or_the_first_difference(tmp_path, capsys):
+    assert main(["script", "crossroads", DEMO, "--save", "demo", "--saves-dir",
+                 str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "demo", "--saves-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "identical: 20 commands replay to the same journal\n"
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    chars = content / "characters.yaml"
+    chars.write_text(chars.read_text().replace("masteries: {sword: 10,", "masteries: {sword: 20,"))
+    assert main(["replay", "demo", "--saves-dir", str(tmp_path), "--content", str(content)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("differs at command 12: attack aldric dagny with sword\nold:\n")
+    assert "30 ≤ 65 hit" in out and "30 ≤ 75 hit" in out
+
+
+def test_changed_content_keeps_the_saved_state_or_replays(tmp_path):
+    game = played(1, demo_commands())
+    path = save_game(game, "demo", tmp_path)
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    rules = content / "rules.yaml"
+    rules.write_text(rules.read_text().replace("hit: 3", "hit: 4"))
+    kept = load_game(path, content, mode="saved")
+    assert kept.content_changed
+    assert plain(kept.game.snapshot()) == plain(game.snapshot())
+    replayed = load_game(path, content, mode="replay")
+    assert replayed.game.units["brenna"].xp > game.units["brenna"].xp  # hits pay 4 now
+
+
+@pytest.mark.parametrize("writer,message", [
+    (lambda p, good: p.write_text(good[: len(good) // 2]), "is truncated"),
+    (lambda p, good: p.write_text("{]]"), "is garbled"),
+    (lambda p, good: p.write_text(good.replace('"version":1', '"version":99')),
+     "has format version 99; this game reads version 1"),
+    (lambda p, good: p.write_text(good.replace('"scenario":"crossroads"',
+                                               '"scenario":"atlantis"')),
+     "was played on scenario 'atlantis', which is not in the content"),
+    (lambda p, good: p.write_text('{"hello": 1}'), "is not an Escarmouche save"),
+    (lambda p, good: p.write_bytes(b" " * 20_000_001), "is too large"),
+])
+def test_bad_saves_are_refused_with_a_clear_message(tmp_path, writer, message, capsys):
+    good = save_game(played(2, ["move aldric 4,6"]), "good", tmp_path).read_text()
+    good = good.replace(": ", ":").replace("\n", "").replace(" ", "")
+    writer(tmp_path / "bad.json", good)
+    with pytest.raises(SaveError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        load_game(tmp_path / "bad.json")
+    assert main(["load", "bad", "--saves-dir", str(tmp_path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["a/b", "../x", "/etc/passwd", "..", "", "x" * 80])
+def test_bad_save_names_are_refused(tmp_path, name):
+    with pytest.raises(SaveError, match="bad save name"):
+        save_game(played(), name, tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_save_interrupted_mid_write_leaves_the_old_one_intact(tmp_path, monkeypatch):
+    path = save_game(played(1, ["move aldric 4,6"]), "slot", tmp_path)
+    before = path.read_bytes()
+
+    def crash(fd):
+        raise OSError("disk unplugged")
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(OSError):
+        save_game(played(1, ["move aldric 5,6"]), "slot", tmp_path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["slot.json"]  # no temporary file left
+
+
+def test_autosave_keeps_the_last_ten(tmp_path):
+    game = played()
+    paths = [autosave(game, tmp_path) for _ in range(12)]
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == sorted(p.name for p in paths[-10:])
+    assert latest_autosave(tmp_path) == paths[-1]
+
+
+def test_save_path_refuses_folders():
+    with pytest.raises(SaveError):
+        save_path("../../etc/passwd")
+
+
+def test_undo_restores_ap_and_position():
+    game = played(0, ["move aldric 4,6", "close aldric 4,5", "open aldric 4,5"])
+    game = undo(game)
+    assert game.doors[(4, 5)].state == "closed" and game.units["aldric"].ap == 8
+    game = undo(undo(game))
+    assert game.units["aldric"].pos == (3, 7) and game.units["aldric"].ap == 10
+    with pytest.raises(Impossible, match="there is nothing to undo"):
+        undo(game)
+
+
+def test_undo_refuses_after_a_roll_and_across_turns():
+    game = played(0, ["move aldric 9,4", "force 99", "attack aldric goblin-1 with sword",
+                      "move brenna 3,8"])
+    with pytest.raises(Impossible) as caught:
+        undo(game)
+    assert caught.value.reason == ("cannot undo: a die has been rolled this turn (attack roll "
+                                   "of 99 by Aldric): what is rolled stays rolled")
+    game = played(0, ["move aldric 4,6", "end"])
+    with pytest.raises(Impossible, match="only moves and doors can be undone, not 'end'"):
+        undo(game)
+
+
+def test_script_save_then_play_load(tmp_path, capsys):
+    assert main(["script", "crossroads", DEMO, "--save", "setup", "--saves-dir",
+                 str(tmp_path)]) == 0
+    record = read_save(tmp_path / "setup.json")
+    assert record.round == 3 and len(record.log) == 20
+
+
+def test_export_markdown_and_json(tmp_path, capsys):
+    main(["script", "crossroads", DEMO, "--save", "demo", "--saves-dir", str(tmp_path)])
+    capsys.readouterr()
+    assert main(["export", "demo", "--saves-dir", str(tmp_path)]) == 0
+    md = capsys.readouterr().out
+    assert md.startswith("# The Ruined Crossroads\n")
+    assert "## Round 1: Alice's turn (player 1)" in md
+    assert "- `attack brenna wolf-1 with shortbow`" in md
+    out = tmp_path / "journal.jsonl"
+    assert main(["export", "demo", "--format", "json", "--out", str(out),
+                 "--saves-dir", str(tmp_path)]) == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert lines[0]["type"] == "turn" and any(line["type"] == "roll" for line in lines)
