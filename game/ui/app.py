@@ -54,6 +54,7 @@ class EscarmoucheApp(App[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load"),
         Binding("f9", "quick_load", "Quick-load", show=False),
+        Binding("R", "replay", "Replay", show=False),
         *[Binding(str(n), f"option({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -460,6 +461,11 @@ class EscarmoucheApp(App[None]):
                 self.refresh_target()
                 event.stop()
 
+    def action_replay(self) -> None:
+        from game.ui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(self.game))
+
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
 
@@ -489,5 +495,7 @@ class EscarmoucheApp(App[None]):
         yield SystemCommand("Load game", "Pick a save (Ctrl+O)", self.action_load)
         yield SystemCommand("Quick-load", "The latest autosave (F9)", self.action_quick_load)
         yield SystemCommand("Undo", "Take back a move or a door this turn (u)", self.action_undo)
+        yield SystemCommand("Replay", "Step through this game's commands (R)",
+                            self.action_replay)
         yield SystemCommand("Help", "Keys and rules (?)", self.action_help)
         yield SystemCommand("Quit game", "Quit after a confirmation (q)", self.action_quit_game)

@@ -257,3 +257,28 @@ async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):
         assert app.game.units["dagny"].pos == (19, 7)
         await pilot.press("f9")
         assert app.game.units["dagny"].pos == (20, 7) and app.game.current == 2
+
+
+async def test_replay_view_steps_back_and_forth_and_jumps_rounds(tmp_path):
+    from game.ui.screens.replay import ReplayScreen
+
+    game = crossroads(forced=[99] * 40)
+    for command in ("move aldric 4,6", "end", "move dagny 19,7", "end", "move aldric 3,6"):
+        game.apply(command)
+    app = EscarmoucheApp(game, saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("R")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.step == 6 and screen.current.units["aldric"].pos == (3, 6)
+        await pilot.press("left")
+        assert screen.current.units["aldric"].pos == (4, 6) and screen.current.round == 2
+        await pilot.press("left_square_bracket")
+        assert screen.current.round == 1 and screen.step == 0
+        await pilot.press("right", "right")
+        assert screen.step == 2 and screen.current.units["aldric"].pos == (4, 6)
+        head = str(screen.query_one("#replay-head").render())
+        assert head == "Replay · step 2/6 · round 1 · move aldric 4,6"
+        await pilot.press("end", "escape")
+        assert app.screen is not screen
+        assert app.game is game  # watching changes nothing
