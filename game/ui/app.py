@@ -403,13 +403,14 @@ class EscarmoucheApp(App[None]):
         except (saves.SaveError, OSError) as exc:
             self.status(f"✗ {exc}", refused=True)  # the running game goes on
             return
-        self.after_load(loaded, path)
+        self.after_load(loaded, path, ask=mode == "auto")
 
-    def after_load(self, loaded: saves.Loaded, path: Path | None = None) -> None:
+    def after_load(self, loaded: saves.Loaded, path: Path | None = None,
+                   ask: bool = True) -> None:
         self.loaded = None
         self.replace_game(loaded.game)
         self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}")
-        if loaded.content_changed:
+        if loaded.content_changed and ask:
             source = path or saves.save_path(loaded.record.name, self.saves_dir)
             self.push_screen(ContentChangedScreen(loaded.record.name),
                              lambda choice: self.load_path(source, "replay")

@@ -282,3 +282,28 @@ async def test_replay_view_steps_back_and_forth_and_jumps_rounds(tmp_path):
         await pilot.press("end", "escape")
         assert app.screen is not screen
         assert app.game is game  # watching changes nothing
+
+
+async def test_loading_after_a_content_change_offers_saved_state_or_replay(tmp_path):
+    import shutil
+
+    from game.content.loader import DEFAULT_CONTENT
+    from game.saves import load_game, save_game
+    from game.ui.screens.saves import ContentChangedScreen
+
+    game = crossroads(forced=[4, 99])
+    game.apply("move aldric 9,4")
+    game.apply("attack aldric goblin-1 with sword")  # a perfect hit: 3 + 2 XP
+    path = save_game(game, "before", tmp_path)
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    rules = content / "rules.yaml"
+    rules.write_text(rules.read_text().replace("perfect: 2 ", "perfect: 7 "))
+    loaded = load_game(path, content)
+    app = EscarmoucheApp(loaded.game, saves_dir=tmp_path, content_dir=content, loaded=loaded)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, ContentChangedScreen)
+        assert app.game.units["aldric"].xp == 5  # the saved state, as played
+        await pilot.press("r")
+        assert app.game.units["aldric"].xp == 10  # replayed: a perfect hit pays 3 + 7
+        assert not isinstance(app.screen, ContentChangedScreen)
