@@ -160,7 +160,9 @@ class Skills(Spec, kw_only=True):
     magic: Percent = 0
 
 
-class CharacterTemplate(Spec, kw_only=True):
+class UnitTemplate(Spec, kw_only=True):
+    """What characters and creatures share."""
+
     name: str
     glyph: Glyph
     stats: Characteristics
@@ -170,24 +172,21 @@ class CharacterTemplate(Spec, kw_only=True):
     masteries: dict[Identifier, Percent] = {}
     weapons: list[Identifier] = []
     armour: Identifier | None = None
-    legendary_armour: Identifier | None = None
     faction: Identifier | None = None
+
+
+class CharacterTemplate(UnitTemplate, kw_only=True):
+    """A playable character: it may wear legendary armour, learn spells and speak."""
+
+    legendary_armour: Identifier | None = None
     spells: list[Identifier] = []
     quips: Quips = msgspec.field(default_factory=Quips)
 
 
-class CreatureTemplate(Spec, kw_only=True):
-    name: str
-    glyph: Glyph
-    stats: Characteristics
-    hp_max: Positive
-    ap_max: Positive | None = None
-    skills: Skills = msgspec.field(default_factory=Skills)
-    masteries: dict[Identifier, Percent] = {}
-    weapons: list[Identifier] = []
+class CreatureTemplate(UnitTemplate, kw_only=True):
+    """A creature: `defense` (else the rules' base_defense) sets its reduction."""
+
     defense: NonNegative | None = None
-    armour: Identifier | None = None
-    faction: Identifier | None = None
 
 
 # --- scenarios -------------------------------------------------------------------------

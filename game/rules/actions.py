@@ -344,11 +344,15 @@ class Attack(Action):
         return events
 
 
+def faction_term(game: "Game", unit: Unit) -> Term:
+    """The unit's faction bonus from the allies of its faction it sees now."""
+    return chances.faction_bonus(game.rules.faction, game.faction_allies_seen(unit),
+                                 unit.faction)
+
+
 def dodge_chance(game: "Game", defender: Unit) -> Chance:
     """The passive dodge of a character hit by an attack, with its faction help."""
-    faction = chances.faction_bonus(game.rules.faction, game.faction_allies_seen(defender),
-                                    defender.faction)
-    return chances.dodge_chance(defender, faction)
+    return chances.dodge_chance(defender, faction_term(game, defender))
 
 
 def attack_chance(game: "Game", unit: Unit, target: Target, mode: AttackMode,
@@ -358,9 +362,7 @@ def attack_chance(game: "Game", unit: Unit, target: Target, mode: AttackMode,
         return chances.melee_chance(unit, weapon.family)
     crowding = chances.crowding_malus(rules.crowding_step, game.crowding_distances(unit))
     if mode is AttackMode.BRAWL:
-        faction = chances.faction_bonus(rules.faction, game.faction_allies_seen(unit),
-                                        unit.faction)
-        return chances.brawl_chance(unit, faction, crowding)
+        return chances.brawl_chance(unit, faction_term(game, unit), crowding)
     malus = chances.distance_malus(rules.distance_malus_per_square,
                                    distance(unit.pos, target.pos))
     return chances.ranged_chance(unit, weapon.family, crowding, malus)

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 
 from game.content.schema import Spell
 from game.rules import chances
-from game.rules.actions import Action, acting_unit, parse_pos, reduction_terms, take_hp
+from game.rules.actions import (
+    Action,
+    acting_unit,
+    faction_term,
+    parse_pos,
+    reduction_terms,
+    take_hp,
+)
 from game.rules.constants import PERFECT_COUNTER_BELOW, Check
 from game.rules.damage import final_damage
 from game.rules.dice import Dice
@@ -41,15 +48,12 @@ def spell_range(spell: Spell, level: int) -> int:
 
 
 def magic_chance(game: "Game", caster: Unit) -> Chance:
-    faction = chances.faction_bonus(game.rules.faction, game.faction_allies_seen(caster),
-                                    caster.faction)
-    return chances.magic_chance(caster, faction)
+    return chances.magic_chance(caster, faction_term(game, caster))
 
 
 def counter_chance(game: "Game", defender: Unit) -> Chance:
-    faction = chances.faction_bonus(game.rules.faction, game.faction_allies_seen(defender),
-                                    defender.faction)
-    return chances.counter_chance(defender, faction, game.rules.counter_difficulty)
+    return chances.counter_chance(defender, faction_term(game, defender),
+                                  game.rules.counter_difficulty)
 
 
 @dataclass(frozen=True)
