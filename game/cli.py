@@ -46,7 +46,8 @@ def parse_rolls(text: str | None) -> list[int]:
     try:
         rolls = [int(r) for r in text.split(",") if r.strip()]
     except ValueError:
-        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}") \
+            from None
     bad = [r for r in rolls if not 1 <= r <= 100]
     if bad:
         raise UsageError(f"--rolls: a d100 result is between 1 and 100, not {bad[0]}")
@@ -68,7 +69,7 @@ def read_script(path: Path) -> list[tuple[int, str]]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read commands file {path}: {exc}")
+        raise UsageError(f"cannot read commands file {path}: {exc}") from None
     return [(n, line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)
             if line.split("#", 1)[0].strip()]
 
@@ -158,19 +159,14 @@ def cmd_replay(args) -> int:
     game = replay(content, load_scenario(content, path, args.content), record.seed,
                   record.log, record.scenario)
     name = namer(game)
-    old = [(c, e) for c, e in outcomes(record.journal)]
-    new = [(c, e) for c, e in outcomes(game.journal)]
-    old = [(c, e) for c, e in old if not (e and type(e[0]).__name__ == "Refused")]
-    new = [(c, e) for c, e in new if not (e and type(e[0]).__name__ == "Refused")]
+    old, new = outcomes(record.journal), outcomes(game.journal)
     for number, ((command, before), (_, after)) in enumerate(zip(old, new), 1):
         if before != after:
             print(f"differs at command {number}: {command}")
-            print("old:")
-            for event in before:
-                print("  " + describe(event, name))
-            print("new:")
-            for event in after:
-                print("  " + describe(event, name))
+            for label, events in (("old", before), ("new", after)):
+                print(f"{label}:")
+                for event in events:
+                    print("  " + describe(event, name))
             return 1
     if len(old) != len(new):
         print(f"differs: {len(old)} commands were played, {len(new)} replayed")

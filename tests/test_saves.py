@@ -47,8 +47,7 @@ def test_save_then_load_gives_the_same_game(tmp_path, seed, commands, ends):
     assert loaded.game.journal == game.journal
     # and the replay of the saved log is identical, command by command
     again = replay(loaded.game.content, loaded.game.scenario, seed, game.log)
-    assert [o for o in outcomes(again.journal) if o[1] and type(o[1][0]).__name__ != "Refused"] \
-        == [o for o in outcomes(game.journal) if not (o[1] and type(o[1][0]).__name__ == "Refused")]
+    assert outcomes(again.journal) == outcomes(game.journal)
 
 
 def test_the_save_file_is_readable_and_versioned(tmp_path):

@@ -24,14 +24,15 @@ def replay(content: Content, scenario: Scenario, seed: int, log: list[str],
 
 
 def outcomes(journal) -> list[tuple[str, list]]:
-    """The journal cut into (command, its events) for each player command; refusals too."""
+    """The journal cut into (command, its events), one per accepted player command.
+
+    Refusals are left out: they change nothing and are not in the log.
+    """
     groups: list[tuple[str, list]] = []
     for event in journal:
         if isinstance(event, CommandIssued) and event.player is not None:
             groups.append((event.text, []))
-        elif isinstance(event, Refused):
-            groups.append((event.text, [event]))
-        elif groups:
+        elif groups and not isinstance(event, Refused):
             groups[-1][1].append(event)
     return groups
 

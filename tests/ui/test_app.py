@@ -4,13 +4,12 @@ import io
 
 from textual.widgets import Static
 
-from game.rules.events import Roll
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
 from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.panels import TargetPanel, UnitPanel
-from tests.helpers import events_of, make_game
+from tests.helpers import make_game
 
 SIZE = (140, 44)
 
