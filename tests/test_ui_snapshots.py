@@ -50,3 +50,13 @@ def test_game_over(snap_compare):
     game.units["elise"].hp, game.units["elise"].down = 0, True
     game.units["dagny"].hp = 1
     assert snap_compare(EscarmoucheApp(game), terminal_size=SIZE, press=["right", "a"])
+
+
+def test_main_screen_light_theme(snap_compare):
+    app = EscarmoucheApp(duel())
+
+    async def light(pilot):
+        app.theme = "textual-light"
+        await pilot.press("right")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=light)

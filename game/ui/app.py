@@ -23,15 +23,7 @@ from game.rules import events as ev
 from game.rules import history, preview
 from game.rules.errors import Impossible
 from game.rules.state import Game
-from game.ui.screens.dialogs import (
-    ConfirmQuit,
-    HandoverScreen,
-    HelpScreen,
-    JournalScreen,
-    SpellPicker,
-)
-from game.ui.screens.game_over import GameOverScreen
-from game.ui.screens.saves import ContentChangedScreen, LoadScreen, SaveNameScreen
+from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, SpellPicker
 from game.ui.widgets.journal_log import JournalLog, event_text
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
@@ -228,6 +220,8 @@ class EscarmoucheApp(App[None]):
             self.selected = None
         if game.over:
             self.refresh_all()
+            from game.ui.screens.game_over import GameOverScreen  # DataTable: loaded when needed
+
             self.push_screen(GameOverScreen(game), self.after_game_over)
             return events
         if any(isinstance(e, ev.TurnStarted) for e in events):
@@ -391,6 +385,8 @@ class EscarmoucheApp(App[None]):
         self.status(f"Saved to {path}")
 
     def action_save(self) -> None:
+        from game.ui.screens.saves import SaveNameScreen
+
         suggestion = f"{self.game.scenario_id}-round-{self.game.round}"
         self.push_screen(SaveNameScreen(suggestion),
                          lambda name: self.save_as(name) if name else None)
@@ -411,6 +407,8 @@ class EscarmoucheApp(App[None]):
         self.replace_game(loaded.game)
         self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}")
         if loaded.content_changed and ask:
+            from game.ui.screens.saves import ContentChangedScreen
+
             source = path or saves.save_path(loaded.record.name, self.saves_dir)
             self.push_screen(ContentChangedScreen(loaded.record.name),
                              lambda choice: self.load_path(source, "replay")
@@ -425,6 +423,8 @@ class EscarmoucheApp(App[None]):
         self.load_path(path)
 
     def action_load(self) -> None:
+        from game.ui.screens.saves import LoadScreen
+
         self.push_screen(LoadScreen(self.saves_dir), self.load_path)
 
     def action_quick_load(self) -> None:
@@ -471,6 +471,8 @@ class EscarmoucheApp(App[None]):
         self.push_screen(HelpScreen())
 
     def action_journal(self) -> None:
+        from game.ui.screens.dialogs import JournalScreen
+
         self.push_screen(JournalScreen([event_text(self.game, e) for e in self.game.journal]))
 
     def action_quit_game(self) -> None:

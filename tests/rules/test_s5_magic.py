@@ -213,3 +213,20 @@ def test_heal_on_a_creature_is_refused():
     game = make_game([("elise", "elise", 1, (0, 0)), ("goblin", "goblin", None, (1, 0))])
     assert game.apply("cast elise mend goblin")[0].reason == \
         "Mend (heal) targets characters only; Goblin is a creature"
+
+
+def test_magic_and_counter_chances_are_capped_at_95():
+    from game.content.schema import Skills
+    from tests.helpers import char, content_with
+
+    wizard = Skills(brawl=0, melee=0, ranged=0, dodge=0, magic=200)
+    content = content_with(characters={"corvin": char("corvin", skills=wizard),
+                                       "elise": char("elise", skills=wizard)})
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("elise", "elise", 2, (2, 0))],
+                     content=content, forced=[96])
+    [magic] = events_of(game.apply("cast corvin firebolt elise"), Roll)
+    assert (magic.chance, magic.cap, magic.success) == (95, 95, False)
+    game.units["corvin"].ap = 10
+    game.roller.force([95, 96])
+    [_, counter] = events_of(game.apply("cast corvin firebolt elise"), Roll)
+    assert (counter.chance, counter.cap, counter.success) == (95, 95, False)
