@@ -50,6 +50,16 @@ class EscarmoucheApp(App[None]):
         *[Binding(str(n), f"option({n})", show=False) for n in range(1, 10)],
     ]
 
+    #: Actions that play the game: off while another screen (hand-over, game over…) is up.
+    GAME_ACTIONS = frozenset({"end_turn", "command_line", "journal", "undo", "save", "load",
+                              "quick_load", "replay", "option", "help", "quit_game",
+                              "activate", "cycle", "attack", "brawl", "spells", "door"})
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in self.GAME_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return True
+
     def __init__(self, game: Game, new_game: Callable[[], Game] | None = None,
                  saves_dir: Path | None = None, content_dir: Path = DEFAULT_CONTENT,
                  loaded: saves.Loaded | None = None, autosave: bool = True) -> None:

@@ -121,6 +121,8 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
         await pilot.press("e")
         assert isinstance(app.screen, HandoverScreen)
         assert app.screen.title_text.startswith("Round 1: Bruno's turn (player 2)")
+        await pilot.press("e", "a")  # the game's keys wait until the hand-over is closed
+        assert app.game.current == 2 and len(app.game.log) == 1
         await pilot.press("enter")
         assert app.game.current == 2 and app.selected == "dagny"
         await pilot.press("e")

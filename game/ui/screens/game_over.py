@@ -33,7 +33,8 @@ class GameOverScreen(Screen[str]):
         game = self.game
         winner = f"{game.player(game.winner).name} wins!" if game.winner else "Nobody wins."
         with Vertical():
-            yield Label(f"Game over after {game.round} rounds — {winner}", id="winner")
+            rounds = f"{game.round} round" + ("s" if game.round != 1 else "")
+            yield Label(f"Game over after {rounds} — {winner}", id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
             yield Label("[b]n[/b] new game · [b]q[/b] quit")
         yield Footer()
