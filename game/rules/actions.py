@@ -407,10 +407,10 @@ def roll_damage(game: "Game", unit: Unit, target: Target, mode: AttackMode,
     terms = unit.effect_terms("damage")
     raw = sum(r.total for r in rolls) + sum(t.value for t in terms)
     reduction = reduction_terms(game, target)
-    amount = final_damage(raw, sum(t.value for t in reduction))
-    return Damage(unit.id, target.id, tuple(rolls), terms, raw, reduction,
-                  sum(t.value for t in reduction), amount, target.hp,
-                  max(0, target.hp - amount))
+    reduce = sum(t.value for t in reduction)
+    amount = final_damage(raw, reduce)
+    return Damage(unit.id, target.id, tuple(rolls), terms, raw, reduction, reduce, amount,
+                  target.hp, max(0, target.hp - amount))
 
 
 def take_hp(game: "Game", source: Unit, target: Target, amount: int) -> list[Event]:

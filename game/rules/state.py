@@ -204,20 +204,20 @@ class Game:
         A refusal returns a single `Refused` event and changes nothing else.
         """
         is_text = isinstance(command, str)
-        text = command if is_text else command.notation()
         try:
-            action = parse(text) if is_text else command
+            action = parse(command) if is_text else command
             if self.over and not action.allowed_after_game_over:
                 raise Impossible("the game is over")
             player = self.current
             outcome = action.perform(self, player)
         except Impossible as refusal:
-            event = Refused(text.strip(), refusal.reason)
+            event = Refused(command.strip() if is_text else command.notation(), refusal.reason)
             self.journal.append(event)
             return [event]
-        events: list[Event] = [CommandIssued(action.notation(), player), *outcome]
+        notation = action.notation()
+        events: list[Event] = [CommandIssued(notation, player), *outcome]
         events += self._check_game_over()
-        self.log.append(action.notation())
+        self.log.append(notation)
         self.journal.extend(events)
         return events
 
