@@ -118,8 +118,10 @@ class EscarmoucheApp(App[None]):
         self.map.focus()
 
     def on_resize(self, event) -> None:
-        self.screen.set_class(event.size.width < 110, "-narrow")
-        self.screen.set_class(event.size.height < 30, "-short")
+        # Only a real change of class: each one lays the whole screen out again.
+        for flag, name in ((event.size.width < 110, "-narrow"), (event.size.height < 30, "-short")):
+            if self.screen.has_class(name) != flag:
+                self.screen.set_class(flag, name)
 
     # --- what the player points at --------------------------------------------------
 
