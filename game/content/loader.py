@@ -342,6 +342,9 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario, con
                 blocked.add((x, y))
     width, height = max(len(r) for r in rows), len(rows)
     players = len(scenario.players)
+    if not scenario.characters:
+        loader.errors.append(doc.error(("characters",), "a scenario needs at least one "
+                                       "character (players play characters)"))
     taken: dict[tuple[int, int], str] = {}
     ids: set[str] = set()
     groups = (("characters", scenario.characters, content.characters),

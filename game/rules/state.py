@@ -11,7 +11,7 @@ import copy
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from game.content.schema import Content, Scenario
+from game.content.schema import Content, Quips, Scenario
 from game.rules.dice import Roller
 from game.rules.errors import Impossible
 from game.rules.events import (
@@ -123,7 +123,7 @@ class Game:
             ap=ap_max,
             ap_max=ap_max,
             spells=tuple(getattr(t, "spells", ())),
-            quips=getattr(t, "quips", None) or self.rules.default_quips.__class__(),
+            quips=getattr(t, "quips", None) or Quips(),
             level=level_for(self.rules.level_thresholds, 0),
         )
 
@@ -314,7 +314,7 @@ def restore_state(game: Game, state: dict) -> None:
         data["spells"] = tuple(data["spells"])
         data["effects"] = [Effect(**e) for e in data["effects"]]
         data["stats"] = Statistics(**data["stats"])
-        data["quips"] = quips.get(uid) or game.rules.default_quips.__class__()
+        data["quips"] = quips.get(uid) or Quips()
         units[uid] = Unit(**data)
     game.units = units
     for door in game.doors.values():

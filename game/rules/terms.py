@@ -16,7 +16,7 @@ import msgspec
 def round_half_up(value: Fraction | int | float | str) -> int:
     """Round to the nearest integer, halves away from minus infinity (2.5 -> 3, -2.5 -> -2).
 
-    Works on exact fractions: Python's `round()` rounds half to even and floats drift.
+    Works on exact fractions: Python's built-in rounding goes half to even, and floats drift.
     """
     return math.floor(Fraction(value) + Fraction(1, 2))
 

@@ -124,3 +124,12 @@ def test_validate_command_exits_2_without_traceback(content_dir):
     assert "Traceback" not in result.stderr
     assert "content/weapons.yaml:6:12: sword.ap_cost: expected `int` >= 1" in result.stderr
     assert result.stderr.strip().endswith("1 content error")
+
+
+def test_a_scenario_without_characters_is_refused(content_dir):
+    scenario = content_dir / "scenarios" / "empty.yaml"
+    scenario.write_text("name: Empty\nmap: |\n  ...\nplayers:\n  - {name: A, colour: red}\n"
+                        "  - {name: B, colour: blue}\n")
+    assert errors_of(content_dir) == [
+        "content/scenarios/empty.yaml:1:1: a scenario needs at least one character "
+        "(players play characters)"]
