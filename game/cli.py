@@ -58,10 +58,11 @@ def cmd_validate(args) -> int:
     content, names, errors = validate_all(args.content)
     if errors:
         raise ContentErrors(errors)
+    scenarios = f"{len(names)} scenario" + ("s" if len(names) != 1 else "")
     print(f"content OK: {len(content.weapons)} weapons, {len(content.armours)} armours, "
           f"{len(content.spells)} spells, {len(content.characters)} characters, "
           f"{len(content.creatures)} creatures, {len(content.factions)} factions, "
-          f"{len(names)} scenarios")
+          f"{scenarios}")
     return 0
 
 

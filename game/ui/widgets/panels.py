@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from game.journal.text import term_label
@@ -50,7 +50,9 @@ class Panel(VerticalScroll):
         """
         width = max(1, self.size.width - 2)
         shape = tuple(max(1, -(-line.cell_len // width)) for line in lines)
-        self.body.update(Group(*lines), layout=shape != self._shape)
+        # Textual's own Content renders faster than a Rich Group of Texts.
+        content = Content("\n").join(Content.from_rich_text(line) for line in lines)
+        self.body.update(content, layout=shape != self._shape)
         self._shape = shape
 
 
