@@ -113,8 +113,7 @@ class EscarmoucheApp(App[None]):
         self._reach_key = None
         self.selected = None
         self.aiming = None
-        self.select_first()
-        self.refresh_all()
+        self.select_first()  # which draws the panels
         self.map.focus()
 
     def on_resize(self, event) -> None:
