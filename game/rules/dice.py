@@ -58,16 +58,6 @@ class Dice:
         body = body or "0"
         return f"-{body}" if self.sign < 0 else body
 
-    @property
-    def minimum(self) -> int:
-        low, high = self.count + self.modifier, self.count * self.sides + self.modifier
-        return self.sign * (low if self.sign > 0 else high)
-
-    @property
-    def maximum(self) -> int:
-        low, high = self.count + self.modifier, self.count * self.sides + self.modifier
-        return self.sign * (high if self.sign > 0 else low)
-
 
 @lru_cache(maxsize=512)
 def _parse_dice(cls: type[Dice], text: str) -> Dice:
@@ -115,10 +105,6 @@ class Roller:
         faces = tuple(randint(1, dice.sides) for _ in range(dice.count))
         total = dice.sign * (sum(faces) + dice.modifier)
         return DiceRoll(label, str(dice), faces, total)
-
-    def choice_index(self, length: int) -> int:
-        """A seeded index in `range(length)`, for AI tie-breaks."""
-        return self._random.randrange(length)
 
     def getstate(self) -> tuple:
         return (self._random.getstate(), tuple(self.forced))

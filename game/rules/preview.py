@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.rules.actions import Attack, Move, Target, ToggleDoor, dodge_chance, find_target
+from game.rules.actions import Attack, Move, Target, dodge_chance, find_target
 from game.rules.errors import Impossible
 from game.rules.geometry import reachable
 from game.rules.magic import Cast, counter_chance, spell_range
@@ -129,12 +129,3 @@ def spell_reach(game: "Game", actor_id: str, spell_id: str) -> int:
     unit = game.units[actor_id]
     return spell_range(game.content.spells[spell_id], unit.level)
 
-
-def door_command(game: "Game", actor_id: str, pos: Pos) -> str:
-    """`open` or `close` for the door at `pos`, whichever applies; raises with the reason."""
-    door = game.doors.get(pos)
-    if door is None:
-        raise Impossible(f"there is no door at {pos[0]},{pos[1]}")
-    action = ToggleDoor(actor_id, pos, opening=door.state != "open")
-    action.check(game, game.current)
-    return action.notation()

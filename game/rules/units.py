@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from game.content.schema import Quips
 from game.rules.terms import Term
@@ -38,9 +38,6 @@ class Statistics:
     spells_failed: int = 0
     spells_countered: int = 0
     counters: int = 0
-
-    def as_dict(self) -> dict[str, int]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(slots=True)
