@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import types
 import typing
 from pathlib import Path as FsPath
 from typing import Any
@@ -59,7 +60,7 @@ def _unwrap(tp: Any) -> Any:
         origin = typing.get_origin(tp)
         if origin is typing.Annotated:
             tp = typing.get_args(tp)[0]
-        elif origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        elif origin in (typing.Union, types.UnionType):
             args = [a for a in typing.get_args(tp) if a is not type(None)]
             tp = args[0] if len(args) == 1 else tp
             if len(args) != 1:
@@ -106,7 +107,7 @@ class Loader:
 
     def rel(self, path: FsPath) -> str:
         try:
-            return str(path.relative_to(self.root.parent)) if self.root.parent != path else str(path)
+            return str(path.relative_to(self.root.parent))
         except ValueError:
             return str(path)
 

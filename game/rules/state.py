@@ -26,7 +26,7 @@ from game.rules.events import (
 from game.rules.geometry import clear_line, distance
 from game.rules.notation import parse
 from game.rules.progress import level_for
-from game.rules.units import Door, Pos, Thing, Unit
+from game.rules.units import Door, Effect, Pos, Statistics, Thing, Unit
 
 WALL, FLOOR, CLOSED_DOOR, OPEN_DOOR = "#", ".", "+", "/"
 MAP_SYMBOLS = {WALL: "wall", FLOOR: "floor", " ": "floor", CLOSED_DOOR: "closed door",
@@ -303,8 +303,6 @@ class Game:
 
 def restore_state(game: Game, state: dict) -> None:
     """Put a `Game.snapshot()` (as plain data from a save) back into a fresh game."""
-    from game.rules.units import Effect, Statistics
-
     quips = {uid: unit.quips for uid, unit in game.units.items()}
     units = {}
     for uid, data in state["units"].items():

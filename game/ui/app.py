@@ -24,7 +24,7 @@ from game.rules import history, preview
 from game.rules.errors import Impossible
 from game.rules.state import Game
 from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, SpellPicker
-from game.ui.widgets.journal_log import JournalLog, event_text
+from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
 
@@ -254,7 +254,7 @@ class EscarmoucheApp(App[None]):
         game = self.game
         nxt = game.player(game.current)
         start = self.seen_until.get(nxt.number, 0)
-        digest = [event_text(game, e) for e in game.journal[start:]]
+        digest = event_lines(game, game.journal[start:])
         self.seen_until[nxt.number] = len(game.journal)
         self.select_first()
         self.push_screen(HandoverScreen(
@@ -484,7 +484,7 @@ class EscarmoucheApp(App[None]):
     def action_journal(self) -> None:
         from game.ui.screens.dialogs import JournalScreen
 
-        self.push_screen(JournalScreen([event_text(self.game, e) for e in self.game.journal]))
+        self.push_screen(JournalScreen(event_lines(self.game, self.game.journal)))
 
     def action_quit_game(self) -> None:
         self.push_screen(ConfirmQuit(), lambda quit_: self.exit() if quit_ else None)

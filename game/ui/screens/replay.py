@@ -15,7 +15,7 @@ from textual.widgets import Footer, Label, RichLog
 from game.rules.events import TurnStarted
 from game.rules.history import replay
 from game.rules.state import Game
-from game.ui.widgets.journal_log import event_text
+from game.ui.widgets.journal_log import event_lines
 from game.ui.widgets.map_view import MapView
 
 
@@ -91,8 +91,8 @@ class ReplayScreen(Screen[None]):
             marks = [i for i, e in enumerate(game.journal)
                      if type(e).__name__ == "CommandIssued" and e.player is not None]
             start = marks[-1] if marks else 0
-        for event in game.journal[start:]:
-            log.write(event_text(game, event))
+        for line in event_lines(game, game.journal[start:]):
+            log.write(line)
 
     def action_step(self, delta: int) -> None:
         self.action_goto(max(0, min(len(self.commands), self.step + delta)))

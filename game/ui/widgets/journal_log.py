@@ -42,6 +42,12 @@ def event_text(game: Game, event, name=None) -> Text:
     return Text(line)
 
 
+def event_lines(game: Game, events) -> list[Text]:
+    """Journal lines for many events, with the names looked up once."""
+    name = namer(game)
+    return [event_text(game, event, name) for event in events]
+
+
 class JournalLog(RichLog):
     """The journal, newest at the bottom."""
 
@@ -54,6 +60,5 @@ class JournalLog(RichLog):
         self.border_title = "Journal"
 
     def write_events(self, game: Game, events) -> None:
-        name = namer(game)
-        for event in events:
-            self.write(event_text(game, event, name))
+        for line in event_lines(game, events):
+            self.write(line)

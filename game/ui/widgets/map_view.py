@@ -152,10 +152,11 @@ class MapView(ScrollView, can_focus=True):
             cells.append((text, style))
         return tuple(cells)
 
-    def _row_strip(self, y: int) -> Strip:
+    def _row_strip(self, y: int, key: tuple | None = None) -> Strip:
+        """The row's Strip, built from its cells (`key`, if already computed) when missing."""
         strip = self._row_strips.get(y)
         if strip is None:
-            key = self._row_keys[y] = self._cells(y)
+            key = self._row_keys[y] = key or self._cells(y)
             # Runs of floor or wall share a style: merged, a row crops in few segments.
             segments = Segment.simplify(Segment(text, style) for text, style in key)
             strip = self._row_strips[y] = Strip(list(segments), len(key) * CELL)
@@ -178,8 +179,12 @@ class MapView(ScrollView, can_focus=True):
 
     def update_board(self) -> None:
         """After a command: redraw the rows whose content changed, and only those."""
-        changed = [y for y in range(self.game.height) if self._row_keys.get(y) != self._cells(y)]
-        self.refresh_rows(changed)
+        for y in range(self.game.height):
+            key = self._cells(y)
+            if self._row_keys.get(y) != key:
+                self._row_strips.pop(y, None)
+                self._row_strip(y, key)  # the cells are computed: build the row from them now
+                self.refresh_line(y)
 
     def set_overlay(self, overlay: Overlay) -> None:
         old = self.overlay
