@@ -15,7 +15,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Input, Static
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
@@ -24,6 +24,7 @@ from game.rules import history, preview
 from game.rules.errors import Impossible
 from game.rules.state import Game
 from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, SpellPicker
+from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
@@ -79,7 +80,7 @@ class EscarmoucheApp(App[None]):
     # --- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="main"):
             yield MapView(self.game, id="map")
             with Vertical(id="side"):
@@ -89,7 +90,7 @@ class EscarmoucheApp(App[None]):
         yield Static(id="status")
         yield Input(placeholder="command, e.g. move aldric 4,7 — Enter to send, Esc to close",
                     id="command")
-        yield Footer()
+        yield KeyBar()
 
     @property
     def map(self) -> MapView:

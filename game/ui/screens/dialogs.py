@@ -7,8 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, RichLog, Static
+from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
+
+from game.ui.widgets.bars import KeyBar, TitleBar
 
 HELP = """\
 [b]Keys[/b]
@@ -145,11 +147,13 @@ class JournalScreen(Screen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
+        yield TitleBar()
         yield Input(placeholder="search the journal (Esc to go back)", id="search")
         yield RichLog(wrap=True, markup=False, id="full-journal")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
+        self.title = "Journal"
         self.show("")
         self.query_one(Input).focus()
 

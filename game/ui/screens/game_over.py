@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label
+from textual.widgets import DataTable, Label
 
 from game.rules.state import Game
+from game.ui.widgets.bars import KeyBar
 
 COLUMNS = ("Character", "Player", "HP", "Level", "XP", "Attacks", "Hits", "Perfect",
            "Missed", "Dodges", "Dealt", "Taken", "Kills", "Spells", "Failed", "Countered",
@@ -37,7 +38,7 @@ class GameOverScreen(Screen[str]):
             yield Label(f"Game over after {rounds} — {winner}", id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
             yield Label("[b]n[/b] new game · [b]q[/b] quit")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

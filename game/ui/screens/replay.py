@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Label, RichLog
+from textual.widgets import Label, RichLog
 
 from game.rules.events import TurnStarted
 from game.rules.history import replay
 from game.rules.state import Game
+from game.ui.widgets.bars import KeyBar
 from game.ui.widgets.journal_log import event_lines
 from game.ui.widgets.map_view import MapView
 
@@ -69,7 +70,7 @@ class ReplayScreen(Screen[None]):
         with Horizontal():
             yield BoardView(self.source, id="replay-map")
             yield RichLog(wrap=True, markup=False, id="replay-log")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show()

@@ -1,0 +1,121 @@
+"""The one-line bars at the top and bottom of every screen: title and key bindings.
+
+Each bar is a single widget drawing one line of text. Textual's own Header and Footer
+build a widget per part (a Footer is one widget per key, rebuilt on every focus change),
+which costs about a third of the game's start-up for the same line of text.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from textual import events
+from textual.content import Content
+from textual.widget import Widget
+
+
+class TitleBar(Widget):
+    """The screen's title on the left and its subtitle (round, player…) on the right.
+
+    Shows the screen's own title and subtitle when it has them, else the app's, as
+    Textual's Header does.
+    """
+
+    DEFAULT_CSS = """
+    TitleBar {
+        dock: top;
+        width: 100%;
+        height: 1;
+        background: $panel;
+        color: $foreground;
+        padding: 0 1;
+    }
+    """
+
+    def on_mount(self) -> None:
+        for node in (self.app, self.screen):
+            self.watch(node, "title", self._changed, init=False)
+            self.watch(node, "sub_title", self._changed, init=False)
+
+    def _changed(self, _value: str) -> None:
+        self.refresh()
+
+    def render(self) -> Content:
+        title = self.screen.title or self.app.title
+        sub_title = self.screen.sub_title or self.app.sub_title
+        gap = max(1, self.content_size.width - len(title) - len(sub_title))
+        return Content.assemble((title, "bold"), " " * gap, (sub_title, "$text-muted"))
+
+
+class KeySpan(NamedTuple):
+    """Where one key's label sits on the bar, so a click can press it."""
+
+    start: int
+    end: int
+    key: str
+
+
+class KeyBar(Widget):
+    """The bindings in force on this screen, as `key Description` pairs; click one to press it.
+
+    Lists the same bindings as Textual's Footer (those with `show=True`, one per action,
+    greyed out when disabled, the command palette's last) and redraws itself when they
+    change.
+    """
+
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        width: 100%;
+        height: 1;
+        background: $footer-background;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._spans: list[KeySpan] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, _screen) -> None:
+        self.refresh()
+
+    def render(self) -> Content:
+        app = self.app
+        shown: dict[str, tuple] = {}
+        palette = None
+        for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
+            if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
+                palette = (binding, enabled)
+            elif binding.show and binding.action not in shown:
+                shown[binding.action] = (binding, enabled)
+        if palette is not None:
+            shown[palette[0].action] = palette
+        parts: list[tuple[str, str]] = []
+        spans: list[KeySpan] = []
+        column = 0
+        for binding, enabled in shown.values():
+            key = f" {app.get_key_display(binding)} "
+            description = f"{binding.description} "
+            dim = "" if enabled else " dim"
+            parts += [(key, f"bold $footer-key-foreground on $footer-key-background{dim}"),
+                      (description, f"$footer-description-foreground{dim}")]
+            end = column + len(key) + len(description)
+            spans.append(KeySpan(column, end, binding.key))
+            column = end
+        self._spans = spans
+        return Content.assemble(*parts)
+
+    def on_click(self, event: events.Click) -> None:
+        for span in self._spans:
+            if span.start <= event.x < span.end:
+                event.stop()
+                self.app.simulate_key(span.key)
+                return
