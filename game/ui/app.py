@@ -3,10 +3,14 @@
 The app keeps only what a player is pointing at (selection, cursor, a spell being aimed);
 every action is sent to the engine as a command in the notation, and everything shown
 comes from the engine's state, events and previews.
+
+Start-up pays only for the first screen: the other screens are imported, and the command
+line built, the first time they are asked for (see benchmarks/bench_ui.py).
 """
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -23,7 +27,6 @@ from game.rules import events as ev
 from game.rules import history, preview
 from game.rules.errors import Impossible
 from game.rules.state import Game
-from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, SpellPicker
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
 from game.ui.widgets.map_view import MapView, Overlay
@@ -88,8 +91,6 @@ class EscarmoucheApp(App[None]):
                 yield TargetPanel(id="target")
         yield JournalLog(id="journal")
         yield Static(id="status")
-        yield Input(placeholder="command, e.g. move aldric 4,7 — Enter to send, Esc to close",
-                    id="command")
         yield KeyBar()
 
     @property
@@ -100,6 +101,13 @@ class EscarmoucheApp(App[None]):
         self.start()
         if self.loaded is not None:
             self.after_load(self.loaded)
+
+    def on_ready(self) -> None:
+        # `escarmouche play` starts with the cycle collector off (see cli.cmd_play): turn it
+        # back on, leaving out of its scans what start-up built, which lives as long as the app.
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
     def start(self) -> None:
         """Draw a (new) game from its first event."""
@@ -258,6 +266,8 @@ class EscarmoucheApp(App[None]):
         digest = event_lines(game, game.journal[start:])
         self.seen_until[nxt.number] = len(game.journal)
         self.select_first()
+        from game.ui.screens.dialogs import HandoverScreen
+
         self.push_screen(HandoverScreen(
             f"Round {game.round}: {nxt.name}'s turn (player {nxt.number}). "
             f"Pass the keyboard to {nxt.name}.", digest))
@@ -334,6 +344,8 @@ class EscarmoucheApp(App[None]):
             elif option:
                 text.append(f"  — {option.reason}", style="dim")
             rows.append((spell_id, text, True))
+        from game.ui.screens.dialogs import SpellPicker
+
         self.push_screen(SpellPicker(f"{unit.name}'s spells ({unit.ap} AP)", rows),
                          self.after_spell_pick)
 
@@ -352,10 +364,20 @@ class EscarmoucheApp(App[None]):
         self.run_command("end")
 
     def action_command_line(self) -> None:
-        box = self.query_one("#command", Input)
+        box = self.command_box()
+        if box is None:
+            # Built the first time it is asked for: one widget fewer to lay out at start.
+            box = Input(placeholder="command, e.g. move aldric 4,7 — Enter to send, "
+                        "Esc to close", id="command")
+            self.mount(box, before=self.query_one(KeyBar))
         box.add_class("open")
         box.value = ""
         box.focus()
+
+    def command_box(self) -> Input | None:
+        """The command line, once it has been opened."""
+        found = self.query("#command")
+        return found.first(Input) if found else None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
@@ -459,13 +481,15 @@ class EscarmoucheApp(App[None]):
         self.status(f"Undone: {undone}")
 
     def close_command_line(self) -> None:
-        box = self.query_one("#command", Input)
-        box.remove_class("open")
+        box = self.command_box()
+        if box is not None:
+            box.remove_class("open")
         self.map.focus()
 
     def on_key(self, event) -> None:
         if event.key == "escape":
-            if self.query_one("#command", Input).has_focus:
+            box = self.command_box()
+            if box is not None and box.has_focus:
                 self.close_command_line()
                 event.stop()
             elif self.aiming:
@@ -480,6 +504,8 @@ class EscarmoucheApp(App[None]):
         self.push_screen(ReplayScreen(self.game))
 
     def action_help(self) -> None:
+        from game.ui.screens.dialogs import HelpScreen
+
         self.push_screen(HelpScreen())
 
     def action_journal(self) -> None:
@@ -488,6 +514,8 @@ class EscarmoucheApp(App[None]):
         self.push_screen(JournalScreen(event_lines(self.game, self.game.journal)))
 
     def action_quit_game(self) -> None:
+        from game.ui.screens.dialogs import ConfirmQuit
+
         self.push_screen(ConfirmQuit(), lambda quit_: self.exit() if quit_ else None)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -98,17 +98,22 @@ class KeyBar(Widget):
                 shown[binding.action] = (binding, enabled)
         if palette is not None:
             shown[palette[0].action] = palette
+        labels = [(app.get_key_display(binding), binding.description, binding.key, enabled)
+                  for binding, enabled in shown.values()]
+        # On a narrow terminal the keys lose their padding, so that more of them fit.
+        roomy = sum(len(key) + len(description) + 3 for key, description, _, _ in labels)
+        pad = " " if roomy <= self.content_size.width else ""
         parts: list[tuple[str, str]] = []
         spans: list[KeySpan] = []
         column = 0
-        for binding, enabled in shown.values():
-            key = f" {app.get_key_display(binding)} "
-            description = f"{binding.description} "
+        for key_display, description, key, enabled in labels:
+            key_text = f"{pad}{key_display}{pad}"
+            description_text = f" {description} " if not pad else f"{description} "
             dim = "" if enabled else " dim"
-            parts += [(key, f"bold $footer-key-foreground on $footer-key-background{dim}"),
-                      (description, f"$footer-description-foreground{dim}")]
-            end = column + len(key) + len(description)
-            spans.append(KeySpan(column, end, binding.key))
+            parts += [(key_text, f"bold $footer-key-foreground on $footer-key-background{dim}"),
+                      (description_text, f"$footer-description-foreground{dim}")]
+            end = column + len(key_text) + len(description_text)
+            spans.append(KeySpan(column, end, key))
             column = end
         self._spans = spans
         return Content.assemble(*parts)
