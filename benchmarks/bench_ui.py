@@ -7,7 +7,8 @@
    the cost should stay flat as the map grows (target ≤ 10 ms). A move that scrolls
    redraws the visible map: measured apart, its cost follows the terminal's size.
 2. Start to first full screen, against a bare Textual app measured in the same run
-   (target ≤ 1.3×): each is a fresh process that exits once its first screen is drawn.
+   (target ≤ 1.3×): each is a fresh process, the game started as `escarmouche` with no
+   argument, that exits once its first screen is drawn (Textual's Ready event).
 """
 
 from __future__ import annotations

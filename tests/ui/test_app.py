@@ -7,6 +7,7 @@ from textual.widgets import Static
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
 from game.ui.screens.game_over import GameOverScreen
+from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.panels import TargetPanel, UnitPanel
 from tests.helpers import make_game
@@ -178,7 +179,8 @@ async def test_help_and_journal_screens():
         await pilot.press("escape", "colon", *"move aldric 1,1", "enter", "J")
         assert isinstance(app.screen, JournalScreen)
         await pilot.press(*"aldric")
-        assert app.screen.sub_title == "2 lines"
+        title = app.screen.query_one(TitleBar).render().plain
+        assert title.startswith("Journal") and title.endswith("2 lines")
         await pilot.press("escape")
         assert not isinstance(app.screen, JournalScreen)
 
