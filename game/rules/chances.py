@@ -65,7 +65,8 @@ def crowding_malus(step: int, ally_distances: Iterable[int]) -> Term:
 
 def distance_malus(per_square: float, squares: int) -> Term:
     """`round_half_up((d - 1) * per_square)`: 0 adjacent, 3 at 4 squares by default."""
-    return Term("distance", -_distance_value(per_square, squares), f"{squares} squares")
+    return Term("distance", -_distance_value(per_square, squares),
+                f"{squares} square{'s' * (squares != 1)}")
 
 
 @lru_cache(maxsize=256)
