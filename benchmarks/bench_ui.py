@@ -107,20 +107,28 @@ Bare().run(headless=True, size=(160, 50))
 """
 
 # `escarmouche` with no argument, as a player starts it, exiting once its first screen is
-# up (Textual's Ready event), headless and at the bare app's size. The app class is swapped before `main` runs, so Textual is
-# imported with the collector on: if anything, this costs the game a few ms.
+# up (Textual's Ready event), headless and at the bare app's size. Nothing is imported
+# before `main`: the app `cli.build_app` returns is given a subclass that does the above.
 GAME = """
 import sys
 sys.path.insert(0, %r)
-import game.ui.app
-from game.cli import main
-class Timed(game.ui.app.EscarmoucheApp):
-    def run(self):
-        return super().run(headless=True, size=(160, 50))
-    def on_ready(self):
-        self.exit()
-game.ui.app.EscarmoucheApp = Timed
-sys.exit(main([]))
+from game import cli
+
+def build_app(args, build=cli.build_app):
+    app = build(args)
+
+    class Timed(type(app)):
+        def run(self):
+            return super().run(headless=True, size=(160, 50))
+
+        def on_ready(self):
+            self.exit()
+
+    app.__class__ = Timed
+    return app
+
+cli.build_app = build_app
+sys.exit(cli.main([]))
 """ % str(ROOT)
 
 
