@@ -20,12 +20,12 @@ def test_distance_malus_rounds_half_up():
     assert distance_malus(1.0, 1).value == 0
     assert distance_malus(1.0, 4).value == -3
     assert distance_malus(0.5, 2).value == -1  # 0.5 -> 1, not 0
+    assert distance_malus(0.5, 4).value == -2  # 1.5 -> 2
 
 
 def test_distance_malus_names_its_squares():
     assert distance_malus(1.0, 1).detail == "1 square"
     assert distance_malus(1.0, 4).detail == "4 squares"
-    assert distance_malus(0.5, 4).value == -2  # 1.5 -> 2
 
 
 def test_ranged_chance_with_crowding_and_distance_has_every_named_term():
