@@ -124,12 +124,13 @@ def cmd_play(args) -> int:
     # classes, the content, the first screen): collecting cycles while building them only
     # costs time, about a tenth of start-up. The app turns the collector back on once its
     # first screen is up, with those objects frozen out of its scans (EscarmoucheApp.on_ready).
+    from game.ui.app import run_app
+
     gc.disable()
     try:
-        build_app(args).run()
+        return run_app(build_app(args))
     finally:
         gc.enable()
-    return 0
 
 
 def build_app(args):

@@ -11,6 +11,7 @@ line built, the first time they are asked for (see benchmarks/bench_ui.py).
 from __future__ import annotations
 
 import gc
+import sys
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -18,6 +19,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -219,7 +221,8 @@ class EscarmoucheApp(App[None]):
 
     def status(self, text: str, refused: bool = False) -> None:
         bar = self.query_one("#status", Static)
-        bar.update(text, layout=False)  # one fixed line: no need to lay the screen out again
+        # Plain text: a command or a name may hold brackets that markup would read.
+        bar.update(Content(text), layout=False)  # one fixed line: no need to lay the screen out again
         bar.set_class(refused, "refused")
 
     # --- commands -------------------------------------------------------------------
@@ -250,7 +253,7 @@ class EscarmoucheApp(App[None]):
                 try:
                     saves.autosave(game, self.saves_dir)
                 except (OSError, saves.SaveError) as exc:
-                    self.notify(f"autosave failed: {exc}", severity="error")
+                    self.notify(f"autosave failed: {exc}", severity="error", markup=False)
             self.hand_over()
         else:
             self.refresh_all(hint=False)
@@ -542,3 +545,23 @@ class EscarmoucheApp(App[None]):
                             self.action_replay)
         yield SystemCommand("Help", "Keys and rules (?)", self.action_help)
         yield SystemCommand("Quit game", "Quit after a confirmation (q)", self.action_quit_game)
+
+
+def run_app(app: EscarmoucheApp, **run_options) -> int:
+    """Run the app to its end; the process's exit code.
+
+    An unexpected error inside the app (Textual shows its traceback) never ends quietly:
+    the game is autosaved first when it can be, and the message says where.
+    """
+    app.run(**run_options)
+    if not app.return_code:
+        return 0
+    try:
+        path = saves.autosave(app.game, app.saves_dir)
+    except Exception as exc:  # whatever broke the app may break the save too: say so
+        where = f"the game could not be autosaved ({exc})"
+    else:
+        where = (f"the game was autosaved to {path}; continue it with "
+                 f"`escarmouche load {path.stem}`")
+    print(f"escarmouche: the game stopped on an unexpected error; {where}", file=sys.stderr)
+    return app.return_code

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -95,7 +96,7 @@ class HandoverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text, id="handover-title")
+            yield Label(Content(self.title_text), id="handover-title")
             yield Label("Since your last turn:")
             log = RichLog(wrap=True, markup=False, id="digest")
             yield log
@@ -125,7 +126,7 @@ class SpellPicker(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text)
+            yield Label(Content(self.title_text))
             yield OptionList(*[Option(text, id=command, disabled=not ok)
                                for command, text, ok in self.rows])
             yield Label("[dim]Enter to cast · Esc to cancel[/dim]")

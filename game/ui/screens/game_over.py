@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from rich.text import Text
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
@@ -35,7 +37,7 @@ class GameOverScreen(Screen[str]):
         winner = f"{game.player(game.winner).name} wins!" if game.winner else "Nobody wins."
         with Vertical():
             rounds = f"{game.round} round" + ("s" if game.round != 1 else "")
-            yield Label(f"Game over after {rounds} — {winner}", id="winner")
+            yield Label(Content(f"Game over after {rounds} — {winner}"), id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
             yield Label("[b]n[/b] new game · [b]q[/b] quit")
         yield KeyBar()
@@ -48,7 +50,8 @@ class GameOverScreen(Screen[str]):
                 continue
             s = unit.stats
             hp = f"{unit.hp}/{unit.hp_max}" + (" down" if unit.down else "")
-            table.add_row(unit.name, self.game.player(unit.owner).name, hp, unit.level,
+            # Names as Text: a DataTable reads a plain str as markup.
+            table.add_row(Text(unit.name), Text(self.game.player(unit.owner).name), hp, unit.level,
                           unit.xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
                           s.damage_dealt, s.damage_taken, s.kills, s.spells_cast,
                           s.spells_failed, s.spells_countered, s.counters)

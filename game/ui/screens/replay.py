@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label, RichLog
 
@@ -82,8 +83,8 @@ class ReplayScreen(Screen[None]):
         board = self.query_one(BoardView)
         board.set_game(game)
         command = self.commands[self.step - 1] if self.step else "(start)"
-        self.query_one("#replay-head", Label).update(
-            f"Replay · step {self.step}/{len(self.commands)} · round {game.round} · {command}")
+        self.query_one("#replay-head", Label).update(Content(
+            f"Replay · step {self.step}/{len(self.commands)} · round {game.round} · {command}"))
         log = self.query_one(RichLog)
         log.clear()
         start = 0
