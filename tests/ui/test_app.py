@@ -1,7 +1,5 @@
 """Pilot tests: each interaction a player has with the app, with forced rolls."""
 
-import io
-
 from textual.widgets import Static
 
 from game.ui.app import EscarmoucheApp
@@ -10,44 +8,19 @@ from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.panels import TargetPanel, UnitPanel
-from tests.helpers import make_game
-
-SIZE = (140, 44)
-
-
-def duel(forced=(), **kw):
-    return make_game([("aldric", "aldric", 1, (2, 2)), ("corvin", "corvin", 1, (2, 4)),
-                      ("dagny", "dagny", 2, (3, 2)), ("elise", "elise", 2, (9, 9)),
-                      ("goblin", "goblin", None, (11, 0))], forced=forced, **kw)
-
-
-def text_of(widget) -> str:
-    """The plain text a panel shows, as wide as it is on screen."""
-    from rich.console import Console
-
-    console = Console(width=widget.size.width or 60, record=True, file=io.StringIO())
-    console.print(widget.body.content)
-    return console.export_text()
-
-
-def journal_text(app) -> str:
-    return "\n".join(strip.text for strip in app.query_one(JournalLog).lines)
-
-
-def status(app) -> str:
-    return str(app.query_one("#status", Static).render())
+from tests.ui.helpers import SIZE, crossroads, duel, journal_text, status, text_of
 
 
 async def test_tab_cycles_the_current_players_characters():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
-        assert app.selected == "aldric"
+        assert app.play.selected == "aldric"
         await pilot.press("tab")
-        assert app.selected == "corvin"
-        assert "Corvin" in text_of(app.query_one(UnitPanel))
-        assert app.map.cursor == (2, 4)
+        assert app.play.selected == "corvin"
+        assert "Corvin" in text_of(app.play.query_one(UnitPanel))
+        assert app.play.map.cursor == (2, 4)
         await pilot.press("tab")
-        assert app.selected == "aldric"
+        assert app.play.selected == "aldric"
 
 
 async def test_moving_shows_the_cost_then_moves_along_the_path():
@@ -55,23 +28,23 @@ async def test_moving_shows_the_cost_then_moves_along_the_path():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("left", "left", "up")
         assert status(app) == "Move Aldric to 0,1: 2 AP (Enter)"
-        assert app.map.overlay.path == {(1, 1), (0, 1)}
+        assert app.play.map.overlay.path == {(1, 1), (0, 1)}
         await pilot.press("enter")
         assert app.game.units["aldric"].pos == (0, 1)
         assert app.game.units["aldric"].ap == 8
-        assert "AP ███████████░░░ 8/10" in text_of(app.query_one(UnitPanel))
+        assert "AP ███████████░░░ 8/10" in text_of(app.play.query_one(UnitPanel))
 
 
 async def test_attack_with_a_forced_roll_writes_the_journal_and_lowers_the_hp_bar():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right")
-        assert "1 sword (4 AP) 65%" in text_of(app.query_one(TargetPanel))
+        assert "1 sword (4 AP) 65%" in text_of(app.play.query_one(TargetPanel))
         await pilot.press("a")
         assert "attack roll Aldric: 10 ≤ 65 hit" in journal_text(app)
         hp = app.game.units["dagny"].hp
         assert hp < 20
-        assert f"{hp}/20" in text_of(app.query_one(TargetPanel))
+        assert f"{hp}/20" in text_of(app.play.query_one(TargetPanel))
 
 
 async def test_number_keys_take_the_target_panels_actions():
@@ -89,7 +62,7 @@ async def test_a_refused_command_shows_its_reason_and_changes_nothing():
         await pilot.press("down", "down", "a")  # Corvin: Alice's own character
         assert status(app) == "✗ Corvin is one of your own characters: a player may never " \
                               "attack their own"
-        assert "✗ attack aldric corvin: Corvin is one of your own" in journal_text(app)
+        assert "✗ attack aldric corvin with sword: Corvin is one of your own" in journal_text(app)
         assert game.snapshot() == before
 
 
@@ -97,7 +70,7 @@ async def test_casting_from_the_spell_list_on_the_unit_under_the_cursor():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "right", "up", "up")  # Corvin, cursor on Dagny
-        assert app.map.cursor == (3, 2)
+        assert app.play.map.cursor == (3, 2)
         await pilot.press("c")
         assert isinstance(app.screen, SpellPicker)
         await pilot.press("enter")  # Firebolt, the first spell
@@ -109,10 +82,10 @@ async def test_a_spell_picked_without_a_target_waits_for_one():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "c", "enter")
-        assert app.aiming == "firebolt"
-        assert app.map.overlay.targets == {(3, 2)}
+        assert app.play.aiming == "firebolt"
+        assert app.play.map.overlay.targets == {(3, 2)}
         await pilot.press("right", "up", "up", "enter")
-        assert app.aiming is None
+        assert app.play.aiming is None
         assert "Corvin casts Firebolt on Dagny" in journal_text(app)
 
 
@@ -125,7 +98,7 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
         await pilot.press("e", "a")  # the game's keys wait until the hand-over is closed
         assert app.game.current == 2 and len(app.game.log) == 1
         await pilot.press("enter")
-        assert app.game.current == 2 and app.selected == "dagny"
+        assert app.game.current == 2 and app.play.selected == "dagny"
         await pilot.press("e")
         assert isinstance(app.screen, HandoverScreen)
         digest = "\n".join(line.plain for line in app.screen.digest)
@@ -190,19 +163,8 @@ async def test_clicking_selects_a_character_and_moves_the_cursor():
     async with app.run_test(size=SIZE) as pilot:
         # The map starts one cell inside its border; each square is two cells wide.
         await pilot.click("#map", offset=(1 + 2 * 2, 1 + 4))
-        assert app.map.cursor == (2, 4)
-        assert app.selected == "corvin"
-
-
-def crossroads(forced=()):
-    """The default scenario: saves name their scenario, so loading needs one on disk."""
-    from game.cli import new_game
-    from game.content.loader import DEFAULT_CONTENT
-
-    game = new_game(DEFAULT_CONTENT, "crossroads", 1)
-    if forced:  # as a command, so that the log (and so a save) holds them
-        game.apply("force " + ",".join(map(str, forced)))
-    return game
+        assert app.play.map.cursor == (2, 4)
+        assert app.play.selected == "corvin"
 
 
 async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_path):

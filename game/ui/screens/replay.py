@@ -14,8 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Label, RichLog
 
 from game.rules.events import TurnStarted
-from game.rules.history import replay
-from game.rules.state import Game
+from game.ui.controller import Controller
 from game.ui.widgets.bars import KeyBar
 from game.ui.widgets.journal_log import event_lines
 from game.ui.widgets.map_view import MapView
@@ -48,9 +47,10 @@ class ReplayScreen(Screen[None]):
     ReplayScreen RichLog { width: 60; border: round $accent; }
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
-        self.source = game
+        self.controller = controller
+        self.source = game = controller.game
         self.commands = list(game.log)
         self.step = len(self.commands)
         self.current = game
@@ -77,9 +77,7 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def show(self) -> None:
-        game = self.current = replay(self.source.content, self.source.scenario,
-                                     self.source.seed, self.commands[: self.step],
-                                     self.source.scenario_id)
+        game = self.current = self.controller.replay(self.step)
         board = self.query_one(BoardView)
         board.set_game(game)
         command = self.commands[self.step - 1] if self.step else "(start)"

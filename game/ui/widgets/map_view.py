@@ -46,39 +46,31 @@ class Overlay:
 
 
 class MapView(ScrollView, can_focus=True):
-    """The board. Arrow keys or hjkl move the cursor; the app decides what keys do."""
+    """The board. Arrow keys or hjkl move the cursor, which it announces; what other keys
+    do is the screen's business."""
 
     BINDINGS = [
         Binding("up,k", "cursor(0,-1)", "Up", show=False),
         Binding("down,j", "cursor(0,1)", "Down", show=False),
         Binding("left,h", "cursor(-1,0)", "Left", show=False),
         Binding("right,l", "cursor(1,0)", "Right", show=False),
-        Binding("enter,m", "app.activate", "Select/Move"),
-        Binding("tab", "app.cycle(1)", "Next", show=False),
-        Binding("shift+tab", "app.cycle(-1)", "Prev", show=False),
-        Binding("a", "app.attack", "Attack"),
-        Binding("b", "app.brawl", "Brawl"),
-        Binding("c", "app.spells", "Cast"),
-        Binding("o", "app.door", "Door"),
     ]
 
     DEFAULT_CSS = """
     MapView { background: $surface; }
     """
 
+    @dataclass
     class CursorMoved(Message):
         """The cursor is on a new square."""
 
-        def __init__(self, pos: Pos) -> None:
-            super().__init__()
-            self.pos = pos
+        pos: Pos
 
+    @dataclass
     class Clicked(Message):
         """A square was clicked."""
 
-        def __init__(self, pos: Pos) -> None:
-            super().__init__()
-            self.pos = pos
+        pos: Pos
 
     def __init__(self, game: Game, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from game.journal.text import term_label
-from game.rules import preview
+from game.ui import options
 from game.rules.state import Game
 from game.rules.units import Unit
 
@@ -79,8 +79,7 @@ def unit_card(game: Game, unit: Unit) -> list:
     content = game.content
     owner = game.player(unit.owner).name if unit.owner else "creature"
     head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
-    thresholds = game.rules.level_thresholds
-    nxt = next((t for t in thresholds if t > unit.xp), None)
+    nxt = options.next_level_xp(game, unit.xp)
     level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else ""))
     names = list(unit.characteristics)
     stats_names = Text("  ".join(f"{n:<3}" for n in names), style="dim")
@@ -111,7 +110,9 @@ def unit_card(game: Game, unit: Unit) -> list:
 
 class TargetPanel(Panel):
     """What lies under the cursor and, for the selected character, every action against
-    it with its chance and named terms, or why it is impossible (numbered: press 1-9)."""
+    it with its chance and named terms, or why it is impossible (numbered: press 1-9).
+
+    The screen hands it the choices: the panel only draws them."""
 
     DEFAULT_CSS = """
     TargetPanel { height: 1fr; border: round $secondary; padding: 0 1; }
@@ -120,9 +121,8 @@ class TargetPanel(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Target"
-        self.options: list[preview.Option] = []
 
-    def show(self, game: Game, pos: Pos, actor: str | None, labels) -> None:
+    def show(self, game: Game, pos: Pos, labels, choices: list[options.Choice]) -> None:
         lines: list[Text] = [Text(f"Square {pos[0]},{pos[1]}", style="dim")]
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
@@ -141,18 +141,15 @@ class TargetPanel(Panel):
             lines.append(Text("Wall"))
         else:
             lines.append(Text("Floor"))
-        self.options = []
-        if actor and (unit or thing or door) and not (unit and unit.id == actor):
-            self.options = preview.options_against(game, actor, pos)
-            for number, option in enumerate(self.options, 1):
-                head = f"{number} " if number <= 9 else "  "
-                if option.possible:
-                    line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
-                                                    option.chance)
-                    lines.append(line)
-                    if option.defence:
-                        lines.append(Text("    ") + chance_line(option.defence.check,
-                                                                option.defence))
-                else:
-                    lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
+        for number, option in enumerate(choices, 1):
+            head = f"{number} " if number <= 9 else "  "
+            if option.possible:
+                line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
+                                                option.chance)
+                lines.append(line)
+                if option.defence:
+                    lines.append(Text("    ") + chance_line(option.defence.check,
+                                                            option.defence))
+            else:
+                lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
         self.set_lines(lines)

@@ -1,0 +1,477 @@
+"""The play screen: map, panels, journal, status and command lines, and the keys that play.
+
+It keeps what the player points at (`selected`, `aiming`, the cursor) and applies the
+action objects the engine offers (`game.ui.options`) through the controller. Its keys
+live on the screen, so none of them acts while a hand-over, dialog or game-over screen
+is on top of it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from game.rules.errors import Impossible
+from game.ui import options
+from game.ui.controller import Controller, Outcome, Problem
+from game.ui.widgets.bars import KeyBar, TitleBar
+from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
+from game.ui.widgets.map_view import MapView, Overlay
+from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
+
+Pos = tuple[int, int]
+
+
+class PlayScreen(Screen[None]):
+    """One hot-seat game being played."""
+
+    BINDINGS = [
+        Binding("enter,m", "activate", "Select/Move"),
+        Binding("tab", "cycle(1)", "Next", show=False),
+        Binding("shift+tab", "cycle(-1)", "Prev", show=False),
+        Binding("a", "attack", "Attack"),
+        Binding("b", "brawl", "Brawl"),
+        Binding("c", "spells", "Cast"),
+        Binding("o", "door", "Door"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("colon", "command_line", "Command"),
+        Binding("question_mark", "help", "Help"),
+        Binding("J", "journal", "Journal"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "load", "Load"),
+        Binding("f9", "quick_load", "Quick-load", show=False),
+        Binding("R", "replay", "Replay", show=False),
+        *[Binding(str(n), f"option({n})", show=False) for n in range(1, 10)],
+    ]
+
+    selected: reactive[str | None] = reactive(None, init=False)
+    aiming: reactive[str | None] = reactive(None, init=False)  # a spell waiting for a target
+
+    def __init__(self, controller: Controller, loaded=None) -> None:
+        super().__init__()
+        self.controller = controller
+        self.loaded = loaded  # a save to show first (with its content-change question)
+        self.cursor: Pos = (0, 0)
+        self.choices: list[options.Choice] = []
+        self._reach_key: tuple | None = None
+        self._reach: tuple[frozenset, frozenset] = (frozenset(), frozenset())
+
+    @property
+    def game(self):
+        return self.controller.game
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        with Horizontal(id="main"):
+            yield MapView(self.game, id="map")
+            with Vertical(id="side"):
+                yield UnitPanel(id="unit")
+                yield TargetPanel(id="target")
+        yield JournalLog(id="journal")
+        yield Static(id="status")
+        yield KeyBar()
+
+    @property
+    def map(self) -> MapView:
+        return self.query_one(MapView)
+
+    def on_mount(self) -> None:
+        self.start()
+        if self.loaded is not None:
+            loaded, self.loaded = self.loaded, None
+            self.after_load(loaded)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # Under a hand-over, a dialog or the game-over screen, no key of the game plays
+        # (and the key bar, which asks this, lists none).
+        return self.is_active
+
+    def start(self) -> None:
+        """Draw the controller's game from its first event (new, loaded, undone)."""
+        game = self.game
+        self.title = f"Escarmouche — {game.scenario.name}"
+        self.map.set_game(game)
+        journal = self.query_one(JournalLog)
+        journal.clear()
+        journal.write_events(game, game.journal)
+        self._reach_key = None
+        self.aiming = None
+        self.select_first()  # which draws the panels
+        self.map.focus()
+
+    # --- what the player points at --------------------------------------------------
+
+    def my_characters(self) -> list[str]:
+        game = self.game
+        return [u.id for u in game.standing() if u.is_character and u.owner == game.current]
+
+    def select(self, unit_id: str | None, move_cursor: bool = True) -> None:
+        self.aiming = None
+        self.selected = unit_id
+        self.map.select(unit_id)
+        if unit_id and move_cursor:
+            self.map.move_cursor(self.game.units[unit_id].pos, announce=False)
+            self.cursor = self.map.cursor
+        self.refresh_all()
+
+    def select_first(self) -> None:
+        mine = self.my_characters()
+        self.select(mine[0] if mine else None)
+
+    def watch_aiming(self, _old: str | None, _new: str | None) -> None:
+        if self.is_mounted:
+            self.refresh_target()
+
+    def action_cycle(self, step: int) -> None:
+        mine = self.my_characters()
+        if not mine:
+            return
+        index = mine.index(self.selected) + step if self.selected in mine else 0
+        self.select(mine[index % len(mine)])
+
+    def refresh_all(self, hint: bool = True) -> None:
+        game = self.game
+        player = game.player(game.current)
+        self.sub_title = f"Round {game.round} · {player.name}'s turn (player {player.number})"
+        unit = game.units.get(self.selected) if self.selected else None
+        self.query_one(UnitPanel).show(game, unit)
+        self.refresh_target(hint)
+
+    def actor(self):
+        """The selected unit if it may act now."""
+        game = self.game
+        unit = game.units.get(self.selected) if self.selected else None
+        if unit and not unit.down and unit.owner == game.current and not game.over:
+            return unit
+        return None
+
+    def refresh_target(self, show_hint: bool = True) -> None:
+        game, cursor = self.game, self.cursor
+        unit = self.actor()
+        target_here = game.unit_at(cursor)
+        self.choices = []
+        if self.selected and not (target_here and target_here.id == self.selected):
+            self.choices = options.against(game, self.selected, cursor)
+        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.choices)
+        reach: frozenset = frozenset()
+        targets: frozenset = frozenset()
+        path: frozenset = frozenset()
+        hint = ""
+        if unit:
+            if self.aiming:
+                targets = options.spell_targets(game, unit.id, self.aiming)
+                hint = (f"Casting {game.content.spells[self.aiming].name}: put the cursor on a "
+                        "target and press Enter (Esc cancels)")
+            else:
+                reach, targets = self.reach_and_targets(unit.id)
+                if cursor in reach:
+                    move = options.move(game, unit.id, cursor)
+                    if move.possible:
+                        path = frozenset(move.path)
+                        hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: "
+                                f"{move.ap_cost} AP (Enter)")
+        self.map.set_overlay(Overlay(reach, targets, path))
+        if hint and show_hint:
+            self.status(hint)
+
+    def reach_and_targets(self, unit_id: str) -> tuple[frozenset, frozenset]:
+        """Where the unit can walk and what it can hit now; kept until the game moves on
+        (a cursor move changes neither)."""
+        key = (id(self.game), len(self.game.journal), unit_id)
+        if self._reach_key != key:
+            self._reach = options.reach(self.game, unit_id)
+            self._reach_key = key
+        return self._reach
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self.cursor = message.pos
+        self.refresh_target()
+
+    def on_map_view_clicked(self, message: MapView.Clicked) -> None:
+        self.cursor = message.pos
+        unit = self.game.unit_at(message.pos)
+        if unit and unit.id in self.my_characters():
+            self.select(unit.id, move_cursor=False)
+
+    def status(self, text: str | Text, refused: bool = False) -> None:
+        bar = self.query_one("#status", Static)
+        # Plain text: a command or a name may hold brackets that markup would read.
+        content = Content.from_rich_text(text) if isinstance(text, Text) else Content(text)
+        bar.update(content, layout=False)  # one fixed line: no need to lay out again
+        bar.set_class(refused, "refused")
+
+    # --- commands -------------------------------------------------------------------
+
+    def apply(self, action) -> Outcome:
+        """Send one action (or typed notation) and show what it did, or why it was refused."""
+        if not self.is_active:  # a stray call from under another screen: nothing plays
+            self.app.bell()
+            return None
+        game = self.game
+        outcome = self.controller.apply(action)
+        self.query_one(JournalLog).write_events(game, outcome.events)
+        if outcome.refused is not None:
+            self.status(f"✗ {outcome.refused}", refused=True)
+            return outcome
+        if outcome.autosave_error:
+            self.app.notify(f"autosave failed: {outcome.autosave_error}", severity="error",
+                            markup=False)
+        self.map.update_board()
+        if self.selected and (game.units[self.selected].down
+                              or game.units[self.selected].owner != game.current):
+            self.selected = None
+        if outcome.game_over:
+            self.refresh_all()
+            self.app.game_over()
+            return outcome
+        if outcome.turn_started:
+            self.hand_over()
+        else:
+            self.refresh_all(hint=False)
+        self.status(event_text(game, outcome.summary))
+        return outcome
+
+    def hand_over(self) -> None:
+        digest = self.controller.hand_over()
+        self.select_first()
+        from game.ui.screens.dialogs import HandoverScreen
+
+        self.app.push_screen(HandoverScreen(
+            f"Round {digest.round}: {digest.name}'s turn (player {digest.player}). "
+            f"Pass the keyboard to {digest.name}.", event_lines(self.game, digest.events)))
+
+    def need_actor(self) -> str | None:
+        if self.selected is None:
+            self.status("Select one of your characters first (Tab, or Enter on it)",
+                        refused=True)
+        return self.selected
+
+    def action_activate(self) -> None:
+        cursor = self.cursor
+        if self.aiming and self.selected:
+            spell = self.aiming
+            self.aiming = None
+            self.apply(options.cast(self.game, self.selected, spell, cursor, self.choices))
+            return
+        unit = self.game.unit_at(cursor)
+        if unit and unit.id in self.my_characters():
+            self.select(unit.id, move_cursor=False)
+        elif self.need_actor():
+            self.apply(options.move(self.game, self.selected, cursor).action)
+
+    def action_attack(self) -> None:
+        if self.need_actor():
+            self.apply(options.attack(self.game, self.selected, self.cursor,
+                                      choices=self.choices))
+
+    def action_brawl(self) -> None:
+        if self.need_actor():
+            self.apply(options.attack(self.game, self.selected, self.cursor, brawl=True,
+                                      choices=self.choices))
+
+    def action_door(self) -> None:
+        if self.need_actor():
+            self.apply(options.door(self.game, self.selected, self.cursor))
+
+    def action_option(self, number: int) -> None:
+        if 1 <= number <= len(self.choices):
+            choice = self.choices[number - 1]
+            if choice.possible:
+                self.apply(choice.action)
+            else:
+                self.status(f"✗ {choice.reason}", refused=True)
+
+    def action_spells(self) -> None:
+        if not self.need_actor():
+            return
+        game, unit = self.game, self.game.units[self.selected]
+        if not unit.spells:
+            self.status(f"{unit.name} knows no spell", refused=True)
+            return
+        on_target = {c.spell: c for c in self.choices if c.spell}
+        rows = []
+        for spell_id in unit.spells:
+            spell = game.content.spells[spell_id]
+            reach = options.spell_reach(game, unit.id, spell_id)
+            area = f", area {spell.area}" if spell.area else ""
+            text = Text(f"{spell.name} · {spell.ap_cost} AP · range {reach} · {spell.kind}{area}")
+            choice = on_target.get(spell_id)
+            if choice and choice.possible:
+                text.append("  ")
+                text.append(chance_line("now", choice.chance))
+            elif choice:
+                text.append(f"  — {choice.reason}", style="dim")
+            rows.append((spell_id, text, True))
+        from game.ui.screens.dialogs import SpellPicker
+
+        self.app.push_screen(SpellPicker(f"{unit.name}'s spells ({unit.ap} AP)", rows),
+                             self.after_spell_pick)
+
+    def after_spell_pick(self, spell_id: str | None) -> None:
+        if not spell_id or not self.selected:
+            return
+        if self.cursor in options.spell_targets(self.game, self.selected, spell_id):
+            self.apply(options.cast(self.game, self.selected, spell_id, self.cursor,
+                                    self.choices))
+            return
+        self.aiming = spell_id
+
+    def action_end_turn(self) -> None:
+        self.apply(options.end_turn())
+
+    # --- the command line -----------------------------------------------------------
+
+    def action_command_line(self) -> None:
+        box = self.command_box()
+        if box is None:
+            # Built the first time it is asked for: one widget fewer to lay out at start.
+            box = Input(placeholder="command, e.g. move aldric 4,7 — Enter to send, "
+                        "Esc to close", id="command")
+            self.mount(box, before=self.query_one(KeyBar))
+        box.add_class("open")
+        box.value = ""
+        box.focus()
+
+    def command_box(self) -> Input | None:
+        """The command line, once it has been opened."""
+        found = self.query("#command")
+        return found.first(Input) if found else None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        text = event.value.strip()
+        self.close_command_line()
+        verb, _, rest = text.partition(" ")
+        if verb == "save":
+            self.save_as(rest.strip())
+        elif verb == "load":
+            self.load_named(rest.strip())
+        elif verb == "undo":
+            self.action_undo()
+        elif text:
+            self.apply(text)  # the notation, as typed: the engine reads it
+
+    def close_command_line(self) -> None:
+        box = self.command_box()
+        if box is not None:
+            box.remove_class("open")
+        self.map.focus()
+
+    def on_key(self, event) -> None:
+        if event.key == "escape":
+            box = self.command_box()
+            if box is not None and box.has_focus:
+                self.close_command_line()
+                event.stop()
+            elif self.aiming:
+                self.aiming = None
+                self.status("Spell cancelled")
+                event.stop()
+
+    # --- saves, loads, undo ---------------------------------------------------------
+
+    def show_game(self, keep_view: bool = False) -> None:
+        """Draw the controller's (new) game, keeping the cursor and selection if asked."""
+        cursor, selected = self.cursor, self.selected
+        self.start()
+        if keep_view:
+            if selected in self.game.units and selected in self.my_characters():
+                self.select(selected, move_cursor=False)
+            self.map.move_cursor(cursor, announce=False)
+            self.cursor = self.map.cursor
+            self.refresh_target(show_hint=False)
+
+    def save_as(self, name: str) -> None:
+        try:
+            path = self.controller.save(name)
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)
+            return
+        self.status(f"Saved to {path}")
+
+    def action_save(self) -> None:
+        from game.ui.screens.saves import SaveNameScreen
+
+        self.app.push_screen(SaveNameScreen(self.controller.suggested_name()),
+                             lambda name: self.save_as(name) if name else None)
+
+    def load_path(self, path, mode: str = "auto") -> None:
+        if path is None:
+            return
+        try:
+            loaded = self.controller.read(path, mode)
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)  # the running game goes on
+            return
+        self.after_load(loaded, path, ask=mode == "auto")
+
+    def after_load(self, loaded, path=None, ask: bool = True) -> None:
+        self.controller.adopt(loaded)
+        self.show_game()
+        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}")
+        if loaded.content_changed and ask:
+            from game.ui.screens.saves import ContentChangedScreen
+
+            source = path or self.controller.path_of(loaded.record.name)
+            self.app.push_screen(ContentChangedScreen(loaded.record.name),
+                                 lambda choice: self.load_path(source, "replay")
+                                 if choice == "replay" else None)
+
+    def load_named(self, name: str) -> None:
+        try:
+            path = self.controller.path_of(name)
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)
+            return
+        self.load_path(path)
+
+    def action_load(self) -> None:
+        from game.ui.screens.saves import LoadScreen
+
+        self.app.push_screen(LoadScreen(self.controller.saves_dir), self.load_path)
+
+    def action_quick_load(self) -> None:
+        try:
+            path = self.controller.latest_autosave()
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)
+            return
+        self.load_path(path)
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.controller.undo()
+        except Impossible as refusal:
+            self.status(f"✗ {refusal.reason}", refused=True)
+            event = self.controller.refusal(refusal.reason, "undo")
+            self.query_one(JournalLog).write_events(self.game, [event])
+            return
+        self.show_game(keep_view=True)
+        self.status(f"Undone: {undone}")
+
+    # --- other views ----------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.app.action_help()
+
+    def action_quit_game(self) -> None:
+        self.app.action_quit_game()
+
+    def action_replay(self) -> None:
+        from game.ui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.controller))
+
+    def action_journal(self) -> None:
+        from game.ui.screens.dialogs import JournalScreen
+
+        self.app.push_screen(JournalScreen(event_lines(self.game, self.game.journal)))
