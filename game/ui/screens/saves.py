@@ -44,7 +44,7 @@ class SaveNameScreen(ModalScreen[str | None]):
         self.dismiss(event.value.strip() or None)
 
 
-NAME_WIDTH, SAVED_WIDTH, SCENARIO_WIDTH, ROUND_WIDTH = 18, 11, 14, 5
+SAVED_WIDTH, SCENARIO_WIDTH, ROUND_WIDTH = 11, 14, 5
 
 
 def cell(value, width: int, style: str = "") -> Text:
@@ -96,20 +96,22 @@ class LoadScreen(ModalScreen[Path | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Name", "Saved", "Scenario", "Round", "Players")
-        # The last column takes what is left of the box (border, padding, 2 cells a column
+        # Name and players share what is left of the box (border, padding, 2 cells a column
         # and the scroll bar): nothing is pushed off screen, however long a value is.
         box = min(110, self.app.size.width) - 4 - 2 * 5 - 1
-        players_width = max(8, box - NAME_WIDTH - SAVED_WIDTH - SCENARIO_WIDTH - ROUND_WIDTH)
+        left = max(16, box - SAVED_WIDTH - SCENARIO_WIDTH - ROUND_WIDTH)
+        name_width = max(8, min(40, left * 11 // 20))
+        players_width = max(8, left - name_width)
         for path, record in self.saves:
             if isinstance(record, SaveRecord):
-                table.add_row(cell(record.name, NAME_WIDTH),
+                table.add_row(cell(record.name, name_width),
                               cell(str(record.saved_at).replace("T", " ")[5:16], SAVED_WIDTH),
                               cell(record.scenario_name, SCENARIO_WIDTH),
                               "over" if record.over else cell(str(record.round), ROUND_WIDTH),
                               cell(", ".join(map(str, record.players)), players_width),
                               key=str(path))
             else:
-                table.add_row(cell(path.stem, NAME_WIDTH), "—",
+                table.add_row(cell(path.stem, name_width), "—",
                               cell("unreadable", SCENARIO_WIDTH, "bold red"), "",
                               cell(short_reason(record, path), players_width, "red"),
                               key=str(path))
