@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from game.content.loader import load_content
-from game.content.schema import ObjectPlacement, PlayerSpec, Scenario, UnitPlacement
-from game.rules.state import Game
+from game.rules.templates import ObjectPlacement, PlayerSpec, Scenario, UnitPlacement
+from game.rules.engine import Game
 
 CONTENT = load_content()
 

@@ -1,20 +1,21 @@
-"""Actions: small objects that first validate (raising `Impossible`), then perform.
+"""Actions: small objects that first check (raising `Impossible`), then resolve.
 
-`validate` reads the state and never changes it; `perform` assumes a validated action and
+`check` reads the state and never changes it; `resolve` takes what the check found and
 returns the journal events in the page's order of resolution.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Union
+from typing import ClassVar, Union
 
-from game.content.schema import Weapon
+from game.rules.templates import Weapon
 from game.rules import chances
 from game.rules.constants import RANGED_MAX_DISTANCE, AttackMode, Check, PERFECT_ATTACK_BELOW
 from game.rules.damage import damage_bonus, defence_reduction, final_damage
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
+from game.rules.state import GameState
 from game.rules.events import (
     AttackDeclared,
     Damage,
@@ -29,10 +30,9 @@ from game.rules.events import (
 from game.rules.geometry import distance, shortest_path
 from game.rules.progress import gain_xp, quip
 from game.rules.terms import Chance, Term
-from game.rules.units import Door, Pos, Thing, Unit
-
-if TYPE_CHECKING:
-    from game.rules.state import Game
+from game.rules.board import Door, DoorState, Thing
+from game.rules.geometry import Pos
+from game.rules.units import Unit
 
 Target = Union[Unit, Door, Thing]
 
@@ -41,7 +41,7 @@ def fmt_pos(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
-def acting_unit(game: "Game", unit_id: str, player: int | None) -> Unit:
+def acting_unit(game: GameState, unit_id: str, player: int | None) -> Unit:
     """The unit that acts: it must exist, stand, and belong to the player whose turn it is."""
     unit = game.units.get(unit_id)
     if unit is None:
@@ -56,7 +56,7 @@ def acting_unit(game: "Game", unit_id: str, player: int | None) -> Unit:
     return unit
 
 
-def find_target(game: "Game", token: str) -> Target:
+def find_target(game: GameState, token: str) -> Target:
     """A unit or object by id, a door by id, or whatever stands on the square `x,y`."""
     if token in game.units:
         unit = game.units[token]
@@ -111,7 +111,7 @@ class Action:
 
     `check` reads the state, raises `Impossible` with the reason, and returns what it
     found (path, target, weapon…); `resolve` changes the state with that and returns the
-    events. `perform` is the two in order, so nothing is checked twice.
+    events. The engine runs the two in order, so nothing is checked twice.
     """
 
     allowed_after_game_over: ClassVar[bool] = False
@@ -119,19 +119,12 @@ class Action:
     def notation(self) -> str:
         raise NotImplementedError
 
-    def check(self, game: "Game", player: int | None):
+    def check(self, game: GameState, player: int | None):
         raise NotImplementedError
 
-    def resolve(self, game: "Game", plan) -> list[Event]:
+    def resolve(self, game: GameState, plan) -> list[Event]:
         raise NotImplementedError
 
-    def validate(self, game: "Game", player: int | None) -> None:
-        """Raise `Impossible` when the rules refuse this action; change nothing."""
-        self.check(game, player)
-
-    def perform(self, game: "Game", player: int | None) -> list[Event]:
-        """Validate, then apply; a refusal raises before anything changes."""
-        return self.resolve(game, self.check(game, player))
 
 
 @dataclass(frozen=True)
@@ -144,7 +137,7 @@ class Move(Action):
     def notation(self) -> str:
         return f"move {self.unit} {fmt_pos(self.to)}"
 
-    def check(self, game: "Game", player: int | None) -> list[Pos]:
+    def check(self, game: GameState, player: int | None) -> list[Pos]:
         """The path walked (start excluded)."""
         unit = acting_unit(game, self.unit, player)
         if not game.in_bounds(self.to):
@@ -162,7 +155,7 @@ class Move(Action):
                              f"and has {unit.ap}")
         return path
 
-    def resolve(self, game: "Game", path: list[Pos]) -> list[Event]:
+    def resolve(self, game: GameState, path: list[Pos]) -> list[Event]:
         unit = game.units[self.unit]
         cost = len(path) * game.rules.move_cost
         unit.ap -= cost
@@ -170,7 +163,7 @@ class Move(Action):
         return [Moved(unit.id, tuple(path), cost, unit.ap)]
 
 
-def square_content(game: "Game", pos: Pos) -> str:
+def square_content(game: GameState, pos: Pos) -> str:
     if pos in game.walls:
         return "a wall"
     if (door := game.doors.get(pos)) and door.blocks:
@@ -193,19 +186,19 @@ class ToggleDoor(Action):
     def notation(self) -> str:
         return f"{'open' if self.opening else 'close'} {self.unit} {fmt_pos(self.at)}"
 
-    def check(self, game: "Game", player: int | None) -> tuple[Unit, Door]:
+    def check(self, game: GameState, player: int | None) -> tuple[Unit, Door]:
         unit = acting_unit(game, self.unit, player)
         door = game.doors.get(self.at)
         if door is None:
             raise Impossible(f"there is no door at {fmt_pos(self.at)}")
         if distance(unit.pos, door.pos) != 1:
             raise Impossible(f"{unit.name} must stand next to the door at {fmt_pos(self.at)}")
-        if door.state == "broken":
+        if door.state is DoorState.BROKEN:
             raise Impossible(f"the door at {fmt_pos(self.at)} is broken")
-        if self.opening and door.state == "open":
+        if self.opening and door.state is DoorState.OPEN:
             raise Impossible(f"the door at {fmt_pos(self.at)} is already open")
         if not self.opening:
-            if door.state == "closed":
+            if door.state is DoorState.CLOSED:
                 raise Impossible(f"the door at {fmt_pos(self.at)} is already closed")
             if game.unit_at(door.pos) or game.thing_at(door.pos):
                 raise Impossible(f"something stands in the doorway at {fmt_pos(self.at)}")
@@ -213,10 +206,10 @@ class ToggleDoor(Action):
             raise Impossible(f"{unit.name} has {unit.ap} AP; a door costs {game.rules.door_cost}")
         return unit, door
 
-    def resolve(self, game: "Game", plan: tuple[Unit, Door]) -> list[Event]:
+    def resolve(self, game: GameState, plan: tuple[Unit, Door]) -> list[Event]:
         unit, door = plan
         unit.ap -= game.rules.door_cost
-        door.state = "open" if self.opening else "closed"
+        door.state = DoorState.OPEN if self.opening else DoorState.CLOSED
         game.sight_changed()
         return [DoorChanged(unit.id, door.pos, door.state, game.rules.door_cost, unit.ap)]
 
@@ -237,7 +230,7 @@ class Attack(Action):
         tail = " brawl" if self.brawl else (f" with {self.weapon}" if self.weapon else "")
         return f"attack {self.unit} {self.target}{tail}"
 
-    def weapon_used(self, game: "Game", unit: Unit) -> tuple[AttackMode, str | None, Weapon | None]:
+    def weapon_used(self, game: GameState, unit: Unit) -> tuple[AttackMode, str | None, Weapon | None]:
         if self.brawl:
             return AttackMode.BRAWL, None, None
         weapon_id = self.weapon or (unit.weapons[0] if unit.weapons else None)
@@ -249,14 +242,14 @@ class Attack(Action):
         weapon = game.content.weapons[weapon_id]
         return AttackMode(weapon.kind), weapon_id, weapon
 
-    def check(self, game: "Game", player: int | None) -> tuple[Unit, Target, AttackMode,
+    def check(self, game: GameState, player: int | None) -> tuple[Unit, Target, AttackMode,
                                                               str | None, Weapon | None, int]:
         """Everything the page asks before the AP are spent, or the reason it fails."""
         unit = acting_unit(game, self.unit, player)
         target = find_target(game, self.target)
         if target is unit:
             raise Impossible(f"{unit.name} cannot attack itself")
-        if isinstance(target, Door) and target.state == "broken":
+        if isinstance(target, Door) and target.state is DoorState.BROKEN:
             raise Impossible(f"the door at {fmt_pos(target.pos)} is already broken")
         if isinstance(target, Unit) and target.is_character and unit.owner is not None \
                 and target.owner == unit.owner:
@@ -281,12 +274,12 @@ class Attack(Action):
                              f"{what} an adjacent target")
         return unit, target, mode, weapon_id, weapon, cost
 
-    def chance(self, game: "Game", player: int | None) -> Chance:
+    def chance(self, game: GameState, player: int | None) -> Chance:
         """The attack chance with its named terms, as the roll will use it."""
         unit, target, mode, _, weapon, _ = self.check(game, player)
         return attack_chance(game, unit, target, mode, weapon)
 
-    def resolve(self, game: "Game", plan) -> list[Event]:
+    def resolve(self, game: GameState, plan) -> list[Event]:
         unit, target, mode, weapon_id, weapon, cost = plan
         rules = game.rules
         unit.ap -= cost
@@ -344,18 +337,18 @@ class Attack(Action):
         return events
 
 
-def faction_term(game: "Game", unit: Unit) -> Term:
+def faction_term(game: GameState, unit: Unit) -> Term:
     """The unit's faction bonus from the allies of its faction it sees now."""
     return chances.faction_bonus(game.rules.faction, game.faction_allies_seen(unit),
                                  unit.faction)
 
 
-def dodge_chance(game: "Game", defender: Unit) -> Chance:
+def dodge_chance(game: GameState, defender: Unit) -> Chance:
     """The passive dodge of a character hit by an attack, with its faction help."""
     return chances.dodge_chance(defender, faction_term(game, defender))
 
 
-def attack_chance(game: "Game", unit: Unit, target: Target, mode: AttackMode,
+def attack_chance(game: GameState, unit: Unit, target: Target, mode: AttackMode,
                   weapon: Weapon | None) -> Chance:
     rules = game.rules
     if mode is AttackMode.MELEE:
@@ -368,7 +361,7 @@ def attack_chance(game: "Game", unit: Unit, target: Target, mode: AttackMode,
     return chances.ranged_chance(unit, weapon.family, crowding, malus)
 
 
-def reduction_terms(game: "Game", target: Target) -> tuple[Term, ...]:
+def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     """Defence (at most 5) + armour + legendary armour + timed effects on reduction.
 
     Non-player targets use their own defence when the content gives one, else base_defense.
@@ -391,7 +384,7 @@ def reduction_terms(game: "Game", target: Target) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def roll_damage(game: "Game", unit: Unit, target: Target, mode: AttackMode,
+def roll_damage(game: GameState, unit: Unit, target: Target, mode: AttackMode,
                 weapon: Weapon | None, perfect: bool) -> Damage:
     """Action dice + damage bonus + effects (+ perfect die), minus the target's reduction."""
     rules, roller = game.rules, game.roller
@@ -413,7 +406,7 @@ def roll_damage(game: "Game", unit: Unit, target: Target, mode: AttackMode,
                   target.hp, max(0, target.hp - amount))
 
 
-def take_hp(game: "Game", source: Unit, target: Target, amount: int) -> list[Event]:
+def take_hp(game: GameState, source: Unit, target: Target, amount: int) -> list[Event]:
     """Lower HP (never below 0); a unit at 0 is down, a door or object destroyed."""
     target.hp = max(0, target.hp - amount)
     if target.hp > 0:
@@ -423,7 +416,7 @@ def take_hp(game: "Game", source: Unit, target: Target, amount: int) -> list[Eve
         game.casualties += 1
         return [Down(target.id, source.id)]
     if isinstance(target, Door):
-        target.state = "broken"
+        target.state = DoorState.BROKEN
         game.sight_changed()
     else:
         target.destroyed = True
@@ -437,12 +430,10 @@ class EndTurn(Action):
     def notation(self) -> str:
         return "end"
 
-    def check(self, game: "Game", player: int | None) -> None:
+    def check(self, game: GameState, player: int | None) -> None:
+        """The turn change itself is the engine's (`engine.Game.end_turn`)."""
         if player is None:
             raise Impossible("creatures do not end turns")
-
-    def resolve(self, game: "Game", plan: None) -> list[Event]:
-        return game.end_turn()
 
 
 @dataclass(frozen=True)
@@ -455,11 +446,11 @@ class ForceRolls(Action):
     def notation(self) -> str:
         return "force " + ",".join(map(str, self.rolls))
 
-    def check(self, game: "Game", player: int | None) -> None:
+    def check(self, game: GameState, player: int | None) -> None:
         bad = [r for r in self.rolls if not 1 <= r <= 100]
         if bad:
             raise Impossible(f"a forced d100 must be between 1 and 100, not {bad[0]}")
 
-    def resolve(self, game: "Game", plan: None) -> list[Event]:
+    def resolve(self, game: GameState, plan: None) -> list[Event]:
         game.roller.force(self.rolls)
         return [ForcedRolls(self.rolls)]

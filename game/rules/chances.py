@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Protocol
 
-from game.content.schema import FactionCurve
+from game.rules.templates import FactionCurve
 from game.rules.constants import (
     CROWDING_PER_ALLY_MAX,
     LUCK_MAX,

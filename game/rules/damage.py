@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.content.schema import DamageBonusRow
+from game.rules.templates import DamageBonusRow
 from game.rules.constants import DEFENCE_REDUCTION_MAX, DEFENCE_REDUCTION_STEP
 from game.rules.dice import Dice
 from game.rules.terms import Term

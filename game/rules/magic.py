@@ -7,9 +7,8 @@ character, its counter-magic → apply damage, heal, buff/debuff, on one target 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game.content.schema import Spell
+from game.rules.templates import Spell
 from game.rules import chances
 from game.rules.actions import (
     Action,
@@ -23,6 +22,7 @@ from game.rules.constants import PERFECT_COUNTER_BELOW, Check
 from game.rules.damage import final_damage
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
+from game.rules.state import GameState
 from game.rules.events import (
     ApDrained,
     Countered,
@@ -38,20 +38,17 @@ from game.rules.progress import gain_xp, quip
 from game.rules.terms import Chance
 from game.rules.units import Effect, Unit
 
-if TYPE_CHECKING:
-    from game.rules.state import Game
-
 
 def spell_range(spell: Spell, level: int) -> int:
     """The reach for a caster level: one entry per level, the last for all higher levels."""
     return spell.range[min(level, len(spell.range)) - 1]
 
 
-def magic_chance(game: "Game", caster: Unit) -> Chance:
+def magic_chance(game: GameState, caster: Unit) -> Chance:
     return chances.magic_chance(caster, faction_term(game, caster))
 
 
-def counter_chance(game: "Game", defender: Unit) -> Chance:
+def counter_chance(game: GameState, defender: Unit) -> Chance:
     return chances.counter_chance(defender, faction_term(game, defender),
                                   game.rules.counter_difficulty)
 
@@ -67,7 +64,7 @@ class Cast(Action):
     def notation(self) -> str:
         return f"cast {self.unit} {self.spell} {self.target}"
 
-    def check(self, game: "Game", player: int | None) -> tuple[Unit, Spell, Unit]:
+    def check(self, game: GameState, player: int | None) -> tuple[Unit, Spell, Unit]:
         caster = acting_unit(game, self.unit, player)
         spell = game.content.spells.get(self.spell)
         if spell is None:
@@ -98,7 +95,7 @@ class Cast(Action):
             raise Impossible(f"{caster.name} has no line of sight to {target.name}")
         return caster, spell, target
 
-    def _target(self, game: "Game") -> Unit:
+    def _target(self, game: GameState) -> Unit:
         unit = game.units.get(self.target)
         if unit is None:
             pos = parse_pos(self.target)
@@ -112,11 +109,11 @@ class Cast(Action):
             raise Impossible(f"{unit.name} is down")
         return unit
 
-    def chance(self, game: "Game", player: int | None) -> Chance:
+    def chance(self, game: GameState, player: int | None) -> Chance:
         caster, _, _ = self.check(game, player)
         return magic_chance(game, caster)
 
-    def resolve(self, game: "Game", plan: tuple[Unit, Spell, Unit]) -> list[Event]:
+    def resolve(self, game: GameState, plan: tuple[Unit, Spell, Unit]) -> list[Event]:
         caster, spell, centre = plan
         rules = game.rules
         caster.ap -= spell.ap_cost
@@ -150,7 +147,7 @@ class Cast(Action):
         return events
 
     @staticmethod
-    def _targets(game: "Game", caster: Unit, spell: Spell, centre: Unit) -> list[Unit]:
+    def _targets(game: GameState, caster: Unit, spell: Spell, centre: Unit) -> list[Unit]:
         """The centre alone, or every valid unit within the area's radius of it.
 
         An area never harms the caster's own characters (the ban) and heals, buffs or
@@ -171,7 +168,7 @@ class Cast(Action):
             found.append(unit)
         return sorted(found, key=lambda u: (distance(u.pos, centre.pos), u.id))
 
-    def _counter(self, game: "Game", caster: Unit, spell: Spell, target: Unit,
+    def _counter(self, game: GameState, caster: Unit, spell: Spell, target: Unit,
                  value) -> tuple[bool, list[Event]]:
         rules = game.rules
         chance = counter_chance(game, target)
@@ -193,7 +190,7 @@ class Cast(Action):
             events += self._apply(game, target, spell, caster, value)
         return True, events
 
-    def _apply(self, game: "Game", source: Unit, spell: Spell, target: Unit, value) -> list[Event]:
+    def _apply(self, game: GameState, source: Unit, spell: Spell, target: Unit, value) -> list[Event]:
         if spell.kind == "damage":
             reduction = () if game.rules.spell_damage_ignores_reduction \
                 else reduction_terms(game, target)

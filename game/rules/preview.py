@@ -7,17 +7,16 @@ The UI draws these; it never computes a rule itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.rules.actions import Attack, Move, Target, dodge_chance, find_target
 from game.rules.errors import Impossible
+from game.rules.state import GameState
 from game.rules.geometry import reachable
 from game.rules.magic import Cast, counter_chance, spell_range
 from game.rules.terms import Chance
-from game.rules.units import Door, Pos, Unit
-
-if TYPE_CHECKING:
-    from game.rules.state import Game
+from game.rules.board import Door, DoorState
+from game.rules.geometry import Pos
+from game.rules.units import Unit
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,7 @@ class Option:
         return self.reason is None
 
 
-def reachable_squares(game: "Game", unit_id: str) -> dict[Pos, int]:
+def reachable_squares(game: GameState, unit_id: str) -> dict[Pos, int]:
     """Squares the unit can walk to with its AP, with their AP cost."""
     unit = game.units[unit_id]
     steps = unit.ap // game.rules.move_cost
@@ -45,17 +44,17 @@ def reachable_squares(game: "Game", unit_id: str) -> dict[Pos, int]:
             for pos, n in reachable(unit.pos, game.passable, steps).items()}
 
 
-def move_preview(game: "Game", unit_id: str, to: Pos) -> tuple[list[Pos], int]:
+def move_preview(game: GameState, unit_id: str, to: Pos) -> tuple[list[Pos], int]:
     """The path to `to` and its AP cost; raises `Impossible` with the reason."""
     path = Move(unit_id, to).check(game, game.current)
     return path, len(path) * game.rules.move_cost
 
 
-def _token(game: "Game", target: Target) -> str:
+def _token(game: GameState, target: Target) -> str:
     return target.id if not isinstance(target, Door) else f"{target.pos[0]},{target.pos[1]}"
 
 
-def options_against(game: "Game", actor_id: str, pos: Pos) -> list[Option]:
+def options_against(game: GameState, actor_id: str, pos: Pos) -> list[Option]:
     """Every attack (each weapon, bare hands) and spell the actor has against what is at
     `pos`, each with its chance and terms, or the reason it is impossible."""
     try:
@@ -96,13 +95,13 @@ def options_against(game: "Game", actor_id: str, pos: Pos) -> list[Option]:
     return options
 
 
-def attackable_squares(game: "Game", actor_id: str, weapon: str | None = None,
+def attackable_squares(game: GameState, actor_id: str, weapon: str | None = None,
                        brawl: bool = False) -> set[Pos]:
     """Squares holding something the actor may attack now with that weapon (or hands)."""
     found = set()
     candidates = [u.pos for u in game.standing()]
     candidates += [t.pos for t in game.things.values() if not t.destroyed]
-    candidates += [d.pos for d in game.doors.values() if d.state != "broken"]
+    candidates += [d.pos for d in game.doors.values() if d.state is not DoorState.BROKEN]
     for pos in candidates:
         try:
             Attack(actor_id, f"{pos[0]},{pos[1]}", weapon=weapon, brawl=brawl).check(
@@ -113,7 +112,7 @@ def attackable_squares(game: "Game", actor_id: str, weapon: str | None = None,
     return found
 
 
-def spell_squares(game: "Game", actor_id: str, spell_id: str) -> set[Pos]:
+def spell_squares(game: GameState, actor_id: str, spell_id: str) -> set[Pos]:
     """Squares of the units the actor may cast that spell on now."""
     found = set()
     for unit in game.standing():
@@ -125,7 +124,7 @@ def spell_squares(game: "Game", actor_id: str, spell_id: str) -> set[Pos]:
     return found
 
 
-def spell_reach(game: "Game", actor_id: str, spell_id: str) -> int:
+def spell_reach(game: GameState, actor_id: str, spell_id: str) -> int:
     unit = game.units[actor_id]
     return spell_range(game.content.spells[spell_id], unit.level)
 

@@ -26,7 +26,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.rules import events as ev
 from game.rules import history, preview
 from game.rules.errors import Impossible
-from game.rules.state import Game
+from game.rules.engine import Game
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
 from game.ui.widgets.map_view import MapView, Overlay

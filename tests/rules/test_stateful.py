@@ -10,7 +10,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
 from game.rules.events import Refused
-from game.rules.state import Game
+from game.rules.engine import Game
 from tests.helpers import CONTENT, make_game
 
 SCENARIO = load_scenario(CONTENT, scenario_path(DEFAULT_CONTENT, "crossroads"))

@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from game.journal.text import term_label
 from game.rules import preview
-from game.rules.state import Game
+from game.rules.engine import Game
 from game.rules.units import Unit
 
 Pos = tuple[int, int]
