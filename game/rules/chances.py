@@ -16,6 +16,8 @@ from game.rules.constants import (
     LUCK_MAX,
     LUCK_STEP,
     STAT_NEUTRAL,
+    PERFECT_ATTACK_BELOW,
+    PERFECT_COUNTER_BELOW,
     Cap,
     Check,
 )
@@ -80,7 +82,8 @@ def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:
 
 def brawl_chance(unit: Actor, faction: Term, crowding: Term) -> Chance:
     """Bagarre: skill + faction - crowding, cap 100."""
-    return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl"), faction, crowding), Cap.BRAWL)
+    return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl"), faction, crowding), Cap.BRAWL,
+                  PERFECT_ATTACK_BELOW)
 
 
 def melee_chance(unit: Actor, family: str) -> Chance:
@@ -90,7 +93,7 @@ def melee_chance(unit: Actor, family: str) -> Chance:
         Term("mastery", unit.mastery(family), family),
         stat_bonus("STR", unit.stat("STR")),
     )
-    return Chance(Check.ATTACK, terms, Cap.MELEE)
+    return Chance(Check.ATTACK, terms, Cap.MELEE, PERFECT_ATTACK_BELOW)
 
 
 def ranged_chance(unit: Actor, family: str, crowding: Term, distance: Term) -> Chance:
@@ -102,7 +105,7 @@ def ranged_chance(unit: Actor, family: str, crowding: Term, distance: Term) -> C
         crowding,
         distance,
     )
-    return Chance(Check.ATTACK, terms, Cap.RANGED)
+    return Chance(Check.ATTACK, terms, Cap.RANGED, PERFECT_ATTACK_BELOW)
 
 
 def dodge_chance(unit: Actor, faction: Term) -> Chance:
@@ -136,4 +139,4 @@ def counter_chance(unit: Actor, faction: Term, difficulty: int) -> Chance:
         faction,
         Term("difficulty", -difficulty, "counter-magic"),
     )
-    return Chance(Check.COUNTER, terms, Cap.COUNTER)
+    return Chance(Check.COUNTER, terms, Cap.COUNTER, PERFECT_COUNTER_BELOW)

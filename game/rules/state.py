@@ -199,7 +199,9 @@ def restore_state(game: GameState, state: dict) -> None:
         data["weapons"] = tuple(data["weapons"])
         data["spells"] = tuple(data["spells"])
         data["effects"] = [Effect(**e) for e in data["effects"]]
-        data["stats"] = Statistics(**data["stats"])
+        # Saves from before a statistic was dropped still carry it: keep the known ones.
+        data["stats"] = Statistics(**{k: v for k, v in data["stats"].items()
+                                      if k in Statistics.__dataclass_fields__})
         data["quips"] = quips.get(uid) or Quips()
         units[uid] = Unit(**data)
     game.units = units

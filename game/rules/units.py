@@ -27,8 +27,6 @@ class Statistics:
     hits: int = 0
     perfects: int = 0
     misses: int = 0
-    dodged_by_target: int = 0
-    attacked: int = 0
     dodges: int = 0
     damage_dealt: int = 0
     damage_taken: int = 0
