@@ -38,7 +38,7 @@ def test_every_error_is_listed_with_its_place(content_dir):
     edit(content_dir / "weapons.yaml", "  ap_cost: 4\n  family: sword\naxe:",
          "  ap_cost: four\n  family: sword\naxe:")
     edit(content_dir / "weapons.yaml", "  dice: 1d10\n", "  dice: 1d10\n  dise: 3\n")
-    edit(content_dir / "characters.yaml", "faction: wild\n  quips:\n    hit: [\"Clean",
+    edit(content_dir / "characters.yaml", "faction: order\n  quips:\n    hit: [\"Clean",
          "faction: wyld\n  quips:\n    hit: [\"Clean")
     edit(content_dir / "characters.yaml", "stats: {STR: 17,", "stats: {STR: 99,")
     assert errors_of(content_dir) == [
