@@ -272,6 +272,10 @@ class Scenario(Spec, kw_only=True):
 
     name: str
     description: str = ""
+    #: What the players read before the first turn: the situation and what to do.
+    briefing: str = ""
+    #: How the scenario is won, in words (the engine's rule: the last side standing).
+    victory: str = "The last player with characters standing wins."
     map: str
     players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6)]
     characters: list[UnitPlacement] = []
