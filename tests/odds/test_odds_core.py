@@ -65,8 +65,10 @@ def test_a_reflection_that_downs_the_caster_ends_the_repeats():
     odds = damage_spell_odds(100, D("10"), 9, 10, 0, 10, 0, 10, 3)
     assert odds.p_reflected == F(9, 100)
     assert odds.p_down_this_turn == F(91, 100)  # not 1 - 0.09**3: a downed caster stops
-    # A caster the reflection cannot down keeps casting.
-    odds = damage_spell_odds(100, D("10"), 9, 10, 0, 10, 0, 11, 3)
+    # A caster three reflections cannot down keeps casting; two would down one of 11 HP.
+    assert damage_spell_odds(100, D("10"), 9, 10, 0, 10, 0, 11, 3).p_down_this_turn == \
+        1 - F(9, 100) ** 2
+    odds = damage_spell_odds(100, D("10"), 9, 10, 0, 10, 0, 31, 3)
     assert odds.p_down_this_turn == 1 - F(9, 100) ** 3
 
 
