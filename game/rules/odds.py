@@ -12,77 +12,90 @@ perfect result is a success whose roll is strictly below the threshold.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from game.rules.dice import Dice
 
 ONE = Fraction(1)
 ZERO = Fraction(0)
 
-#: A distribution: value -> exact probability (the probabilities sum to 1).
-Dist = Mapping[int, Fraction]
+
+class Dist:
+    """An exact distribution as integer weights over one denominator.
+
+    Integers rather than fractions: a convolution is then one multiplication per pair, and
+    the odds of a whole option stay well under a couple of milliseconds.
+    """
+
+    __slots__ = ("weights", "total")
+
+    def __init__(self, weights: dict, total: int) -> None:
+        self.weights = weights
+        self.total = total
+
+    def p(self, value) -> Fraction:
+        return Fraction(self.weights.get(value, 0), self.total)
+
+    def items(self) -> list[tuple[int, Fraction]]:
+        return sorted((v, Fraction(w, self.total)) for v, w in self.weights.items() if w)
+
+    def mean(self) -> Fraction:
+        return Fraction(sum(v * w for v, w in self.weights.items()), self.total)
+
+    def at_least(self, threshold: int) -> Fraction:
+        return Fraction(sum(w for v, w in self.weights.items() if v >= threshold), self.total)
 
 
-# --- distributions ---------------------------------------------------------------------
-
-
-def point(value: int) -> dict[int, Fraction]:
-    return {value: ONE}
+def point(value) -> Dist:
+    return Dist({value: 1}, 1)
 
 
 @lru_cache(maxsize=256)
-def _dice_items(count: int, sides: int, modifier: int, sign: int) -> tuple[tuple[int, Fraction], ...]:
-    dist: dict[int, Fraction] = point(0)
-    if count:
-        face = Fraction(1, sides)
-        one_die = {v: face for v in range(1, sides + 1)}
-        for _ in range(count):
-            dist = convolve(dist, one_die)
-    return tuple(sorted((sign * (v + modifier), p) for v, p in dist.items()))
+def _dice(count: int, sides: int, modifier: int, sign: int) -> Dist:
+    dist = point(0)
+    for _ in range(count):
+        dist = convolve(dist, Dist({v: 1 for v in range(1, sides + 1)}, sides))
+    return transform(dist, lambda v: sign * (v + modifier))
 
 
-def dice_dist(dice: Dice) -> dict[int, Fraction]:
+def dice_dist(dice: Dice) -> Dist:
     """The exact distribution of a dice expression (`-1d4` is `-(1d4)`)."""
-    return dict(_dice_items(dice.count, dice.sides, dice.modifier, dice.sign))
+    return _dice(dice.count, dice.sides, dice.modifier, dice.sign)
 
 
-def convolve(a: Dist, b: Dist) -> dict[int, Fraction]:
+def convolve(a: Dist, b: Dist) -> Dist:
     """The distribution of the sum of two independent values."""
-    out: dict[int, Fraction] = {}
-    for va, pa in a.items():
-        for vb, pb in b.items():
-            out[va + vb] = out.get(va + vb, ZERO) + pa * pb
-    return out
+    out: dict[int, int] = {}
+    for va, wa in a.weights.items():
+        for vb, wb in b.weights.items():
+            out[va + vb] = out.get(va + vb, 0) + wa * wb
+    return Dist(out, a.total * b.total)
 
 
-def mix(parts: Iterable[tuple[Fraction, Dist]]) -> dict[int, Fraction]:
+def mix(parts: Iterable[tuple[Fraction, Dist]]) -> Dist:
     """A weighted mixture: with probability p, a value drawn from the paired distribution."""
-    out: dict[int, Fraction] = {}
+    parts = [(Fraction(weight), dist) for weight, dist in parts if weight]
+    total = 1
     for weight, dist in parts:
-        if not weight:
-            continue
-        for value, p in dist.items():
-            out[value] = out.get(value, ZERO) + weight * p
-    return out
+        total = math.lcm(total, weight.denominator * dist.total)
+    out: dict = {}
+    for weight, dist in parts:
+        factor = weight.numerator * (total // (weight.denominator * dist.total))
+        for value, w in dist.weights.items():
+            out[value] = out.get(value, 0) + w * factor
+    return Dist(out, total)
 
 
-def transform(dist: Dist, f) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
-    for value, p in dist.items():
+def transform(dist: Dist, f) -> Dist:
+    out: dict = {}
+    for value, w in dist.weights.items():
         v = f(value)
-        out[v] = out.get(v, ZERO) + p
-    return out
-
-
-def mean(dist: Dist) -> Fraction:
-    return sum((v * p for v, p in dist.items()), ZERO)
-
-
-def at_least(dist: Dist, threshold: int) -> Fraction:
-    return sum((p for v, p in dist.items() if v >= threshold), ZERO)
+        out[v] = out.get(v, 0) + w
+    return Dist(out, dist.total)
 
 
 def percent(chance: int) -> Fraction:
@@ -95,12 +108,12 @@ def below(threshold: int, chance: int) -> Fraction:
     return Fraction(max(0, min(threshold - 1, chance, 100)), 100)
 
 
-def after_reduction(raw: Dist, reduction: int) -> dict[int, Fraction]:
+def after_reduction(raw: Dist, reduction: int) -> Dist:
     """Damage taken: `max(0, raw - reduction)` (the damage floor of the page)."""
     return transform(raw, lambda v: max(0, v - reduction))
 
 
-def raw_damage(dice: Iterable[Dice], flat: int) -> dict[int, Fraction]:
+def raw_damage(dice: Iterable[Dice], flat: int) -> Dist:
     """The raw total of several dice expressions plus flat terms."""
     dist = point(flat)
     for d in dice:
@@ -108,29 +121,31 @@ def raw_damage(dice: Iterable[Dice], flat: int) -> dict[int, Fraction]:
     return dist
 
 
-def repeated_down(step: Mapping[tuple[int, int], Fraction], times: int, hp: int,
-                  own_hp: int | None = None) -> Fraction:
+def repeated_down(step: Dist, times: int, hp: int, own_hp: int | None = None) -> Fraction:
     """P(the target's HP reach 0 within `times` repeats of an action).
 
-    `step` gives, for one action, the joint probability of (damage to the target, damage to
-    the actor itself — a reflected spell). Repeats stop once the target is down, or the
+    `step` gives, for one action, the joint distribution of (damage to the target, damage
+    to the actor itself — a reflected spell). Repeats stop once the target is down, or the
     actor is (`own_hp`, None when the action never hurts its actor). Damage is capped at
     the HP it can take, which keeps the chain small.
     """
-    states: dict[tuple[int, int], Fraction] = {(0, 0): ONE}
-    down = ZERO
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    total, down = 1, ZERO
     for _ in range(times):
-        nxt: dict[tuple[int, int], Fraction] = {}
-        for (dealt, taken), p in states.items():
-            for (hit, hurt), q in step.items():
-                d, t = min(hp, dealt + hit), taken + hurt
+        nxt: dict[tuple[int, int], int] = {}
+        downed = 0
+        for (dealt, taken), w in states.items():
+            for (hit, hurt), q in step.weights.items():
+                d, t = dealt + hit, taken + hurt
                 if d >= hp:
-                    down += p * q
+                    downed += w * q
                 elif own_hp is not None and t >= own_hp:
                     continue  # the actor is down: no more repeats
                 else:
-                    key = (d, t if own_hp is None else min(t, own_hp))
-                    nxt[key] = nxt.get(key, ZERO) + p * q
+                    key = (d, t)
+                    nxt[key] = nxt.get(key, 0) + w * q
+        total *= step.total
+        down += Fraction(downed, total)
         states = nxt
         if not states:
             break
@@ -165,7 +180,7 @@ class Odds:
 
     @property
     def mean_damage(self) -> Fraction:
-        return mean(dict(self.damage))
+        return sum((v * p for v, p in self.damage), ZERO)
 
     @property
     def p_lands(self) -> Fraction:
@@ -179,7 +194,7 @@ class Odds:
 
 
 def _sorted(dist: Dist) -> tuple[tuple[int, Fraction], ...]:
-    return tuple(sorted((v, p) for v, p in dist.items() if p))
+    return tuple(dist.items())
 
 
 def attack_odds(chance: int, perfect_below: int, dodge: int | None,
@@ -201,12 +216,12 @@ def attack_odds(chance: int, perfect_below: int, dodge: int | None,
         ((p_hit - p_perfect) * lands, normal),
         (p_perfect * lands, perfect),
     ])
-    step = {(v, 0): p for v, p in damage.items()}
+    step = transform(damage, lambda v: (v, 0))
     return Odds(
         kind="attack", p_success=p_hit, p_perfect=p_perfect,
         p_dodged=p_hit * p_dodge if dodge is not None else None,
         p_countered=None, p_reflected=None, damage=_sorted(damage), reflected_damage=(),
-        p_down=at_least(damage, hp), p_down_this_turn=repeated_down(step, repeats, hp),
+        p_down=damage.at_least(hp), p_down_this_turn=repeated_down(step, repeats, hp),
         repeats=repeats,
     )
 
@@ -225,21 +240,16 @@ def damage_spell_odds(chance: int, value: Dice, counter: int | None, perfect_cou
     damage = mix([(ONE - p_cast + p_cast * p_counter, point(0)),
                   (p_cast * (ONE - p_counter), landed)])
     back = mix([(ONE - p_cast * p_reflect, point(0)), (p_cast * p_reflect, reflected)])
-    step: dict[tuple[int, int], Fraction] = {}
-    for part, weight, hurts_caster in ((landed, p_cast * (ONE - p_counter), False),
-                                       (reflected, p_cast * p_reflect, True),
-                                       (point(0), ONE - p_cast + p_cast * (p_counter - p_reflect),
-                                        False)):
-        for v, p in part.items():
-            key = (0, v) if hurts_caster else (v, 0)
-            step[key] = step.get(key, ZERO) + weight * p
+    step = mix([(p_cast * (ONE - p_counter), transform(landed, lambda v: (v, 0))),
+                (p_cast * p_reflect, transform(reflected, lambda v: (0, v))),
+                (ONE - p_cast + p_cast * (p_counter - p_reflect), point((0, 0)))])
     return Odds(
         kind="damage", p_success=p_cast, p_perfect=None,
         p_dodged=None,
         p_countered=p_cast * p_counter if counter is not None else None,
         p_reflected=p_cast * p_reflect if counter is not None else None,
         damage=_sorted(damage), reflected_damage=_sorted(back),
-        p_down=at_least(damage, hp),
+        p_down=damage.at_least(hp),
         p_down_this_turn=repeated_down(step, repeats, hp,
                                        caster_hp if counter is not None else None),
         repeats=repeats,

@@ -9,11 +9,12 @@ D = Dice.parse
 
 
 def test_dice_distributions_are_exact_and_signed():
-    assert dice_dist(D("1d4")) == {1: F(1, 4), 2: F(1, 4), 3: F(1, 4), 4: F(1, 4)}
+    assert dice_dist(D("1d4")).items() == [(1, F(1, 4)), (2, F(1, 4)), (3, F(1, 4)), (4, F(1, 4))]
     two = dice_dist(D("2d6"))
-    assert two[7] == F(6, 36) and two[2] == F(1, 36) and sum(two.values()) == 1
-    assert dice_dist(D("-1d4")) == {-1: F(1, 4), -2: F(1, 4), -3: F(1, 4), -4: F(1, 4)}
-    assert dice_dist(D("2d6+2"))[4] == F(1, 36)
+    assert two.p(7) == F(6, 36) and two.p(2) == F(1, 36) and sum(p for _, p in two.items()) == 1
+    assert dice_dist(D("-1d4")).items() == [(-4, F(1, 4)), (-3, F(1, 4)), (-2, F(1, 4)),
+                                            (-1, F(1, 4))]
+    assert dice_dist(D("2d6+2")).p(4) == F(1, 36)
 
 
 def test_a_95_chance_hits_95_times_in_100_and_perfect_below_5_is_4_in_100():
