@@ -14,8 +14,8 @@ from typing import ClassVar, Union
 
 from game.rules import chances
 from game.rules.board import Door, DoorState, Thing
-from game.rules.constants import RANGED_MAX_DISTANCE, AttackMode
-from game.rules.damage import damage_bonus, defence_reduction, final_damage
+from game.rules.constants import AttackMode
+from game.rules.damage import damage_bonus, defence_reduction, final_damage, total_reduction
 from game.rules.dice import Dice, Roller
 from game.rules.errors import Impossible
 from game.rules.events import (
@@ -261,7 +261,7 @@ class DamagePlan:
 
     @property
     def reduction(self) -> int:
-        return sum(t.value for t in self.reduction_terms)
+        return total_reduction(self.reduction_terms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +332,7 @@ class Attack(Action):
             raise Impossible(f"{unit.name} has {unit.ap} AP; {what} costs {cost}")
         d = distance(unit.pos, target.pos)
         if mode is AttackMode.RANGED:
-            reach = min(RANGED_MAX_DISTANCE, weapon.range)
+            reach = min(game.rules.page.ranged_max_distance, weapon.range)
             if d > reach:
                 raise Impossible(f"{target_name(target)} is {d} squares away; "
                                  f"the {weapon.name} reaches {reach}")
@@ -345,7 +345,7 @@ class Attack(Action):
         defence = dodge_chance(game, target) if isinstance(target, Unit) \
             and target.is_character else None
         return AttackPlan(unit, target, mode, weapon_id, weapon, d, cost,
-                          attack_chance(game, unit, mode, weapon, d), defence,
+                          attack_chance(game, unit, target, mode, weapon, d), defence,
                           damage_plan(game, unit, target, mode, weapon))
 
     def resolve(self, game: GameState, plan: AttackPlan) -> list[Event]:
@@ -359,9 +359,12 @@ class Attack(Action):
         events.append(attack)
         unit.stats.attacks += 1
         xp = rules.xp
+        # A door or an object gives `against_objects` XP whatever the outcome: the XP table
+        # is about a fight between an attacker and a defender.
+        xp_for = (lambda amount: amount) if defender else (lambda amount: xp.against_objects)
         if not attack.success:
             unit.stats.misses += 1
-            events += gain_xp(rules, unit, xp.miss_attacker, "attack missed")
+            events += gain_xp(rules, unit, xp_for(xp.miss_attacker), "attack missed")
             if defender and defender.is_character:
                 events += gain_xp(rules, defender, xp.miss_defender, "attack avoided")
             events += quip(rules.default_quips, unit, "miss")
@@ -384,7 +387,7 @@ class Attack(Action):
         if defender:
             defender.stats.damage_taken += damage.amount
         events += take_hp(game, unit, target, damage.amount)
-        events += gain_xp(rules, unit, xp.hit + (xp.perfect if perfect else 0),
+        events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           "perfect hit" if perfect else "hit")
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
@@ -393,42 +396,47 @@ class Attack(Action):
         return events
 
 
-def faction_term(game: GameState, unit: Unit) -> Term:
-    """The unit's faction bonus from the allies of its faction it sees now."""
-    return chances.faction_bonus(game.rules.faction, game.faction_allies_seen(unit),
-                                 unit.faction)
+def faction_term(game: GameState, unit: Unit, target: object = None) -> Term:
+    """The unit's faction bonus from the allies of its faction that count now (never the
+    target of the roll)."""
+    allies = game.faction_allies(unit, exclude=target)
+    return chances.faction_bonus(game.rules.faction, unit.faction, [a.name for a in allies])
 
 
 def dodge_chance(game: GameState, defender: Unit) -> Chance:
     """The passive dodge of a character hit by an attack, with its faction help."""
-    return chances.dodge_chance(defender, faction_term(game, defender))
+    return chances.dodge_chance(game.rules, defender, faction_term(game, defender))
 
 
-def attack_chance(game: GameState, unit: Unit, mode: AttackMode, weapon: Weapon | None,
-                  squares: int) -> Chance:
+def attack_chance(game: GameState, unit: Unit, target: Target, mode: AttackMode,
+                  weapon: Weapon | None, squares: int) -> Chance:
     rules = game.rules
     if mode is AttackMode.MELEE:
-        return chances.melee_chance(unit, weapon.family)
-    crowding = chances.crowding_malus(rules.crowding_step, game.crowding_distances(unit))
+        return chances.melee_chance(rules, unit, weapon.family)
+    crowding = chances.crowding_malus(rules, game.crowding_allies(unit))
     if mode is AttackMode.BRAWL:
-        return chances.brawl_chance(unit, faction_term(game, unit), crowding)
+        return chances.brawl_chance(rules, unit, faction_term(game, unit, target), crowding)
     malus = chances.distance_malus(rules.distance_malus_per_square, squares)
-    return chances.ranged_chance(unit, weapon.family, crowding, malus)
+    return chances.ranged_chance(rules, unit, weapon.family, crowding, malus)
 
 
 def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     """Defence (at most 5) + armour + legendary armour + timed effects on reduction.
 
-    Non-player targets use their own defence when the content gives one, else base_defense.
+    Characters and creatures take their defence from their DEF (with its effects); a door
+    from the rules' door DEF; an object from its own DEF, or `base_defence` without one.
     """
-    armours = game.content.armours
+    rules, armours = game.rules, game.content.armours
     if isinstance(target, Door):
-        return (defence_reduction(target.defense),)
-    if isinstance(target, Unit) and target.is_character:
+        return (defence_reduction(rules, target.defence, f"door DEF {target.defence}"),)
+    if isinstance(target, Unit):
         defence = target.stat("DEF")
+        terms = [defence_reduction(rules, defence, f"DEF {defence}")]
+    elif target.defence is not None:
+        terms = [defence_reduction(rules, target.defence, f"DEF {target.defence}")]
     else:
-        defence = target.defense if target.defense is not None else game.rules.base_defense
-    terms = [defence_reduction(defence)]
+        terms = [defence_reduction(rules, rules.base_defence,
+                                   f"base defence {rules.base_defence}")]
     if target.armour:
         terms.append(Term("armour", armours[target.armour].reduction, armours[target.armour].name))
     if isinstance(target, Unit):

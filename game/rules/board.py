@@ -82,7 +82,7 @@ class Door:
     state: DoorState
     hp: int
     hp_max: int
-    defense: int
+    defence: int
 
     @property
     def blocks(self) -> bool:
@@ -99,6 +99,6 @@ class Thing:
     glyph: str
     hp: int
     hp_max: int
-    defense: int | None
+    defence: int | None
     armour: str | None
     destroyed: bool = False

@@ -17,6 +17,7 @@ from game.rules.events import (
     EffectExpired,
     Event,
     GameOver,
+    OwedApPaid,
     Refused,
     TurnStarted,
 )
@@ -126,9 +127,13 @@ class Game(GameState):
         return events
 
     def start_unit_turn(self, unit: Unit) -> list[Event]:
-        """Refill AP and tick the unit's timed effects down, removing those at 0."""
-        unit.ap = unit.ap_max
+        """Refill AP (less any AP owed to a counter) and tick the unit's timed effects down,
+        removing those at 0."""
         events: list[Event] = []
+        unit.ap = self.refill(unit)
+        if unit.ap_owed:
+            events.append(OwedApPaid(unit.id, unit.ap_owed, unit.ap))
+            unit.ap_owed = 0
         for effect in list(unit.effects):
             effect.turns -= 1
             if effect.turns <= 0:

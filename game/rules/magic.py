@@ -19,7 +19,7 @@ from game.rules.actions import (
     roll_check,
     take_hp,
 )
-from game.rules.damage import final_damage
+from game.rules.damage import final_damage, total_reduction
 from game.rules.dice import Dice, DiceRoll
 from game.rules.errors import Impossible
 from game.rules.events import (
@@ -44,13 +44,29 @@ def spell_range(spell: Spell, level: int) -> int:
     return spell.range[min(level, len(spell.range)) - 1]
 
 
-def magic_chance(game: GameState, caster: Unit) -> Chance:
-    return chances.magic_chance(caster, faction_term(game, caster))
+def magic_chance(game: GameState, caster: Unit, target: Unit | None = None) -> Chance:
+    """The caster's magic chance; the spell's target never counts as a faction ally."""
+    return chances.magic_chance(game.rules, caster, faction_term(game, caster, target))
 
 
 def counter_chance(game: GameState, defender: Unit) -> Chance:
-    return chances.counter_chance(defender, faction_term(game, defender),
-                                  game.rules.counter_difficulty)
+    return chances.counter_chance(game.rules, defender, faction_term(game, defender))
+
+
+def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int) -> ApDrained:
+    """A counter's AP cost ("consomme la moitié du coût … sur la cible").
+
+    Taken off the counterer's AP at once when it counters during its own side's turn;
+    otherwise its AP would be refilled before it could act, so the drain is owed and taken
+    off its next refill. Never below 0.
+    """
+    own_turn = unit.owner is not None and unit.owner == caster.owner
+    if own_turn:
+        taken = min(unit.ap, amount)
+        unit.ap -= taken
+        return ApDrained(unit.id, taken, unit.ap)
+    unit.ap_owed += amount
+    return ApDrained(unit.id, amount, unit.ap, unit.ap_owed, game.refill(unit))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +74,8 @@ class SpellTarget:
     """One unit a spell reaches, with what the page decides for it before any roll.
 
     `counter`: its counter-magic chance (a damage spell on a character), `drain`: the AP a
-    successful counter costs it, `reduction_terms`: what it takes off the spell's damage
+    successful counter costs it (taken now in its own side's turn, else owed to its next
+    refill), `reduction_terms`: what it takes off the spell's damage
     (none when spell damage ignores reduction).
     """
 
@@ -144,10 +161,10 @@ class Cast(Action):
         targets = tuple(
             SpellTarget(unit,
                         counter_chance(game, unit) if damage and unit.is_character else None,
-                        min(unit.ap, spell.ap_cost // 2), reduction(unit))
+                        chances.counter_drain(game.rules, spell.ap_cost), reduction(unit))
             for unit in self._targets(game, caster, spell, target))
         return CastPlan(caster, self.spell, spell, target, d, spell.ap_cost,
-                        magic_chance(game, caster),
+                        magic_chance(game, caster, target),
                         Dice.parse(spell.dice) if spell.dice else None, targets,
                         reduction(caster))
 
@@ -229,8 +246,7 @@ class Cast(Action):
         reflected = counter.perfect
         unit.stats.counters += 1
         events.append(Countered(unit.id, self.spell, reflected))
-        unit.ap -= target.drain
-        events.append(ApDrained(unit.id, target.drain, unit.ap))
+        events.append(drain_ap(game, unit, plan.caster, target.drain))
         events += gain_xp(rules, unit, rules.xp.counter, "counter-magic")
         if reflected:
             # The caster takes its own spell; a reflection is not countered again.
@@ -241,7 +257,7 @@ class Cast(Action):
     def _apply(self, game: GameState, source: Unit, spell: Spell, target: Unit,
                reduction: tuple[Term, ...], value: DiceRoll | None) -> list[Event]:
         if spell.kind == "damage":
-            reduce = sum(t.value for t in reduction)
+            reduce = total_reduction(reduction)
             amount = final_damage(value.total, reduce)
             events: list[Event] = [Damage(source.id, target.id, (value,), (), value.total,
                                           reduction, reduce, amount, target.hp,

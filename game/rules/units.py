@@ -55,7 +55,6 @@ class Unit:
     weapons: tuple[str, ...]
     armour: str | None
     legendary_armour: str | None
-    defense: int | None
     hp: int
     hp_max: int
     ap: int
@@ -67,6 +66,8 @@ class Unit:
     effects: list[Effect] = field(default_factory=list)
     stats: Statistics = field(default_factory=Statistics)
     down: bool = False
+    #: AP a counter-magic drained during another side's turn: taken off the next refill.
+    ap_owed: int = 0
 
     @property
     def is_character(self) -> bool:
