@@ -104,3 +104,11 @@ def test_rules_hide_no_import_inside_a_function():
         if module.startswith("game.rules"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             assert [n for n, in_fn in _imports(tree) if in_fn] == [], module
+
+
+def test_no_test_module_imports_another():
+    tests = Path(__file__).resolve().parents[1]
+    for path in tests.rglob("*.py"):
+        names = [name for name, _ in _imports(ast.parse(path.read_text(encoding="utf-8")))]
+        others = [n for n in names if n.startswith("tests.") and not n.startswith("tests.helpers")]
+        assert others == [], f"{path.relative_to(tests)} imports {others}"
