@@ -30,7 +30,7 @@ class UsageError(Exception):
 
 def new_game(content_dir: Path, scenario: str, seed: int):
     """Load content and a scenario and start a game (raises ContentErrors / UsageError)."""
-    from game.rules.state import Game
+    from game.rules.engine import Game
 
     content = load_content(content_dir)
     path = scenario_path(content_dir, scenario)
@@ -64,6 +64,9 @@ def cmd_validate(args) -> int:
           f"{len(content.spells)} spells, {len(content.characters)} characters, "
           f"{len(content.creatures)} creatures, {len(content.factions)} factions, "
           f"{scenarios}")
+    # Not errors: a variant is allowed to depart from the page, but should know it does.
+    for notice in content.departures:
+        print(f"notice: {notice}")
     return 0
 
 

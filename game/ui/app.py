@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
-from game.rules.state import Game
+from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
 from game.ui.screens.play import PlayScreen
 
@@ -84,10 +84,11 @@ class EscarmoucheApp(App[None]):
             self.exit()
 
     def action_help(self) -> None:
+        from game.journal.rules_text import rules_summary
         from game.ui.screens.dialogs import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(rules_summary(self.game.rules)))
 
     def action_quit_game(self) -> None:
         from game.ui.screens.dialogs import ConfirmQuit

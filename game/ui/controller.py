@@ -15,7 +15,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.rules import events as ev
 from game.rules import history
 from game.rules.errors import Impossible
-from game.rules.state import Game
+from game.rules.engine import Game
 
 
 class Problem(Exception):

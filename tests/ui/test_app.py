@@ -8,7 +8,7 @@ from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.panels import TargetPanel, UnitPanel
-from tests.ui.helpers import SIZE, crossroads, duel, journal_text, status, text_of
+from tests.helpers import APP_SIZE as SIZE, crossroads, app_duel as duel, journal_text, status, text_of
 
 
 async def test_tab_cycles_the_current_players_characters():

@@ -5,7 +5,7 @@ import gc
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import HelpScreen
 from game.ui.widgets.bars import KeyBar, TitleBar
-from tests.ui.helpers import SIZE, duel
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel
 
 
 def shown(widget) -> str:

@@ -10,7 +10,7 @@ from game.rules import events as ev
 from game.rules.errors import Impossible
 from game.ui import options
 from game.ui.controller import Controller, Problem
-from tests.ui.helpers import crossroads, duel
+from tests.helpers import crossroads, app_duel as duel
 
 
 def test_it_runs_without_textual():
@@ -23,7 +23,8 @@ def test_a_refused_action_reports_its_reason_and_changes_nothing(tmp_path):
     game = duel()
     control = Controller(game, saves_dir=tmp_path)
     before = game.snapshot()
-    outcome = control.apply(options.attack(game, "aldric", (2, 4)))  # Corvin: her own
+    here = options.choices(game, "aldric").at((2, 4))  # Corvin: one of her own
+    outcome = control.apply(options.attack("aldric", (2, 4), here))
     assert outcome.refused.startswith("Corvin is one of your own characters")
     assert game.snapshot() == before and game.log == []
     assert not list(tmp_path.iterdir())
@@ -58,7 +59,8 @@ def test_the_end_of_the_game_is_autosaved(tmp_path):
     game.units["elise"].hp, game.units["elise"].down = 0, True
     game.units["dagny"].hp = 1
     control = Controller(game, saves_dir=tmp_path)
-    outcome = control.apply(options.attack(game, "aldric", (3, 2)))
+    here = options.choices(game, "aldric").at((3, 2))
+    outcome = control.apply(options.attack("aldric", (3, 2), here))
     assert outcome.game_over and outcome.autosaved.exists()
 
 
@@ -67,7 +69,7 @@ def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
     control.apply(options.move(control.game, "aldric", (1, 2)).action)
     assert control.undo() == "move aldric 1,2"
     assert control.game.units["aldric"].pos == (2, 2) and control.game.log == []
-    control.apply(options.attack(control.game, "aldric", (3, 2), brawl=True))
+    control.apply(options.attack("aldric", (3, 2), [], brawl=True))
     with pytest.raises(Impossible, match="cannot undo"):
         control.undo()
 
@@ -119,14 +121,9 @@ def test_emergency_save_writes_an_autosave(tmp_path):
     assert control.emergency_save().parent == tmp_path
 
 
-def test_doors_turn_the_way_the_engine_allows():
+def test_doors_turn_the_way_the_engine_says():
     from tests.helpers import make_game
 
-    game = make_game([("aldric", "aldric", 1, (1, 1))], map_text="....\n.+..\n./..\n....")
-    game.units["aldric"].pos = (0, 1)
-    assert options.door(game, "aldric", (1, 1)).opening
-    game.units["aldric"].pos = (0, 2)
-    assert not options.door(game, "aldric", (1, 2)).opening
-    game.units["aldric"].ap = 0  # neither allowed: the door's state picks the refusal
-    assert not options.door(game, "aldric", (1, 2)).opening
-    assert options.door(game, "aldric", (1, 1)).opening
+    game = make_game([("aldric", "aldric", 1, (0, 1))], map_text="....\n.+..\n./..\n....")
+    assert options.door(game, "aldric", (1, 1)).action.opening
+    assert not options.door(game, "aldric", (1, 2)).action.opening

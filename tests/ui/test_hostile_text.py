@@ -9,7 +9,7 @@ from game.saves import save_game
 from game.ui.app import EscarmoucheApp, run_app
 from game.ui.screens.dialogs import HandoverScreen
 from game.ui.screens.saves import LoadScreen
-from tests.ui.helpers import SIZE, crossroads, duel, status
+from tests.helpers import APP_SIZE as SIZE, crossroads, app_duel as duel, status
 
 
 def cells(table: DataTable) -> list[list[str]]:

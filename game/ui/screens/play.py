@@ -60,9 +60,9 @@ class PlayScreen(Screen[None]):
         self.controller = controller
         self.loaded = loaded  # a save to show first (with its content-change question)
         self.cursor: Pos = (0, 0)
-        self.choices: list[options.Choice] = []
-        self._reach_key: tuple | None = None
-        self._reach: tuple[frozenset, frozenset] = (frozenset(), frozenset())
+        self.here: list[options.Option] = []  # the selected unit's options at the cursor
+        self._choices_key: tuple | None = None
+        self._choices: options.Choices | None = None
 
     @property
     def game(self):
@@ -102,7 +102,7 @@ class PlayScreen(Screen[None]):
         journal = self.query_one(JournalLog)
         journal.clear()
         journal.write_events(game, game.journal)
-        self._reach_key = None
+        self._choices_key = None
         self.aiming = None
         self.select_first()  # which draws the panels
         self.map.focus()
@@ -156,40 +156,39 @@ class PlayScreen(Screen[None]):
     def refresh_target(self, show_hint: bool = True) -> None:
         game, cursor = self.game, self.cursor
         unit = self.actor()
-        target_here = game.unit_at(cursor)
-        self.choices = []
-        if self.selected and not (target_here and target_here.id == self.selected):
-            self.choices = options.against(game, self.selected, cursor)
-        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.choices)
+        choices = self.choices_for(self.selected) if self.selected else None
+        self.here = choices.at(cursor) if choices and choices.unit.pos != cursor else []
+        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here)
         reach: frozenset = frozenset()
         targets: frozenset = frozenset()
         path: frozenset = frozenset()
         hint = ""
-        if unit:
+        if unit and choices:
             if self.aiming:
-                targets = options.spell_targets(game, unit.id, self.aiming)
+                targets = frozenset(choices.spell_squares(self.aiming))
                 hint = (f"Casting {game.content.spells[self.aiming].name}: put the cursor on a "
                         "target and press Enter (Esc cancels)")
             else:
-                reach, targets = self.reach_and_targets(unit.id)
+                reach = frozenset(choices.reach)
+                targets = frozenset(choices.attack_squares())
                 if cursor in reach:
                     move = options.move(game, unit.id, cursor)
                     if move.possible:
-                        path = frozenset(move.path)
+                        path = frozenset(move.plan.path)
                         hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: "
                                 f"{move.ap_cost} AP (Enter)")
         self.map.set_overlay(Overlay(reach, targets, path))
         if hint and show_hint:
             self.status(hint)
 
-    def reach_and_targets(self, unit_id: str) -> tuple[frozenset, frozenset]:
-        """Where the unit can walk and what it can hit now; kept until the game moves on
-        (a cursor move changes neither)."""
+    def choices_for(self, unit_id: str) -> options.Choices:
+        """What the unit can do, asked of the engine once until the game moves on (a
+        cursor move changes nothing): the panel, the overlay and the spell list read it."""
         key = (id(self.game), len(self.game.journal), unit_id)
-        if self._reach_key != key:
-            self._reach = options.reach(self.game, unit_id)
-            self._reach_key = key
-        return self._reach
+        if self._choices_key != key or self._choices is None:
+            self._choices = options.choices(self.game, unit_id)
+            self._choices_key = key
+        return self._choices
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.cursor = message.pos
@@ -259,7 +258,7 @@ class PlayScreen(Screen[None]):
         if self.aiming and self.selected:
             spell = self.aiming
             self.aiming = None
-            self.apply(options.cast(self.game, self.selected, spell, cursor, self.choices))
+            self.apply(options.cast(self.selected, spell, cursor, self.here))
             return
         unit = self.game.unit_at(cursor)
         if unit and unit.id in self.my_characters():
@@ -269,21 +268,19 @@ class PlayScreen(Screen[None]):
 
     def action_attack(self) -> None:
         if self.need_actor():
-            self.apply(options.attack(self.game, self.selected, self.cursor,
-                                      choices=self.choices))
+            self.apply(options.attack(self.selected, self.cursor, self.here))
 
     def action_brawl(self) -> None:
         if self.need_actor():
-            self.apply(options.attack(self.game, self.selected, self.cursor, brawl=True,
-                                      choices=self.choices))
+            self.apply(options.attack(self.selected, self.cursor, self.here, brawl=True))
 
     def action_door(self) -> None:
         if self.need_actor():
-            self.apply(options.door(self.game, self.selected, self.cursor))
+            self.apply(options.door(self.game, self.selected, self.cursor).action)
 
     def action_option(self, number: int) -> None:
-        if 1 <= number <= len(self.choices):
-            choice = self.choices[number - 1]
+        if 1 <= number <= len(self.here):
+            choice = self.here[number - 1]
             if choice.possible:
                 self.apply(choice.action)
             else:
@@ -296,7 +293,7 @@ class PlayScreen(Screen[None]):
         if not unit.spells:
             self.status(f"{unit.name} knows no spell", refused=True)
             return
-        on_target = {c.spell: c for c in self.choices if c.spell}
+        on_target = {o.action.spell: o for o in self.here if o.kind == "spell"}
         rows = []
         for spell_id in unit.spells:
             spell = game.content.spells[spell_id]
@@ -318,9 +315,8 @@ class PlayScreen(Screen[None]):
     def after_spell_pick(self, spell_id: str | None) -> None:
         if not spell_id or not self.selected:
             return
-        if self.cursor in options.spell_targets(self.game, self.selected, spell_id):
-            self.apply(options.cast(self.game, self.selected, spell_id, self.cursor,
-                                    self.choices))
+        if self.cursor in self.choices_for(self.selected).spell_squares(spell_id):
+            self.apply(options.cast(self.selected, spell_id, self.cursor, self.here))
             return
         self.aiming = spell_id
 

@@ -1,7 +1,8 @@
-"""The shape of every content file, declared once as msgspec Structs.
+"""The typed templates the engine plays with (rules numbers, weapons, spells, characters,
+creatures, scenarios), declared once as msgspec Structs.
 
-These are plain typed data (no I/O), shared by the loader that validates YAML into them
-and by the rules engine that plays with them. `forbid_unknown_fields` turns a typo into an
+They are plain typed data (no I/O) owned by the rules; the content loader validates YAML
+into them, so the engine never depends on how content is stored. `forbid_unknown_fields` turns a typo into an
 error; `Meta` bounds turn an absurd value into one.
 """
 
@@ -26,13 +27,31 @@ class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 # --- rules.yaml ------------------------------------------------------------------------
+# Every field is required: `content/rules.yaml` is the one source of every number, so no
+# default is copied here. `docs/rules.md` states each rule and names its field.
 
 
 class FactionCurve(Spec, kw_only=True):
-    """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`."""
+    """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`, n = allies counted."""
 
-    maximum: NonNegative = 15
-    ratio: Annotated[float, Meta(gt=0, lt=1)] = 0.6
+    maximum: NonNegative
+    ratio: Annotated[float, Meta(gt=0, lt=1)]
+    #: `seen`: allies the roller sees (in range and in sight); `present`: all on the map.
+    counts: Literal["seen", "present"]
+
+
+class LuckBonus(Spec, kw_only=True):
+    """`min(page.luck_max, (LCK // step) * per_step)`."""
+
+    step: Positive
+    per_step: NonNegative
+
+
+class CounterDrain(Spec, kw_only=True):
+    """AP a successful counter costs the counterer: `spell ap_cost * fraction`, rounded."""
+
+    fraction: Annotated[float, Meta(ge=0, le=1)]
+    rounding: Literal["half_up", "down", "up"]
 
 
 class DamageBonusRow(Spec, kw_only=True):
@@ -43,14 +62,16 @@ class DamageBonusRow(Spec, kw_only=True):
 
 
 class XpTable(Spec, kw_only=True):
-    miss_attacker: NonNegative = 1
-    miss_defender: NonNegative = 1
-    dodge_attacker: NonNegative = 1
-    dodge_defender: NonNegative = 2
-    hit: NonNegative = 3
-    perfect: NonNegative = 2
-    spell_default: NonNegative = 3
-    counter: NonNegative = 2
+    miss_attacker: NonNegative
+    miss_defender: NonNegative
+    dodge_attacker: NonNegative
+    dodge_defender: NonNegative
+    hit: NonNegative
+    perfect: NonNegative
+    spell_default: NonNegative
+    counter: NonNegative
+    #: What an attack on a door or an object gives, whatever its outcome.
+    against_objects: NonNegative
 
 
 class Quips(Spec, kw_only=True):
@@ -64,31 +85,64 @@ class Quips(Spec, kw_only=True):
     kill: list[str] = []
 
 
-class RulesConfig(Spec, kw_only=True):
-    """Every tunable number of the rules (content/rules.yaml)."""
+class Caps(Spec, kw_only=True):
+    """The ceiling of each chance (plafond); every chance is also floored at 0."""
 
-    ap_max: Positive = 10
-    vision_radius: Positive = 6
-    move_cost: Positive = 1
-    door_cost: Positive = 1
-    brawl_ap_cost: Positive = 3
-    brawl_dice: DiceText = "1d3"
-    perfect_die: DiceText = "1d6"
-    faction: FactionCurve = msgspec.field(default_factory=FactionCurve)
-    crowding_step: NonNegative = 1
-    distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)] = 1.0
-    base_defense: NonNegative = 10
-    door_hp: Positive = 12
-    door_defense: NonNegative = 20
-    damage_bonus: list[DamageBonusRow] = msgspec.field(default_factory=lambda: [
-        DamageBonusRow(up_to=up_to, dice=dice) for up_to, dice in (
-            (12, "-1d6"), (16, "-1d4"), (24, "0"), (32, "1d4"), (40, "1d6"), (48, "2d6"),
-            (56, "2d6+2"), (None, "2d6+4"))])
-    counter_difficulty: int = 20
-    spell_damage_ignores_reduction: bool = True
-    xp: XpTable = msgspec.field(default_factory=XpTable)
-    level_thresholds: list[NonNegative] = msgspec.field(default_factory=lambda: [0, 10, 30, 60, 100, 150])
+    brawl: Annotated[int, Meta(ge=0, le=100)]
+    melee: Annotated[int, Meta(ge=0, le=100)]
+    ranged: Annotated[int, Meta(ge=0, le=100)]
+    dodge: Annotated[int, Meta(ge=0, le=100)]
+    magic: Annotated[int, Meta(ge=0, le=100)]
+    counter: Annotated[int, Meta(ge=0, le=100)]
+
+
+class DefenceReduction(Spec, kw_only=True):
+    """`min(maximum, DEF // per)`: 1 point of reduction per full `per` points of defence."""
+
+    per: Positive
+    maximum: NonNegative
+
+
+class PageRules(Spec, kw_only=True):
+    """The numbers the designers' page itself fixes: a variant may change them, and
+    `validate` then notes each departure from the page."""
+
+    caps: Caps
+    perfect_attack_below: Annotated[int, Meta(ge=0, le=101)]
+    perfect_counter_below: Annotated[int, Meta(ge=0, le=101)]
+    ranged_max_distance: Positive
+    stat_neutral: NonNegative
+    luck_max: NonNegative
+    defence_reduction: DefenceReduction
+    crowding_per_ally: NonNegative
+
+
+class RulesConfig(Spec, kw_only=True):
+    """Every number of the rules (content/rules.yaml)."""
+
+    ap_max: Positive
+    vision_radius: Positive
+    move_cost: Positive
+    door_cost: Positive
+    brawl_ap_cost: Positive
+    brawl_dice: DiceText
+    perfect_die: DiceText
+    stat_bonus_per_point: Annotated[int, Meta(ge=0, le=10)]
+    luck: LuckBonus
+    faction: FactionCurve
+    crowding_step: NonNegative
+    distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)]
+    base_defence: NonNegative
+    door_hp: Positive
+    door_defence: NonNegative
+    damage_bonus: list[DamageBonusRow]
+    counter_difficulty: int
+    counter_drain: CounterDrain
+    spell_damage_ignores_reduction: bool
+    xp: XpTable
+    level_thresholds: list[NonNegative]
     default_quips: Quips = msgspec.field(default_factory=Quips)
+    page: PageRules
 
 
 # --- equipment, factions ---------------------------------------------------------------
@@ -184,9 +238,7 @@ class CharacterTemplate(UnitTemplate, kw_only=True):
 
 
 class CreatureTemplate(UnitTemplate, kw_only=True):
-    """A creature: `defense` (else the rules' base_defense) sets its reduction."""
-
-    defense: NonNegative | None = None
+    """A creature: its DEF gives its reduction, like a character's (plus its armour)."""
 
 
 # --- scenarios -------------------------------------------------------------------------
@@ -211,7 +263,8 @@ class ObjectPlacement(Spec, kw_only=True):
     at: Annotated[list[int], Meta(min_length=2, max_length=2)]
     hp: Positive
     glyph: Glyph = "o"
-    defense: NonNegative | None = None
+    #: The object's DEF; without one its reduction uses the rules' `base_defence`.
+    defence: NonNegative | None = None
     armour: Identifier | None = None
 
 
@@ -220,6 +273,10 @@ class Scenario(Spec, kw_only=True):
 
     name: str
     description: str = ""
+    #: What the players read before the first turn: the situation and what to do.
+    briefing: str = ""
+    #: How the scenario is won, in words (the engine's rule: the last side standing).
+    victory: str = "The last player with characters standing wins."
     map: str
     players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6)]
     characters: list[UnitPlacement] = []
@@ -228,7 +285,10 @@ class Scenario(Spec, kw_only=True):
 
 
 class Content(msgspec.Struct, kw_only=True):
-    """Everything the engine needs, validated and cross-checked."""
+    """Everything the engine needs, validated and cross-checked.
+
+    `rules` is None only in the partial content `validate` reads past errors.
+    """
 
     rules: RulesConfig
     factions: dict[str, Faction]
@@ -239,3 +299,5 @@ class Content(msgspec.Struct, kw_only=True):
     spells: dict[str, Spell] = {}
     #: Ids declared in a file but invalid: already reported, so references to them are not.
     invalid: frozenset[str] = frozenset()
+    #: `file:line:col: message` notices of the rules that depart from the designers' page.
+    departures: tuple[str, ...] = ()
