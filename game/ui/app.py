@@ -70,7 +70,9 @@ class EscarmoucheApp(App[None]):
     def game_over(self) -> None:
         from game.ui.screens.game_over import GameOverScreen  # DataTable: loaded when needed
 
-        self.push_screen(GameOverScreen(self.game), self.after_game_over)
+        self.push_screen(GameOverScreen(self.game, self.controller.new_game is not None,
+                                        self.controller.final_save),
+                         self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "new":
@@ -80,8 +82,6 @@ class EscarmoucheApp(App[None]):
                 self.exit()
                 return
             self.play.show_game()
-        else:
-            self.exit()
 
     def action_help(self) -> None:
         from game.journal.rules_text import rules_summary
@@ -91,12 +91,30 @@ class EscarmoucheApp(App[None]):
             self.push_screen(HelpScreen(rules_summary(self.game.rules)))
 
     def action_quit_game(self) -> None:
+        """The one way out (q, Ctrl+Q, Ctrl+C, the palette's Quit): asked first."""
         from game.ui.screens.dialogs import ConfirmQuit
 
-        self.push_screen(ConfirmQuit(), lambda quit_: self.exit() if quit_ else None)
+        if not isinstance(self.screen, ConfirmQuit):
+            self.push_screen(ConfirmQuit(), lambda quit_: self.exit() if quit_ else None)
+
+    async def action_quit(self) -> None:  # Ctrl+Q and the palette's Quit
+        self.action_quit_game()
+
+    def action_help_quit(self) -> None:  # Ctrl+C
+        self.action_quit_game()
+
+    def confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
+        """Ask before throwing the current game away; `then` runs on yes."""
+        from game.ui.screens.dialogs import Confirm
+
+        self.push_screen(Confirm(question, yes), lambda ok: then() if ok else None)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.callback != self.action_quit:  # ours below, confirmed
+                yield command
+        yield SystemCommand("Quit", "Quit the game, after a confirmation (q)",
+                            self.action_quit_game)
         if not isinstance(screen, PlayScreen):
             return  # nothing plays behind a hand-over, a dialog or the game-over screen
         play = screen
@@ -121,7 +139,6 @@ class EscarmoucheApp(App[None]):
         yield SystemCommand("Replay", "Step through this game's commands (R)",
                             play.action_replay)
         yield SystemCommand("Help", "Keys and rules (?)", self.action_help)
-        yield SystemCommand("Quit game", "Quit after a confirmation (q)", self.action_quit_game)
 
 
 def run_app(app: EscarmoucheApp, **run_options) -> int:

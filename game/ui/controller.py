@@ -64,12 +64,14 @@ class Controller:
         self.autosave_enabled = autosave
         self.game = game
         self.seen_until: dict[int, int] = {}
+        self.final_save: Path | None = None  # the autosave made when the game ended
         self.reset(game)
 
     def reset(self, game: Game) -> None:
         """Play this game from now on (new, loaded or undone)."""
         self.game = game
         self.seen_until = {game.current: len(game.journal)}
+        self.final_save = None
 
     # --- play -----------------------------------------------------------------------
 
@@ -87,6 +89,8 @@ class Controller:
             self.seen_until[player] = journal_before + 1  # after their own "end"
         if outcome.turn_started or outcome.game_over:
             self._autosave(outcome)
+        if outcome.game_over:
+            self.final_save = outcome.autosaved
         return outcome
 
     def _autosave(self, outcome: Outcome) -> None:

@@ -3,7 +3,7 @@
 from textual.widgets import Static
 
 from game.ui.app import EscarmoucheApp
-from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
+from game.ui.screens.dialogs import Confirm, ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
 from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
@@ -107,19 +107,28 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
         assert "▶ end" in digest  # Bruno's end, which Alice has not seen
 
 
-async def test_the_last_enemy_down_shows_game_over_with_statistics():
+async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
     game = duel(forced=[10, 99])
     game.units["elise"].hp = 0
     game.units["elise"].down = True
     game.units["dagny"].hp = 1
-    app = EscarmoucheApp(game, new_game=lambda: duel())
+    app = EscarmoucheApp(game, new_game=lambda: duel(), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "a")
         assert isinstance(app.screen, GameOverScreen)
         assert "Alice wins!" in str(app.screen.query_one("#winner").render())
+        final = list(tmp_path.glob("autosave-*.json"))
+        assert len(final) == 1  # the finished game is kept, and the screen says where
+        assert final[0].stem in str(app.screen.query_one("#final-save").render())
+        await pilot.press("n")  # a new game is asked first: a stray n throws nothing away
+        assert isinstance(app.screen, Confirm)
         await pilot.press("n")
+        assert isinstance(app.screen, GameOverScreen) and app.game.over
+        await pilot.press("n", "y")
         assert not isinstance(app.screen, GameOverScreen)
         assert app.game.round == 1 and not app.game.over
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuit)
 
 
 async def test_quit_asks_first():
@@ -132,6 +141,42 @@ async def test_quit_asks_first():
         await pilot.press("q", "y")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("ctrl+q", "ctrl+c"):
+            await pilot.press(key)
+            assert isinstance(app.screen, ConfirmQuit), key
+            await pilot.press(key)  # asked once, however often pressed
+            assert len([s for s in app.screen_stack if isinstance(s, ConfirmQuit)]) == 1
+            await pilot.press("n")
+            assert app.is_running and not isinstance(app.screen, ConfirmQuit)
+        await pilot.press("ctrl+p", *"quit")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit) and app.is_running
+
+
+async def test_nothing_plays_behind_the_hand_over_not_even_the_palette():
+    app = EscarmoucheApp(duel(forced=[99] * 10))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("ctrl+p", *"end turn")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        assert app.game.current == 2 and app.game.log == ["end"]
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "End turn" not in titles and "Attack" not in titles and "Quit" in titles
+        for key in ("a", "b", "o", "1", "u", "f9", "colon", "J", "R", "ctrl+s", "ctrl+o"):
+            await pilot.press(key)
+            assert app.screen_stack[-1] is app.screen and isinstance(app.screen, HandoverScreen)
+        assert app.game.log == ["end"]
 
 
 async def test_command_line_takes_the_full_notation():
@@ -183,6 +228,10 @@ async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_
         await pilot.press("ctrl+o")
         assert isinstance(app.screen, LoadScreen)
         await pilot.press("enter")
+        assert isinstance(app.screen, Confirm)  # the game being played is not thrown away
+        await pilot.press("n")
+        assert app.game.units["aldric"].pos == (2, 7)
+        await pilot.press("ctrl+o", "enter", "y")
         assert app.game.units["aldric"].pos == (3, 7)
         assert status(app) == "Loaded 'crossroads-round-1-mine': round 1"
 
@@ -221,6 +270,10 @@ async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):
         await pilot.press("left", "enter")  # Dagny moves
         assert app.game.units["dagny"].pos == (19, 7)
         await pilot.press("f9")
+        assert isinstance(app.screen, Confirm)  # a stray F9 undoes nothing
+        await pilot.press("escape")
+        assert app.game.units["dagny"].pos == (19, 7)
+        await pilot.press("f9", "y")
         assert app.game.units["dagny"].pos == (20, 7) and app.game.current == 2
 
 

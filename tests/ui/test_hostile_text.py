@@ -65,19 +65,19 @@ async def test_the_load_screen_lists_broken_saves_as_unreadable_and_loads_the_ot
         assert sum(column.get_render_width(table) for column in table.columns.values()) <= 78
         keys = [key.value for key in table.rows]
         table.move_cursor(row=keys.index(str(good)))
-        await pilot.press("enter")
+        await pilot.press("enter", "y")
         assert status(app) == "Loaded 'good': round 1"
         await pilot.press("ctrl+o")
         table = app.screen.query_one(DataTable)
         keys = [key.value for key in table.rows]
         table.move_cursor(row=keys.index(str(tmp_path / "long.json")))
-        await pilot.press("enter")
+        await pilot.press("enter", "y")
         assert status(app).startswith("✗ long.json is truncated") and app.is_running
         await pilot.press("ctrl+o")
         table = app.screen.query_one(DataTable)
         keys = [key.value for key in table.rows]
         table.move_cursor(row=keys.index(str(tmp_path / "version.json")))
-        await pilot.press("enter")  # the whole reason, markup and all, in the status line
+        await pilot.press("enter", "y")  # the whole reason, markup and all, in the status
         assert status(app).startswith("✗ version.json has format version '[/x]'")
 
 

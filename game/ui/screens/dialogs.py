@@ -55,23 +55,35 @@ class HelpScreen(ModalScreen[None]):
             yield Label("[dim]Esc to close[/dim]")
 
 
-class ConfirmQuit(ModalScreen[bool]):
-    """Quit? y / n."""
+class Confirm(ModalScreen[bool]):
+    """A question that throws something away: y does it, n or Esc keeps things as they are."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Quit"), Binding("n,escape", "answer(False)", "Stay")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
     DEFAULT_CSS = """
-    ConfirmQuit { align: center middle; }
-    ConfirmQuit > Vertical { width: 44; height: auto; border: thick $error;
+    Confirm { align: center middle; }
+    Confirm > Vertical { width: 60; max-width: 100%; height: auto; border: thick $error;
         background: $panel; padding: 1 2; }
     """
 
+    def __init__(self, question: str, yes: str, no: str = "stay") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Quit the game? Unsaved play is lost.")
-            yield Label("[b]y[/b] quit · [b]n[/b] stay")
+            yield Label(Content(self.question))
+            yield Label(Content.assemble(("y", "bold"), f" {self.yes} · ", ("n", "bold"),
+                                         f" {self.no}"))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class ConfirmQuit(Confirm):
+    """Quit? y / n: the one way out, whichever key or command asked."""
+
+    def __init__(self) -> None:
+        super().__init__("Quit the game? Play since the last save is lost.", "quit")
 
 
 class HandoverScreen(ModalScreen[None]):

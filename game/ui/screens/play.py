@@ -433,7 +433,12 @@ class PlayScreen(Screen[None]):
     def action_load(self) -> None:
         from game.ui.screens.saves import LoadScreen
 
-        self.app.push_screen(LoadScreen(self.controller.saves_dir), self.load_path)
+        def picked(path) -> None:
+            if path is not None:
+                self.app.confirm(f"Load {path.stem}? Play since the last save is lost.",
+                                 "load", lambda: self.load_path(path))
+
+        self.app.push_screen(LoadScreen(self.controller.saves_dir), picked)
 
     def action_quick_load(self) -> None:
         try:
@@ -441,7 +446,8 @@ class PlayScreen(Screen[None]):
         except Problem as problem:
             self.status(f"✗ {problem}", refused=True)
             return
-        self.load_path(path)
+        self.app.confirm(f"Go back to the latest autosave ({path.stem})? Play since then "
+                         "is lost.", "quick-load", lambda: self.load_path(path))
 
     def action_undo(self) -> None:
         try:
