@@ -31,7 +31,13 @@ class EscarmoucheApp(App[None]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Escarmouche"
-    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
+                tooltip="Quit the game (asked first)"),
+        Binding("ctrl+c", "help_quit", "Quit", show=False, system=True,
+                tooltip="Quit the game (asked first)"),
+    ]
     # Size classes set on every screen as the terminal changes: the CSS lays them out.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
@@ -88,7 +94,17 @@ class EscarmoucheApp(App[None]):
         from game.ui.screens.dialogs import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(rules_summary(self.game.rules)))
+            self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules)))
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """Every key in force while playing, read from the bindings."""
+        from game.ui.keys import bindings_of, key_lines
+        from game.ui.widgets.map_view import MapView
+
+        palette = Binding(self.COMMAND_PALETTE_BINDING, "command_palette",
+                          tooltip="The command palette: every action by its name")
+        return key_lines([*bindings_of(MapView, PlayScreen), palette,
+                          *bindings_of(EscarmoucheApp)])
 
     def action_quit_game(self) -> None:
         """The one way out (q, Ctrl+Q, Ctrl+C, the palette's Quit): asked first."""

@@ -325,3 +325,34 @@ async def test_loading_after_a_content_change_offers_saved_state_or_replay(tmp_p
         await pilot.press("r")
         assert app.game.units["aldric"].xp == 10  # replayed: a perfect hit pays 3 + 7
         assert not isinstance(app.screen, ContentChangedScreen)
+
+
+async def test_help_lists_every_key_in_force_from_the_bindings():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = str(app.screen.query_one("Static").render())
+        for keys in ("u, Ctrl+Z", "Ctrl+S", "Ctrl+O", "F9", "R", "1…9", "q, Ctrl+Q, Ctrl+C",
+                     "Tab", "Enter, m", "Ctrl+P", "↑ k ↓ j ← h → l"):
+            assert f"  {keys} " in shown, keys
+        assert "cast ID SPELL TARGET" in shown  # the notation, from the parser's own usage
+        await pilot.press("escape")
+        # Every binding of the play screen with a description is in the help.
+        from game.ui.screens.play import PlayScreen
+
+        helped = {text for _, text in app.key_help()}
+        assert all(b.tooltip in helped for b in PlayScreen.BINDINGS)
+
+
+async def test_tab_skips_characters_with_no_ap_left():
+    game = duel()
+    game.units["corvin"].ap = 0
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.play.selected == "aldric"
+        await pilot.press("tab")
+        assert app.play.selected == "aldric"  # Corvin has no AP: nobody else to go to
+        game.units["aldric"].ap = 0
+        await pilot.press("tab")
+        assert app.play.selected == "corvin"  # nobody has AP left: every character in turn

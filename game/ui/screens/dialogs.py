@@ -13,42 +13,35 @@ from textual.widgets.option_list import Option
 
 from game.ui.widgets.bars import KeyBar, TitleBar
 
-HELP = """\
-[b]Keys[/b]
-  arrows / h j k l   move the cursor (or click a square)
-  Tab / Shift+Tab    select your next / previous character (or click it)
-  Enter / m          select the character under the cursor, or move the selected one
-                     along the shown path (its AP cost is shown first)
-  a / b              attack the target under the cursor with the weapon / bare hands
-  1 … 9              take the numbered action of the target panel
-  c                  cast: pick a spell, aimed at the unit under the cursor
-  o                  open or close the door under the cursor
-  e                  end the turn (hand-over to the next player)
-  :                  command line: move ID X,Y · attack ID TARGET [with W|brawl] ·
-                     open/close ID X,Y · cast ID SPELL TARGET · end
-  J                  the whole journal, with search
-  ?                  this help · Ctrl+P the command palette · q quit
-
-"""
-
-
 class HelpScreen(ModalScreen[None]):
-    """Keys and the rules at a glance."""
+    """Keys (from the bindings), the command notation and the rules (from the loaded
+    rules) at a glance."""
 
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 92; max-width: 100%; height: auto;
+    HelpScreen > VerticalScroll { width: 96; max-width: 100%; height: auto;
         max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, rules_lines: list[str]) -> None:
+    def __init__(self, keys: list[tuple[str, str]], rules_lines: list[str]) -> None:
         super().__init__()
+        self.keys = keys
         self.rules_lines = rules_lines
 
     def compose(self) -> ComposeResult:
+        from game.rules.notation import USAGE
+
+        width = max((len(keys) for keys, _ in self.keys), default=0) + 2
+        text = Text("Keys\n", style="bold")
+        for keys, what in self.keys:
+            text.append(f"  {keys:<{width}}", style="bold")
+            text.append(f"{what}\n")
+        text.append("\nCommand line (:)\n", style="bold")
+        for usage in [*USAGE.values(), "save NAME · load NAME · undo"]:
+            text.append(f"  {usage}\n")
         with VerticalScroll():
-            yield Static(HELP)
+            yield Static(text)
             rules = Text("Rules in one screen\n", style="bold")
             rules.append("\n".join(self.rules_lines), style="")
             yield Static(rules)

@@ -32,24 +32,35 @@ class PlayScreen(Screen[None]):
     """One hot-seat game being played."""
 
     BINDINGS = [
-        Binding("enter,m", "activate", "Select/Move"),
-        Binding("tab", "cycle(1)", "Next", show=False),
-        Binding("shift+tab", "cycle(-1)", "Prev", show=False),
-        Binding("a", "attack", "Attack"),
-        Binding("b", "brawl", "Brawl"),
-        Binding("c", "spells", "Cast"),
-        Binding("o", "door", "Door"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("colon", "command_line", "Command"),
-        Binding("question_mark", "help", "Help"),
-        Binding("J", "journal", "Journal"),
-        Binding("q", "quit_game", "Quit"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+o", "load", "Load"),
-        Binding("f9", "quick_load", "Quick-load", show=False),
-        Binding("R", "replay", "Replay", show=False),
-        *[Binding(str(n), f"option({n})", show=False) for n in range(1, 10)],
+        Binding("enter,m", "activate", "Select/Move",
+                tooltip="Select your character under the cursor, or walk the selected one "
+                "there"),
+        Binding("tab", "cycle(1)", "Next", show=False,
+                tooltip="Select your next character with AP left"),
+        Binding("shift+tab", "cycle(-1)", "Prev", show=False,
+                tooltip="Select your previous character with AP left"),
+        Binding("a", "attack", "Attack",
+                tooltip="Attack what is under the cursor with the first weapon"),
+        Binding("b", "brawl", "Brawl", tooltip="Attack what is under the cursor bare-handed"),
+        Binding("c", "spells", "Cast",
+                tooltip="Pick a spell (cost, range, odds on the target under the cursor)"),
+        Binding("o", "door", "Door", tooltip="Open or close the door under the cursor"),
+        Binding("e", "end_turn", "End turn", tooltip="End the turn: hand over to the next player"),
+        Binding("colon", "command_line", "Command",
+                tooltip="Command line: the notation below, or save NAME, load NAME, undo"),
+        Binding("question_mark", "help", "Help", tooltip="This help"),
+        Binding("J", "journal", "Journal", tooltip="The whole journal, with search"),
+        Binding("q", "quit_game", "Quit", tooltip="Quit the game (asked first)"),
+        Binding("u,ctrl+z", "undo", "Undo",
+                tooltip="Undo your last move or door, until a die is rolled this turn"),
+        Binding("ctrl+s", "save", "Save", tooltip="Save the game under a name"),
+        Binding("ctrl+o", "load", "Load", tooltip="Load a save (asked first)"),
+        Binding("f9", "quick_load", "Quick-load", show=False,
+                tooltip="Go back to the latest autosave (asked first)"),
+        Binding("R", "replay", "Replay", show=False,
+                tooltip="Replay: step through this game's commands"),
+        *[Binding(str(n), f"option({n})", show=False,
+                  tooltip="Take the numbered action of the target panel") for n in range(1, 10)],
     ]
 
     selected: reactive[str | None] = reactive(None, init=False)
@@ -131,11 +142,15 @@ class PlayScreen(Screen[None]):
             self.refresh_target()
 
     def action_cycle(self, step: int) -> None:
+        """The next (or previous) of your characters with AP left; the next one whatever
+        its AP when none has any."""
         mine = self.my_characters()
         if not mine:
             return
-        index = mine.index(self.selected) + step if self.selected in mine else 0
-        self.select(mine[index % len(mine)])
+        here = mine.index(self.selected) if self.selected in mine else -step
+        order = [mine[(here + step * i) % len(mine)] for i in range(1, len(mine) + 1)]
+        ready = [u for u in order if self.game.units[u].ap > 0]
+        self.select((ready or order)[0])
 
     def refresh_all(self, hint: bool = True) -> None:
         game = self.game

@@ -50,10 +50,14 @@ class MapView(ScrollView, can_focus=True):
     do is the screen's business."""
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False),
-        Binding("down,j", "cursor(0,1)", "Down", show=False),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False),
-        Binding("right,l", "cursor(1,0)", "Right", show=False),
+        Binding("up,k", "cursor(0,-1)", "Up", show=False,
+                tooltip="Move the cursor (or click a square)"),
+        Binding("down,j", "cursor(0,1)", "Down", show=False,
+                tooltip="Move the cursor (or click a square)"),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False,
+                tooltip="Move the cursor (or click a square)"),
+        Binding("right,l", "cursor(1,0)", "Right", show=False,
+                tooltip="Move the cursor (or click a square)"),
     ]
 
     DEFAULT_CSS = """
