@@ -20,7 +20,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 96; max-width: 100%; height: auto;
+    HelpScreen > VerticalScroll { width: 106; max-width: 100%; height: auto;
         max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
     """
 
