@@ -356,3 +356,25 @@ async def test_tab_skips_characters_with_no_ap_left():
         game.units["aldric"].ap = 0
         await pilot.press("tab")
         assert app.play.selected == "corvin"  # nobody has AP left: every character in turn
+
+
+async def test_a_downed_unit_leaves_a_mark_on_the_map_and_in_the_target_panel():
+    app = EscarmoucheApp(duel(forced=[10, 99]))
+    app.game.units["dagny"].hp = 1
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "a")
+        assert app.game.units["dagny"].down
+        row = app.play.map._cells(2)
+        assert row[3][0] == "%2"  # her mark, with her player's number
+        assert "Dagny lies here, down (Bruno)" in text_of(app.play.query_one(TargetPanel))
+
+
+async def test_effects_read_as_words_in_the_character_panel():
+    from game.rules.units import Effect
+
+    game = duel()
+    game.units["aldric"].effects.append(Effect("focus", "magic_bonus", 10, 1))
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE):
+        card = text_of(app.play.query_one(UnitPanel))
+        assert "Effect: Focus +10 magic bonus (1 turn left" in card

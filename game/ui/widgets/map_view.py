@@ -115,6 +115,7 @@ class MapView(ScrollView, can_focus=True):
         """What each square of row `y` shows: (text, style) pairs, for diffing and drawing."""
         game = self.game
         units = {u.pos: u for u in game.standing() if u.pos[1] == y}
+        fallen = {u.pos: u for u in game.units.values() if u.down and u.pos[1] == y}
         things = {t.pos: t for t in game.things.values() if not t.destroyed and t.pos[1] == y}
         colours = {p.number: p.colour for p in game.players}
         overlay = self.overlay
@@ -131,6 +132,9 @@ class MapView(ScrollView, can_focus=True):
                 text, style = things[pos].glyph + " ", THING
             elif pos in game.walls:
                 text, style = "██", WALL
+            elif pos in fallen:
+                # A downed unit leaves a mark, with its tag's second half to tell whose.
+                text, style = "%" + self._labels[fallen[pos].id][1:2], DOWN
             elif pos in game.doors:
                 state = game.doors[pos].state
                 text, style = {"closed": ("+ ", DOOR), "open": ("/ ", DOOR),

@@ -7,7 +7,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from game.journal.text import clamp_text, term_label
+from game.journal.text import clamp_text, namer, term_label
 from game.rules import legal
 from game.rules.engine import Game
 from game.ui import options
@@ -97,9 +97,11 @@ def unit_card(game: Game, unit: Unit) -> list:
              Text(f"Skills: {skills}"), Text(f"Weapons: {weapons}"), Text(f"Armour: {armour}")]
     if unit.spells:
         lines.append(Text("Spells: " + ", ".join(content.spells[s].name for s in unit.spells)))
+    name = namer(game)
     for effect in unit.effects:
-        lines.append(Text(f"Effect: {effect.source} {effect.amount:+d} {effect.stat} "
-                          f"({effect.turns} turns)", style="magenta"))
+        turns = f"{effect.turns} turn" + ("s" if effect.turns != 1 else "")
+        lines.append(Text(f"Effect: {name(effect.source)} {effect.amount:+d} "
+                          f"{effect.stat.replace('_', ' ')} ({turns} left)", style="magenta"))
     if unit.down:
         lines.append(Text("DOWN", style="bold red"))
     s = unit.stats
@@ -153,6 +155,10 @@ class TargetPanel(Panel):
             lines.append(Text("Wall"))
         else:
             lines.append(Text("Floor"))
+        for fallen in game.units.values():
+            if fallen.down and fallen.pos == pos:
+                owner = game.player(fallen.owner).name if fallen.owner else "creature"
+                lines.append(Text(f"{fallen.name} lies here, down ({owner})", style="dim"))
         for number, option in enumerate(choices, 1):
             head = f"{number} " if number <= 9 else "  "
             if option.possible:
