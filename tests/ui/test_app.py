@@ -378,3 +378,17 @@ async def test_effects_read_as_words_in_the_character_panel():
     async with app.run_test(size=SIZE):
         card = text_of(app.play.query_one(UnitPanel))
         assert "Effect: Focus +10 magic bonus (1 turn left" in card
+
+
+async def test_the_route_is_drawn_with_its_cost_and_no_preview_outlives_its_square():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "down", "right")  # 3,5: three squares away
+        overlay = app.play.map.overlay
+        assert overlay.end == (3, 5) and overlay.cost == 3
+        assert len(overlay.path) == 3 and (3, 5) in overlay.path
+        assert app.play.map._cells(5)[3][0] == " 3"  # the cost, written where it ends
+        assert status(app) == "Move Aldric to 3,5: 3 AP (Enter)"
+        await pilot.press("up", "up", "up")  # onto Dagny: no move there, no stale offer
+        assert app.play.cursor == (3, 2)
+        assert status(app) == "" and app.play.map.overlay.end is None

@@ -72,6 +72,7 @@ class PlayScreen(Screen[None]):
         self.loaded = loaded  # a save to show first (with its content-change question)
         self.cursor: Pos = (0, 0)
         self.here: list[options.Option] = []  # the selected unit's options at the cursor
+        self._hinting = False  # the status line shows a preview of the cursor's square
         self._choices_key: tuple | None = None
         self._choices: options.Choices | None = None
 
@@ -177,6 +178,7 @@ class PlayScreen(Screen[None]):
         reach: frozenset = frozenset()
         targets: frozenset = frozenset()
         path: frozenset = frozenset()
+        end, cost = None, 0
         hint = ""
         if unit and choices:
             if self.aiming:
@@ -190,11 +192,15 @@ class PlayScreen(Screen[None]):
                     move = options.move(game, unit.id, cursor)
                     if move.possible:
                         path = frozenset(move.plan.path)
+                        end, cost = cursor, move.ap_cost
                         hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: "
                                 f"{move.ap_cost} AP (Enter)")
-        self.map.set_overlay(Overlay(reach, targets, path))
+        self.map.set_overlay(Overlay(reach, targets, path, end, cost))
         if hint and show_hint:
             self.status(hint)
+            self._hinting = True
+        elif self._hinting and show_hint:
+            self.status("")  # a preview never outlives the square it was for
 
     def choices_for(self, unit_id: str) -> options.Choices:
         """What the unit can do, asked of the engine once until the game moves on (a
@@ -216,6 +222,7 @@ class PlayScreen(Screen[None]):
             self.select(unit.id, move_cursor=False)
 
     def status(self, text: str | Text, refused: bool = False) -> None:
+        self._hinting = False
         bar = self.query_one("#status", Static)
         # Plain text: a command or a name may hold brackets that markup would read.
         content = Content.from_rich_text(text) if isinstance(text, Text) else Content(text)

@@ -43,6 +43,9 @@ class Overlay:
     reach: frozenset[Pos] = frozenset()
     targets: frozenset[Pos] = frozenset()
     path: frozenset[Pos] = frozenset()
+    #: Where the route ends and its AP cost, written on that square.
+    end: Pos | None = None
+    cost: int = 0
 
 
 class MapView(ScrollView, can_focus=True):
@@ -141,6 +144,8 @@ class MapView(ScrollView, can_focus=True):
                                "broken": ("x ", BROKEN)}[state]
             else:
                 text, style = " ·", FLOOR
+            if pos == overlay.end and text == " ·":  # on bare floor: nothing hidden
+                text = f"{overlay.cost:>2}"[-2:]
             if pos in overlay.path:
                 style += PATH
             elif pos in overlay.targets:
@@ -190,7 +195,7 @@ class MapView(ScrollView, can_focus=True):
         old = self.overlay
         self.overlay = overlay
         touched = old.reach ^ overlay.reach | old.targets ^ overlay.targets | \
-            old.path ^ overlay.path
+            old.path ^ overlay.path | {p for p in (old.end, overlay.end) if p is not None}
         self.refresh_rows(y for _, y in touched)
 
     def select(self, unit_id: str | None) -> None:
