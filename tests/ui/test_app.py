@@ -392,3 +392,33 @@ async def test_the_route_is_drawn_with_its_cost_and_no_preview_outlives_its_squa
         await pilot.press("up", "up", "up")  # onto Dagny: no move there, no stale offer
         assert app.play.cursor == (3, 2)
         assert status(app) == "" and app.play.map.overlay.end is None
+
+
+async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close():
+    from textual.widgets import DataTable
+
+    from game.ui.screens.roster import InspectScreen, RosterScreen
+
+    game = duel()
+    game.units["elise"].down, game.units["elise"].hp = True, 0
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, RosterScreen)
+        table = app.screen.query_one(DataTable)
+        rows = [[getattr(c, "plain", str(c)) for c in table.get_row_at(i)]
+                for i in range(table.row_count)]
+        assert [r[0] for r in rows] == ["Aldric", "Corvin", "Dagny", "Elise", "Goblin"]
+        assert rows[3][2] == "Bruno" and rows[3][6] == "down" and rows[3][3] == "0/15"
+        assert rows[4][2] == "creature" and rows[0][4] == "10/10"
+        table.move_cursor(row=2)
+        await pilot.press("enter")  # a closer look at Dagny, Bruno's
+        assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
+        shown = str(app.screen.query_one("Static").render())
+        assert "Weapons:" in shown and "Armour:" in shown
+        await pilot.press("escape", "right", "i")  # the unit under the cursor: Dagny
+        assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
+        await pilot.press("escape")
+        app.play.map.move_cursor((9, 9))  # where Elise fell
+        await pilot.press("i")
+        assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "elise"

@@ -50,6 +50,10 @@ class PlayScreen(Screen[None]):
                 tooltip="Command line: the notation below, or save NAME, load NAME, undo"),
         Binding("question_mark", "help", "Help", tooltip="This help"),
         Binding("J", "journal", "Journal", tooltip="The whole journal, with search"),
+        Binding("i", "inspect", "Inspect", show=False,
+                tooltip="Look closely at the unit under the cursor, enemies included"),
+        Binding("r", "roster", "Units", show=False,
+                tooltip="Every unit: side, HP, AP, effects, down"),
         Binding("q", "quit_game", "Quit", tooltip="Quit the game (asked first)"),
         Binding("u,ctrl+z", "undo", "Undo",
                 tooltip="Undo your last move or door, until a die is rolled this turn"),
@@ -483,6 +487,28 @@ class PlayScreen(Screen[None]):
         self.status(f"Undone: {undone}")
 
     # --- other views ----------------------------------------------------------------
+
+    def unit_here(self):
+        """The unit under the cursor, standing or fallen."""
+        game, cursor = self.game, self.cursor
+        return game.unit_at(cursor) or next(
+            (u for u in game.units.values() if u.down and u.pos == cursor), None)
+
+    def action_inspect(self, unit_id: str | None = None) -> None:
+        from game.ui.screens.roster import InspectScreen
+
+        unit = self.game.units.get(unit_id) if unit_id else self.unit_here()
+        if unit is None:
+            self.status("No unit under the cursor to inspect (r lists every unit)",
+                        refused=True)
+            return
+        self.app.push_screen(InspectScreen(self.game, unit))
+
+    def action_roster(self) -> None:
+        from game.ui.screens.roster import RosterScreen
+
+        self.app.push_screen(RosterScreen(self.game, self.map.label),
+                             lambda unit_id: self.action_inspect(unit_id) if unit_id else None)
 
     def action_help(self) -> None:
         self.app.action_help()
