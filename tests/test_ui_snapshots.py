@@ -42,7 +42,7 @@ def test_help(snap_compare):
 
 def test_hand_over(snap_compare):
     assert snap_compare(app_on_default(forced=[99] * 20), terminal_size=SIZE,
-                        press=["e", "enter", "e"])
+                        press=["e", "y", "enter", "e", "y"])
 
 
 def test_game_over(snap_compare):

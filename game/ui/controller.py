@@ -65,6 +65,8 @@ class Controller:
         self.game = game
         self.seen_until: dict[int, int] = {}
         self.final_save: Path | None = None  # the autosave made when the game ended
+        #: Ask before ending a turn while characters have AP left (a player may say stop).
+        self.ask_before_ending = True
         self.reset(game)
 
     def reset(self, game: Game) -> None:
@@ -113,6 +115,7 @@ class Controller:
         if self.new_game is None:
             raise Problem("no new game can be started here")
         self.reset(self.new_game())
+        self.ask_before_ending = True
         return self.game
 
     def undo(self) -> str:

@@ -3,7 +3,7 @@
 from textual.widgets import Static
 
 from game.ui.app import EscarmoucheApp
-from game.ui.screens.dialogs import Confirm, ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
+from game.ui.screens.dialogs import Confirm, ConfirmEndTurn, ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
 from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
@@ -93,13 +93,17 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
     app = EscarmoucheApp(duel(forced=[99] * 10))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e")
+        assert isinstance(app.screen, ConfirmEndTurn)  # Aldric and Corvin still have AP
+        assert str(app.screen.query_one("#question").render()) == \
+            "Aldric and Corvin still have AP. End the turn?"
+        await pilot.press("y")
         assert isinstance(app.screen, HandoverScreen)
         assert app.screen.title_text.startswith("Round 1: Bruno's turn (player 2)")
         await pilot.press("e", "a")  # the game's keys wait until the hand-over is closed
         assert app.game.current == 2 and len(app.game.log) == 1
         await pilot.press("enter")
         assert app.game.current == 2 and app.play.selected == "dagny"
-        await pilot.press("e")
+        await pilot.press("e", "a")  # end, and stop asking for the rest of the game
         assert isinstance(app.screen, HandoverScreen)
         digest = "\n".join(line.plain for line in app.screen.digest)
         assert "— Round 1: the creatures act —" in digest
@@ -163,7 +167,7 @@ async def test_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first():
 async def test_nothing_plays_behind_the_hand_over_not_even_the_palette():
     app = EscarmoucheApp(duel(forced=[99] * 10))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("e", "y")
         assert isinstance(app.screen, HandoverScreen)
         await pilot.press("ctrl+p", *"end turn")
         await pilot.pause(0.3)
@@ -265,7 +269,7 @@ async def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
 async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):
     app = EscarmoucheApp(crossroads(forced=[99] * 40), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "enter")
+        await pilot.press("e", "y", "enter")
         assert len(list(tmp_path.glob("autosave-*.json"))) == 1
         await pilot.press("left", "enter")  # Dagny moves
         assert app.game.units["dagny"].pos == (19, 7)
@@ -422,3 +426,17 @@ async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close()
         app.play.map.move_cursor((9, 9))  # where Elise fell
         await pilot.press("i")
         assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "elise"
+
+
+async def test_ending_a_turn_with_ap_left_asks_unless_told_not_to_and_never_when_spent():
+    game = duel(forced=[99] * 10)
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "n")
+        assert app.game.current == 1 and not isinstance(app.screen, ConfirmEndTurn)
+        game.units["aldric"].ap = game.units["corvin"].ap = 0
+        await pilot.press("e")  # nothing left to do: no question
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter", "e")
+        assert str(app.screen.query_one("#question").render()).startswith(
+            "Dagny and Elise still have AP")

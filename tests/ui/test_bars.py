@@ -19,7 +19,7 @@ async def test_the_title_bar_names_the_scenario_the_round_and_whose_turn_it_is()
         assert title.startswith("Escarmouche — test")
         assert title.endswith("Round 1 · Alice's turn (player 1)")
         assert len(title) == SIZE[0] - 2  # padded to the bar's width, one cell each side
-        await pilot.press("e", "enter")
+        await pilot.press("e", "y", "enter")
         assert shown(app.play.query_one(TitleBar)).endswith("Round 1 · Bruno's turn (player 2)")
 
 

@@ -35,11 +35,11 @@ async def test_names_holding_markup_are_shown_as_written_at_the_hand_over():
     game.units["dagny"].name = "Dag[/]ny"
     app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e")
+        await pilot.press("e", "y")
         assert isinstance(app.screen, HandoverScreen)
         title = str(app.screen.query_one("#handover-title").render())
         assert title.startswith("Round 1: [b]Bruno[/x]'s turn")
-        await pilot.press("enter", "e", "enter")
+        await pilot.press("enter", "e", "y", "enter")
         assert app.is_running and app.game.current == 1
 
 

@@ -72,6 +72,33 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+class ConfirmEndTurn(ModalScreen[str]):
+    """Ending a turn with AP left: y ends it, a ends it and stops asking this game, n stays."""
+
+    BINDINGS = [Binding("y", "answer('end')", "End turn"),
+                Binding("a", "answer('always')", "End, don't ask again"),
+                Binding("n,escape", "answer('stay')", "Stay")]
+    DEFAULT_CSS = """
+    ConfirmEndTurn { align: center middle; }
+    ConfirmEndTurn > Vertical { width: 64; max-width: 100%; height: auto;
+        border: thick $warning; background: $panel; padding: 1 2; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Content(self.question), id="question")
+            yield Label(Content.assemble(("y", "bold"), " end turn · ", ("a", "bold"),
+                                         " end, and don't ask again this game · ",
+                                         ("n", "bold"), " stay"))
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+
 class ConfirmQuit(Confirm):
     """Quit? y / n: the one way out, whichever key or command asked."""
 

@@ -347,7 +347,26 @@ class PlayScreen(Screen[None]):
         self.aiming = spell_id
 
     def action_end_turn(self) -> None:
-        self.apply(options.end_turn())
+        """End the turn; asked first while characters still have AP (unless told not to)."""
+        game = self.game
+        waiting = [game.units[u].name for u in self.my_characters() if game.units[u].ap > 0]
+        if not waiting or not self.controller.ask_before_ending or game.over:
+            self.apply(options.end_turn())
+            return
+        from game.ui.screens.dialogs import ConfirmEndTurn
+
+        names = waiting[0] if len(waiting) == 1 else \
+            ", ".join(waiting[:-1]) + f" and {waiting[-1]}"
+        verb = "has" if len(waiting) == 1 else "have"
+
+        def answered(answer: str | None) -> None:
+            if answer == "always":
+                self.controller.ask_before_ending = False
+            if answer in ("end", "always"):
+                self.apply(options.end_turn())
+
+        self.app.push_screen(ConfirmEndTurn(f"{names} still {verb} AP. End the turn?"),
+                             answered)
 
     # --- the command line -----------------------------------------------------------
 
