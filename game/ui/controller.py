@@ -51,6 +51,31 @@ class Digest:
     name: str
     events: list = field(default_factory=list)
 
+    def summary(self, name: Callable[[str], str]) -> list[str]:
+        """What matters, one item each: hits with their HP, spells countered, the fallen."""
+        items: list[str] = []
+        attacker: str | None = None
+        for event in self.events:
+            if isinstance(event, ev.AttackDeclared):
+                attacker = event.attacker
+            elif isinstance(event, ev.SpellCast):
+                attacker = event.caster
+            elif isinstance(event, ev.Damage) and event.amount > 0:
+                who = name(attacker) if attacker else name(event.source)
+                items.append(f"{who} hit {name(event.target)} for {event.amount} "
+                             f"(HP {event.hp_before} → {event.hp_after})")
+            elif isinstance(event, ev.Healed):
+                items.append(f"{name(event.target)} healed {event.amount} "
+                             f"(HP {event.hp_before} → {event.hp_after})")
+            elif isinstance(event, ev.Countered):
+                items.append(f"{name(event.spell)} countered by {name(event.unit)}"
+                             + (" and reflected" if event.reflected else ""))
+            elif isinstance(event, ev.Down):
+                items.append(f"{name(event.unit)} down")
+            elif isinstance(event, ev.GameOver):
+                items.append("the game is over")
+        return items
+
 
 class Controller:
     """One hot-seat game and its saves."""
@@ -104,12 +129,21 @@ class Controller:
             outcome.autosave_error = str(exc)
 
     def hand_over(self) -> Digest:
-        """The player whose turn starts, and the journal since they last looked."""
+        """The player whose turn starts, and what the other sides did since they last
+        played: their own commands and every refusal are left out."""
         game = self.game
         nxt = game.player(game.current)
         start = self.seen_until.get(nxt.number, 0)
         self.seen_until[nxt.number] = len(game.journal)
-        return Digest(game.round, nxt.number, nxt.name, game.journal[start:])
+        shown, theirs = [], False
+        for event in game.journal[start:]:
+            if isinstance(event, ev.CommandIssued):
+                theirs = event.player == nxt.number
+            elif isinstance(event, (ev.TurnStarted, ev.CreaturePhase)):
+                theirs = False
+            if not theirs and not isinstance(event, (ev.Refused, ev.ForcedRolls)):
+                shown.append(event)
+        return Digest(game.round, nxt.number, nxt.name, shown)
 
     def restart(self) -> Game:
         if self.new_game is None:

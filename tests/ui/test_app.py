@@ -440,3 +440,22 @@ async def test_ending_a_turn_with_ap_left_asks_unless_told_not_to_and_never_when
         await pilot.press("enter", "e")
         assert str(app.screen.query_one("#question").render()).startswith(
             "Dagny and Elise still have AP")
+
+
+async def test_the_hand_over_digest_shows_the_other_sides_only_with_a_summary_first():
+    app = EscarmoucheApp(duel(forced=[10, 99] + [99] * 10))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "a")  # refused: Corvin is Alice's own
+        await pilot.press("up", "up", "right", "a", "e", "y")  # Aldric hits Dagny
+        summary = str(app.screen.query_one("#summary").render())
+        hp = app.game.units["dagny"].hp
+        assert summary.startswith(f"Since your last turn: Aldric hit Dagny for {20 - hp} "
+                                  f"(HP 20 → {hp})")
+        digest = "\n".join(line.plain for line in app.screen.digest)
+        assert "attack aldric dagny" in digest and "✗" not in digest
+        await pilot.press("enter", "right", "enter", "e", "y")  # Dagny steps away; Alice plays
+        digest = "\n".join(line.plain for line in app.screen.digest)
+        assert "move dagny" in digest
+        assert "attack aldric" not in digest  # her own turn is not told back to her
+        assert str(app.screen.query_one("#summary").render()).endswith(
+            "No hit, no spell countered, nobody down.")

@@ -107,34 +107,39 @@ class ConfirmQuit(Confirm):
 
 
 class HandoverScreen(ModalScreen[None]):
-    """Between turns: who plays next, and what happened since their last turn."""
+    """Between turns: who plays next, a summary of what the other sides did since their
+    last turn, then the details from the top."""
 
     BINDINGS = [Binding("enter,space,escape", "dismiss", "Start turn")]
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; }
-    HandoverScreen > Vertical { width: 90; max-width: 100%; height: 90%;
+    HandoverScreen > Vertical { width: 100; max-width: 100%; height: 90%;
         border: thick $primary; background: $panel; padding: 0 1; }
-    HandoverScreen #handover-title { text-style: bold; padding: 1 0; }
+    HandoverScreen #handover-title { text-style: bold; padding: 1 0 0 0; }
+    HandoverScreen #summary { padding: 1 0; }
     HandoverScreen RichLog { height: 1fr; }
     """
 
-    def __init__(self, title: str, digest: list[Text]) -> None:
+    def __init__(self, title: str, digest: list[Text], summary: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.digest = digest
+        self.summary = summary
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text), id="handover-title")
-            yield Label("Since your last turn:")
-            log = RichLog(wrap=True, markup=False, id="digest")
-            yield log
+            yield Label(Content.assemble(("Since your last turn: ", "bold"), self.summary),
+                        id="summary")
+            # From the top: the first thing that happened is read first.
+            yield RichLog(wrap=True, markup=False, auto_scroll=False, id="digest")
             yield Label("[b]Enter[/b] to start your turn")
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
         for line in self.digest or [Text("Nothing happened.", style="dim")]:
             log.write(line)
+        log.scroll_home(animate=False)
 
 
 class SpellPicker(ModalScreen[str | None]):

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from game.journal.text import namer
 from game.rules.errors import Impossible
 from game.ui import options
 from game.ui.controller import Controller, Outcome, Problem
@@ -269,9 +270,11 @@ class PlayScreen(Screen[None]):
         self.select_first()
         from game.ui.screens.dialogs import HandoverScreen
 
+        summary = digest.summary(namer(self.game))
         self.app.push_screen(HandoverScreen(
             f"Round {digest.round}: {digest.name}'s turn (player {digest.player}). "
-            f"Pass the keyboard to {digest.name}.", event_lines(self.game, digest.events)))
+            f"Pass the keyboard to {digest.name}.", event_lines(self.game, digest.events),
+            " · ".join(summary) or "No hit, no spell countered, nobody down."))
 
     def need_actor(self) -> str | None:
         if self.selected is None:
