@@ -10,7 +10,7 @@ import pytest
 from game.cli import main
 from game.content.loader import DEFAULT_CONTENT, list_scenarios, load_content, load_scenario, \
     scenario_path
-from game.rules.state import Game
+from game.rules.engine import Game
 
 SCRIPTS = DEFAULT_CONTENT / "scripts"
 
