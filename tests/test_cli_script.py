@@ -77,7 +77,8 @@ def test_strict_stops_at_the_first_refusal(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["script", "nowhere", DEMO], "escarmouche: no scenario 'nowhere' (known: crossroads)"),
+    (["script", "nowhere", DEMO], "escarmouche: no scenario 'nowhere' (known: crossroads, "
+                                  "duel, dungeon, gallery, mages-duel, marches, tavern-brawl)"),
     (["script", "crossroads", "missing.txt"], "escarmouche: cannot read commands file"),
     (["script", "crossroads", DEMO, "--rolls", "0,5"],
      "escarmouche: --rolls: a d100 result is between 1 and 100, not 0"),
