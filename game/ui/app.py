@@ -39,8 +39,8 @@ class EscarmoucheApp(App[None]):
                 tooltip="Quit the game (asked first)"),
     ]
     # Size classes set on every screen as the terminal changes: the CSS lays them out.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (180, "-very-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall"), (50, "-very-tall")]
 
     def __init__(self, game: Game, new_game: Callable[[], Game] | None = None,
                  saves_dir: Path | None = None, content_dir: Path = DEFAULT_CONTENT,

@@ -210,8 +210,11 @@ async def test_help_and_journal_screens():
 async def test_clicking_selects_a_character_and_moves_the_cursor():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
-        # The map starts one cell inside its border; each square is two cells wide.
-        await pilot.click("#map", offset=(1 + 2 * 2, 1 + 4))
+        # The map starts one cell inside its border, centred in the view when smaller;
+        # each square is two cells wide.
+        left, top = app.play.map.margins()
+        assert left > 0 and top > 0  # a 12×12 map in a bigger view
+        await pilot.click("#map", offset=(1 + left + 2 * 2, 1 + top + 4))
         assert app.play.map.cursor == (2, 4)
         assert app.play.selected == "corvin"
 
@@ -223,10 +226,17 @@ async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SaveNameScreen)
-        await pilot.press(*"-mine")  # appended to the suggested name
+        await pilot.press("end", *"-mine")  # the suggestion, selected: kept by an arrow key
         await pilot.press("enter")
         assert (tmp_path / "crossroads-round-1-mine.json").exists()
         assert status(app) == f"Saved to {tmp_path / 'crossroads-round-1-mine.json'}"
+        await pilot.press("ctrl+s", *"mine", "enter")  # typing replaces the suggestion
+        assert (tmp_path / "mine.json").exists()
+        await pilot.press("colon", *"save mine", "enter")  # that name exists: asked first
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.press("ctrl+s", *"mine", "enter", "y")
+        assert status(app) == f"Saved to {tmp_path / 'mine.json'}"
         await pilot.press("left", "enter")  # move Aldric; then load the save back
         assert app.game.units["aldric"].pos == (2, 7)
         await pilot.press("ctrl+o")
@@ -237,7 +247,7 @@ async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_
         assert app.game.units["aldric"].pos == (2, 7)
         await pilot.press("ctrl+o", "enter", "y")
         assert app.game.units["aldric"].pos == (3, 7)
-        assert status(app) == "Loaded 'crossroads-round-1-mine': round 1"
+        assert status(app) == "Loaded 'mine': round 1"  # the newest save comes first
 
 
 async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):
@@ -459,3 +469,30 @@ async def test_the_hand_over_digest_shows_the_other_sides_only_with_a_summary_fi
         assert "attack aldric" not in digest  # her own turn is not told back to her
         assert str(app.screen.query_one("#summary").render()).endswith(
             "No hit, no spell countered, nobody down.")
+
+
+async def test_the_game_over_table_fits_140_columns():
+    from textual.widgets import DataTable
+
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp, game.units["elise"].down = 0, True
+    game.units["dagny"].hp = 1
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("right", "a")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+async def test_journal_lines_wrap_again_after_a_resize():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=(200, 44)) as pilot:
+        await pilot.press("down", "down", "a")  # a long refusal line
+        await pilot.pause()
+        log = app.play.query_one(JournalLog)
+        wide = len(log.lines)
+        await pilot.resize_terminal(80, 44)
+        await pilot.pause()
+        assert len(log.lines) > wide  # wrapped again at the new width
+        assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width

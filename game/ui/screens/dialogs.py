@@ -132,7 +132,7 @@ class HandoverScreen(ModalScreen[None]):
             yield Label(Content.assemble(("Since your last turn: ", "bold"), self.summary),
                         id="summary")
             # From the top: the first thing that happened is read first.
-            yield RichLog(wrap=True, markup=False, auto_scroll=False, id="digest")
+            yield RichLog(wrap=True, markup=False, min_width=1, auto_scroll=False, id="digest")
             yield Label("[b]Enter[/b] to start your turn")
 
     def on_mount(self) -> None:
@@ -184,7 +184,7 @@ class JournalScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Input(placeholder="search the journal (Esc to go back)", id="search")
-        yield RichLog(wrap=True, markup=False, id="full-journal")
+        yield RichLog(wrap=True, markup=False, min_width=1, id="full-journal")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -16,8 +16,7 @@ from game.rules.engine import Game
 from game.ui.widgets.bars import KeyBar
 
 COLUMNS = ("Character", "Player", "HP", "Level", "XP", "Attacks", "Hits", "Perfect",
-           "Missed", "Dodges", "Dealt", "Taken", "Kills", "Spells", "Failed", "Countered",
-           "Counters")
+           "Missed", "Dodges", "Dealt", "Taken", "Kills", "Spells*", "Counters")
 
 
 class GameOverScreen(Screen[str]):
@@ -43,6 +42,7 @@ class GameOverScreen(Screen[str]):
             rounds = f"{game.round} round" + ("s" if game.round != 1 else "")
             yield Label(Content(f"Game over after {rounds} — {winner}"), id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
+            yield Label("[dim]* spells cast / failed / countered[/dim]")
             if self.saved is not None:
                 yield Label(Content(f"The final state is saved as {self.saved.stem} "
                                     f"(Ctrl+O in a new game, or `escarmouche load`)."),
@@ -62,8 +62,8 @@ class GameOverScreen(Screen[str]):
             # Names as Text: a DataTable reads a plain str as markup.
             table.add_row(Text(unit.name), Text(self.game.player(unit.owner).name), hp, unit.level,
                           unit.xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
-                          s.damage_dealt, s.damage_taken, s.kills, s.spells_cast,
-                          s.spells_failed, s.spells_countered, s.counters)
+                          s.damage_dealt, s.damage_taken, s.kills,
+                          f"{s.spells_cast}/{s.spells_failed}/{s.spells_countered}", s.counters)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         return self.can_restart if action == "new_game" else True

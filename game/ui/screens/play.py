@@ -434,7 +434,11 @@ class PlayScreen(Screen[None]):
             self.cursor = self.map.cursor
             self.refresh_target(show_hint=False)
 
-    def save_as(self, name: str) -> None:
+    def save_as(self, name: str, overwrite: bool = False) -> None:
+        if name and not overwrite and self.controller.save_exists(name):
+            self.app.confirm(f"A save named {name} exists. Overwrite it?", "overwrite",
+                             lambda: self.save_as(name, overwrite=True))
+            return
         try:
             path = self.controller.save(name)
         except Problem as problem:

@@ -70,7 +70,7 @@ class ReplayScreen(Screen[None]):
         yield Label(id="replay-head")
         with Horizontal():
             yield BoardView(self.source, id="replay-map")
-            yield RichLog(wrap=True, markup=False, id="replay-log")
+            yield RichLog(wrap=True, markup=False, min_width=1, id="replay-log")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -38,7 +38,7 @@ class SaveNameScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         box = self.query_one(Input)
         box.focus()
-        box.cursor_position = len(box.value)
+        box.select_all()  # typing replaces the suggestion; an arrow key keeps it to edit
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -49,16 +49,37 @@ def event_lines(game: Game, events) -> list[Text]:
 
 
 class JournalLog(RichLog):
-    """The journal, newest at the bottom."""
+    """The journal, newest at the bottom, wrapped again when its width changes."""
 
     DEFAULT_CSS = """
-    JournalLog { height: 9; border: round $accent; }
+    JournalLog { height: 9; border: round $accent; scrollbar-gutter: stable; }
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
+        # min_width 1: lines wrap at the log's own width (Textual's default renders at 78
+        # at least, cutting lines in a narrower log).
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
         self.border_title = "Journal"
+        self._texts: list[Text] = []
+        self._wrapped_at = 0
+
+    def clear(self) -> "JournalLog":
+        self._texts = []
+        return super().clear()
 
     def write_events(self, game: Game, events) -> None:
         for line in event_lines(game, events):
-            self.write(line)
+            self._texts.append(line)
+            self._put(line)
+
+    def _put(self, line: Text) -> None:
+        # At the log's own width (the gutter keeps it steady), whatever the console's.
+        self.write(line, width=self.scrollable_content_region.width or None)
+
+    def on_resize(self, event) -> None:
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width != self._wrapped_at and self._texts:
+            super().clear()
+            for line in self._texts:
+                self._put(line)
+        self._wrapped_at = width

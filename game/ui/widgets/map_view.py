@@ -167,20 +167,30 @@ class MapView(ScrollView, can_focus=True):
             strip = self._row_strips[y] = Strip(list(segments), len(key) * CELL)
         return strip
 
+    def margins(self) -> tuple[int, int]:
+        """Blank cells left of and rows above the map, which is centred when it is
+        smaller than the view (a bigger one scrolls)."""
+        width, height = self.size
+        return (max(0, (width - self.game.width * CELL) // 2),
+                max(0, (height - self.game.height) // 2))
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        row = y + scroll_y
+        left, top = self.margins()
+        row = y + scroll_y - top
         width = self.size.width
         if not 0 <= row < self.game.height:
             return Strip.blank(width, self.rich_style)
-        return self._row_strip(row).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        strip = self._row_strip(row).crop_extend(scroll_x, scroll_x + width - left,
+                                                 self.rich_style)
+        return Strip.join([Strip.blank(left, self.rich_style), strip]) if left else strip
 
     def refresh_rows(self, rows) -> None:
         """Redraw only these map rows (those whose squares changed)."""
         for y in set(rows):
             if 0 <= y < self.game.height:
                 self._row_strips.pop(y, None)
-                self.refresh_line(y)
+                self.refresh_line(y + self.margins()[1])
 
     def update_board(self) -> None:
         """After a command: redraw the rows whose content changed, and only those."""
@@ -189,7 +199,7 @@ class MapView(ScrollView, can_focus=True):
             if self._row_keys.get(y) != key:
                 self._row_strips.pop(y, None)
                 self._row_strip(y, key)  # the cells are computed: build the row from them now
-                self.refresh_line(y)
+                self.refresh_line(y + self.margins()[1])
 
     def set_overlay(self, overlay: Overlay) -> None:
         old = self.overlay
@@ -225,8 +235,9 @@ class MapView(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x = (offset.x + self.scroll_offset.x) // CELL
-        y = offset.y + self.scroll_offset.y
+        left, top = self.margins()
+        x = (offset.x - left + self.scroll_offset.x) // CELL
+        y = offset.y - top + self.scroll_offset.y
         if 0 <= x < self.game.width and 0 <= y < self.game.height:
             self.move_cursor((x, y))
             self.post_message(self.Clicked((x, y)))
