@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.rules import legal
 from game.rules.actions import Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
+from game.rules.geometry import distance
 from game.rules.magic import Cast
 
 Pos = tuple[int, int]
@@ -62,3 +63,27 @@ def spell_reach(game: Game, actor: str, spell: str) -> int:
 def next_level_xp(game: Game, xp: int) -> int | None:
     """The XP of the next level threshold, if there is one."""
     return next((t for t in game.rules.level_thresholds if t > xp), None)
+
+
+def footprint(game: Game, spell: str, found: list[Option]) -> tuple[frozenset[Pos], list[str]] | None:
+    """For an area spell that may be cast on what is at the cursor (among the options
+    `found` there): the squares it covers and the names of those it touches, from its plan
+    (allies included when the spell reaches them). None otherwise."""
+    radius = game.content.spells[spell].area
+    option = next((o for o in found if o.kind == "spell" and o.action.spell == spell), None)
+    if not radius or option is None or not option.possible:
+        return None
+    centre = option.plan.centre.pos
+    squares = frozenset((x, y) for x in range(game.width) for y in range(game.height)
+                        if distance((x, y), centre) <= radius)
+    return squares, [target.unit.name for target in option.plan.targets]
+
+
+def why_not(found: Choices, spell: str) -> str:
+    """Why a spell can be cast on nobody now: the engine's refusal on the first unit it
+    was asked about (its AP, its reach…)."""
+    for options in found.against.values():
+        for option in options:
+            if option.kind == "spell" and option.action.spell == spell and option.reason:
+                return option.reason
+    return "no target for it now"

@@ -496,3 +496,40 @@ async def test_journal_lines_wrap_again_after_a_resize():
         await pilot.pause()
         assert len(log.lines) > wide  # wrapped again at the new width
         assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width
+
+
+async def test_an_area_spell_shows_its_footprint_and_who_it_touches_before_it_is_cast():
+    game = duel()
+    game.units["elise"].pos = (4, 2)  # next to Dagny: in the storm
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "c", "down", "enter")  # Corvin aims Ice Storm
+        assert app.play.aiming == "ice-storm"
+        await pilot.press("right", "up", "up")  # on Dagny
+        overlay = app.play.map.overlay
+        assert overlay.area == {(x, y) for x in (2, 3, 4) for y in (1, 2, 3)}
+        # Aldric stands in it too, but an area spares its caster's side: not listed.
+        assert status(app) == "Ice Storm here touches Dagny, Elise (Enter casts, Esc cancels)"
+        assert app.game.log == []  # nothing cast yet
+        await pilot.press("escape")
+        assert app.play.map.overlay.area == frozenset()
+
+
+async def test_the_spell_list_preselects_only_what_can_be_cast_and_a_self_spell_needs_no_aim():
+    from textual.widgets import OptionList
+
+    game = duel(forced=[10])
+    game.units["corvin"].ap = 4  # too few for Firebolt (5) and Ice Storm (7)
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "c")
+        assert isinstance(app.screen, SpellPicker)
+        listing = app.screen.query_one(OptionList)
+        first = listing.get_option_at_index(0)
+        assert first.disabled and "Firebolt" in str(first.prompt)
+        assert "Corvin has 4 AP" in str(first.prompt)  # the engine.s reason, said
+        highlighted = listing.get_option_at_index(listing.highlighted)
+        assert highlighted.id == "focus" and not highlighted.disabled
+        await pilot.press("enter")  # Focus: range 0, on Corvin himself, no aiming asked
+        assert app.play.aiming is None
+        assert app.game.log[-1].startswith("cast corvin focus")

@@ -165,6 +165,11 @@ class SpellPicker(ModalScreen[str | None]):
                                for command, text, ok in self.rows])
             yield Label("[dim]Enter to cast · Esc to cancel[/dim]")
 
+    def on_mount(self) -> None:
+        # The first spell that can be cast is highlighted, never one that cannot.
+        castable = [i for i, (_, _, ok) in enumerate(self.rows) if ok]
+        self.query_one(OptionList).highlighted = castable[0] if castable else None
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
 

@@ -184,12 +184,19 @@ class PlayScreen(Screen[None]):
         targets: frozenset = frozenset()
         path: frozenset = frozenset()
         end, cost = None, 0
+        area: frozenset = frozenset()
         hint = ""
         if unit and choices:
             if self.aiming:
                 targets = frozenset(choices.spell_squares(self.aiming))
-                hint = (f"Casting {game.content.spells[self.aiming].name}: put the cursor on a "
-                        "target and press Enter (Esc cancels)")
+                spell = game.content.spells[self.aiming]
+                hint = (f"Casting {spell.name}: put the cursor on a target and press Enter "
+                        "(Esc cancels)")
+                footprint = options.footprint(game, self.aiming, self.here)
+                if footprint is not None:
+                    area, touched = footprint
+                    hint = (f"{spell.name} here touches {', '.join(touched) or 'nobody'} "
+                            "(Enter casts, Esc cancels)")
             else:
                 reach = frozenset(choices.reach)
                 targets = frozenset(choices.attack_squares())
@@ -200,7 +207,7 @@ class PlayScreen(Screen[None]):
                         end, cost = cursor, move.ap_cost
                         hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: "
                                 f"{move.ap_cost} AP (Enter)")
-        self.map.set_overlay(Overlay(reach, targets, path, end, cost))
+        self.map.set_overlay(Overlay(reach, targets, path, end, cost, area))
         if hint and show_hint:
             self.status(hint)
             self._hinting = True
@@ -323,6 +330,7 @@ class PlayScreen(Screen[None]):
             self.status(f"{unit.name} knows no spell", refused=True)
             return
         on_target = {o.action.spell: o for o in self.here if o.kind == "spell"}
+        choices = self.choices_for(unit.id)
         rows = []
         for spell_id in unit.spells:
             spell = game.content.spells[spell_id]
@@ -330,12 +338,15 @@ class PlayScreen(Screen[None]):
             area = f", area {spell.area}" if spell.area else ""
             text = Text(f"{spell.name} · {spell.ap_cost} AP · range {reach} · {spell.kind}{area}")
             choice = on_target.get(spell_id)
+            castable = bool(choices.spell_squares(spell_id))
             if choice and choice.possible:
                 text.append("  ")
                 text.append(chance_line("now", choice.chance))
             elif choice:
                 text.append(f"  — {choice.reason}", style="dim")
-            rows.append((spell_id, text, True))
+            elif not castable:
+                text.append(f"  — {options.why_not(choices, spell_id)}", style="dim")
+            rows.append((spell_id, text, castable))
         from game.ui.screens.dialogs import SpellPicker
 
         self.app.push_screen(SpellPicker(f"{unit.name}'s spells ({unit.ap} AP)", rows),
@@ -344,8 +355,15 @@ class PlayScreen(Screen[None]):
     def after_spell_pick(self, spell_id: str | None) -> None:
         if not spell_id or not self.selected:
             return
-        if self.cursor in self.choices_for(self.selected).spell_squares(spell_id):
+        targets = self.choices_for(self.selected).spell_squares(spell_id)
+        if self.cursor in targets:
             self.apply(options.cast(self.selected, spell_id, self.cursor, self.here))
+            return
+        me = self.game.units[self.selected].pos
+        if targets == {me} and options.spell_reach(self.game, self.selected, spell_id) == 0:
+            # A spell that reaches only its caster needs no aiming.
+            choices = self.choices_for(self.selected).at(me)
+            self.apply(options.cast(self.selected, spell_id, me, choices))
             return
         self.aiming = spell_id
 

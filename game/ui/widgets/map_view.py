@@ -32,6 +32,7 @@ DOWN = Style(color="grey50", dim=True)
 REACH = Style(bgcolor="#12351f")
 TARGET = Style(bgcolor="#4a1620")
 PATH = Style(bgcolor="#1f4d2e")
+AREA = Style(bgcolor="#4a3a10")
 SELECTED = Style(underline=True, bold=True)
 CURSOR = Style(reverse=True)
 
@@ -46,6 +47,8 @@ class Overlay:
     #: Where the route ends and its AP cost, written on that square.
     end: Pos | None = None
     cost: int = 0
+    #: The squares an area spell aimed at the cursor would cover.
+    area: frozenset[Pos] = frozenset()
 
 
 class MapView(ScrollView, can_focus=True):
@@ -148,6 +151,8 @@ class MapView(ScrollView, can_focus=True):
                 text = f"{overlay.cost:>2}"[-2:]
             if pos in overlay.path:
                 style += PATH
+            elif pos in overlay.area:
+                style += AREA
             elif pos in overlay.targets:
                 style += TARGET
             elif pos in overlay.reach:
@@ -205,7 +210,8 @@ class MapView(ScrollView, can_focus=True):
         old = self.overlay
         self.overlay = overlay
         touched = old.reach ^ overlay.reach | old.targets ^ overlay.targets | \
-            old.path ^ overlay.path | {p for p in (old.end, overlay.end) if p is not None}
+            old.path ^ overlay.path | old.area ^ overlay.area | \
+            {p for p in (old.end, overlay.end) if p is not None}
         self.refresh_rows(y for _, y in touched)
 
     def select(self, unit_id: str | None) -> None:
