@@ -56,6 +56,7 @@ class Confirm(ModalScreen[bool]):
     Confirm { align: center middle; }
     Confirm > Vertical { width: 60; max-width: 100%; height: auto; border: thick $error;
         background: $panel; padding: 1 2; }
+    Confirm Label { width: 100%; }
     """
 
     def __init__(self, question: str, yes: str, no: str = "stay") -> None:
@@ -82,6 +83,7 @@ class ConfirmEndTurn(ModalScreen[str]):
     ConfirmEndTurn { align: center middle; }
     ConfirmEndTurn > Vertical { width: 64; max-width: 100%; height: auto;
         border: thick $warning; background: $panel; padding: 1 2; }
+    ConfirmEndTurn Label { width: 100%; }
     """
 
     def __init__(self, question: str) -> None:

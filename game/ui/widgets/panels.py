@@ -82,7 +82,9 @@ def unit_card(game: Game, unit: Unit) -> list:
     owner = game.player(unit.owner).name if unit.owner else "creature"
     head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
     nxt = options.next_level_xp(game, unit.xp)
-    level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else ""))
+    # Creatures do not learn: no level line for them.
+    level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else "")) \
+        if unit.is_character else Text("Creature: gains no XP", style="dim")
     names = list(unit.characteristics)
     stats_names = Text("  ".join(f"{n:<3}" for n in names), style="dim")
     stats_values = Text("  ".join(f"{unit.stat(n):<3}" for n in names))
