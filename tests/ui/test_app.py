@@ -532,4 +532,4 @@ async def test_the_spell_list_preselects_only_what_can_be_cast_and_a_self_spell_
         assert highlighted.id == "focus" and not highlighted.disabled
         await pilot.press("enter")  # Focus: range 0, on Corvin himself, no aiming asked
         assert app.play.aiming is None
-        assert app.game.log[-1].startswith("cast corvin focus")
+        assert app.game.log[-1] == "cast corvin focus corvin"

@@ -294,7 +294,8 @@ class PlayScreen(Screen[None]):
         if self.aiming and self.selected:
             spell = self.aiming
             self.aiming = None
-            self.apply(options.cast(self.selected, spell, cursor, self.here))
+            self.apply(options.cast(self.selected, spell, cursor,
+                                    self.choices_for(self.selected).at(cursor)))
             return
         unit = self.game.unit_at(cursor)
         if unit and unit.id in self.my_characters():
@@ -355,15 +356,16 @@ class PlayScreen(Screen[None]):
     def after_spell_pick(self, spell_id: str | None) -> None:
         if not spell_id or not self.selected:
             return
-        targets = self.choices_for(self.selected).spell_squares(spell_id)
+        choices = self.choices_for(self.selected)
+        targets = choices.spell_squares(spell_id)
         if self.cursor in targets:
-            self.apply(options.cast(self.selected, spell_id, self.cursor, self.here))
+            self.apply(options.cast(self.selected, spell_id, self.cursor,
+                                    choices.at(self.cursor)))
             return
         me = self.game.units[self.selected].pos
         if targets == {me} and options.spell_reach(self.game, self.selected, spell_id) == 0:
             # A spell that reaches only its caster needs no aiming.
-            choices = self.choices_for(self.selected).at(me)
-            self.apply(options.cast(self.selected, spell_id, me, choices))
+            self.apply(options.cast(self.selected, spell_id, me, choices.at(me)))
             return
         self.aiming = spell_id
 
