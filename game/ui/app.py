@@ -94,7 +94,11 @@ class EscarmoucheApp(App[None]):
         from game.ui.screens.dialogs import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules)))
+            scenario = self.game.scenario
+            about = [f"{scenario.name}: {scenario.briefing.strip()}".rstrip(": "),
+                     f"Victory: {scenario.victory.strip()}"]
+            self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules),
+                                        about))
 
     def key_help(self) -> list[tuple[str, str]]:
         """Every key in force while playing, read from the bindings."""

@@ -346,7 +346,7 @@ async def test_help_lists_every_key_in_force_from_the_bindings():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        shown = str(app.screen.query_one("Static").render())
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
         for keys in ("u, Ctrl+Z", "Ctrl+S", "Ctrl+O", "F9", "R", "1…9", "q, Ctrl+Q, Ctrl+C",
                      "Tab", "Enter, m", "Ctrl+P", "↑ k ↓ j ← h → l"):
             assert f"  {keys} " in shown, keys
@@ -533,3 +533,17 @@ async def test_the_spell_list_preselects_only_what_can_be_cast_and_a_self_spell_
         await pilot.press("enter")  # Focus: range 0, on Corvin himself, no aiming asked
         assert app.play.aiming is None
         assert app.game.log[-1] == "cast corvin focus corvin"
+
+
+async def test_the_scenario_briefing_and_victory_show_at_start_and_in_help():
+    game = crossroads()
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        first = journal_text(app).split("\n")[0]
+        assert first.startswith(game.scenario.briefing.strip()[:30])
+        flat = " ".join(journal_text(app).split())  # as wrapped in the log: words only
+        assert f"Victory: {game.scenario.victory}" in flat
+        await pilot.press("question_mark")
+        about = str(app.screen.query_one("#scenario").render())
+        assert about.startswith(f"This scenario\n{game.scenario.name}: ")
+        assert game.scenario.victory in about

@@ -24,10 +24,12 @@ class HelpScreen(ModalScreen[None]):
         max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, keys: list[tuple[str, str]], rules_lines: list[str]) -> None:
+    def __init__(self, keys: list[tuple[str, str]], rules_lines: list[str],
+                 scenario: list[str] = ()) -> None:
         super().__init__()
         self.keys = keys
         self.rules_lines = rules_lines
+        self.scenario = list(scenario)
 
     def compose(self) -> ComposeResult:
         from game.rules.notation import USAGE
@@ -41,6 +43,10 @@ class HelpScreen(ModalScreen[None]):
         for usage in [*USAGE.values(), "save NAME · load NAME · undo"]:
             text.append(f"  {usage}\n")
         with VerticalScroll():
+            if self.scenario:
+                about = Text("This scenario\n", style="bold")
+                about.append("\n".join(self.scenario) + "\n")
+                yield Static(about, id="scenario")
             yield Static(text)
             rules = Text("Rules in one screen\n", style="bold")
             rules.append("\n".join(self.rules_lines), style="")

@@ -118,6 +118,7 @@ class PlayScreen(Screen[None]):
         self.map.set_game(game)
         journal = self.query_one(JournalLog)
         journal.clear()
+        journal.write_briefing(game)
         journal.write_events(game, game.journal)
         self._choices_key = None
         self.aiming = None

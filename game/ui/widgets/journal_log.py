@@ -67,19 +67,31 @@ class JournalLog(RichLog):
         self._texts = []
         return super().clear()
 
+    def write_briefing(self, game: Game) -> None:
+        """The scenario's briefing and how it is won, read before the first turn."""
+        scenario = game.scenario
+        for line, style in ((scenario.briefing.strip(), "italic"),
+                            (f"Victory: {scenario.victory.strip()}", "bold")):
+            if line:
+                text = Text(line, style=style)
+                self._texts.append(text)
+                self._put(text)
+
     def write_events(self, game: Game, events) -> None:
         for line in event_lines(game, events):
             self._texts.append(line)
             self._put(line)
 
     def _put(self, line: Text) -> None:
-        # At the log's own width (the gutter keeps it steady), whatever the console's.
-        self.write(line, width=self.scrollable_content_region.width or None)
+        # At the log's own width (the gutter keeps it steady), whatever the console's;
+        # before the log has a size, lines wait for on_resize.
+        if self._wrapped_at:
+            self.write(line, width=self._wrapped_at)
 
     def on_resize(self, event) -> None:
         width = self.scrollable_content_region.width
-        if self._wrapped_at and width != self._wrapped_at and self._texts:
+        if width and width != self._wrapped_at:
+            self._wrapped_at = width
             super().clear()
             for line in self._texts:
                 self._put(line)
-        self._wrapped_at = width
