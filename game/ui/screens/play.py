@@ -114,7 +114,8 @@ class PlayScreen(Screen[None]):
     def start(self) -> None:
         """Draw the controller's game from its first event (new, loaded, undone)."""
         game = self.game
-        self.title = f"Escarmouche — {game.scenario.name}"
+        self.title = f"Escarmouche — {game.scenario.name}" + \
+            (" · DESIGNER" if game.designer else "")
         self.map.set_game(game)
         journal = self.query_one(JournalLog)
         journal.clear()
