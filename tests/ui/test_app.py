@@ -547,3 +547,13 @@ async def test_the_scenario_briefing_and_victory_show_at_start_and_in_help():
         about = str(app.screen.query_one("#scenario").render())
         assert about.startswith(f"This scenario\n{game.scenario.name}: ")
         assert game.scenario.victory in about
+
+
+async def test_player_colours_are_sent_exactly_so_blue_shows_blue():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE):
+        text, style = app.play.map._cells(2)[2]  # Aldric, Alice's: her colour is blue
+        assert text == "A1"
+        red, green, blue = style.color.get_truecolor()
+        assert blue == 255 and red == green < 128  # a blue, not a theme's ANSI "blue"
+        assert style.color.is_system_defined is False

@@ -8,13 +8,14 @@ from textual.widgets import RichLog
 from game.journal.text import describe, namer
 from game.rules import events as ev
 from game.rules.engine import Game
+from game.ui.colours import player_colour
 
 
 def event_text(game: Game, event, name=None) -> Text:
     """One journal line with its style: the player's colour, quips in italics."""
     name = name or namer(game)
     line = describe(event, name)
-    colours = {p.number: p.colour for p in game.players}
+    colours = {p.number: player_colour(p.colour) for p in game.players}
 
     def owner_colour(unit_id: str | None) -> str:
         unit = game.units.get(unit_id) if unit_id else None

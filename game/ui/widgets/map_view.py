@@ -18,6 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from game.rules.engine import Game
+from game.ui.colours import player_colour
 
 Pos = tuple[int, int]
 CELL = 2
@@ -123,7 +124,7 @@ class MapView(ScrollView, can_focus=True):
         units = {u.pos: u for u in game.standing() if u.pos[1] == y}
         fallen = {u.pos: u for u in game.units.values() if u.down and u.pos[1] == y}
         things = {t.pos: t for t in game.things.values() if not t.destroyed and t.pos[1] == y}
-        colours = {p.number: p.colour for p in game.players}
+        colours = {p.number: player_colour(p.colour) for p in game.players}
         overlay = self.overlay
         cells = []
         for x in range(game.width):
