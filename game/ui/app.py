@@ -152,6 +152,10 @@ class EscarmoucheApp(App[None]):
         yield SystemCommand("Command line", "Type a command in the notation (:)",
                             play.action_command_line)
         yield SystemCommand("Journal", "The whole journal with search (J)", play.action_journal)
+        yield SystemCommand("Units", "Every unit: side, HP, AP, effects, down (r)",
+                            play.action_roster)
+        yield SystemCommand("Inspect", "A close look at the unit under the cursor (i)",
+                            play.action_inspect)
         yield SystemCommand("Save game", "Save under a name (Ctrl+S)", play.action_save)
         yield SystemCommand("Load game", "Pick a save (Ctrl+O)", play.action_load)
         yield SystemCommand("Quick-load", "The latest autosave (F9)", play.action_quick_load)

@@ -557,3 +557,18 @@ async def test_player_colours_are_sent_exactly_so_blue_shows_blue():
         red, green, blue = style.color.get_truecolor()
         assert blue == 255 and red == green < 128  # a blue, not a theme's ANSI "blue"
         assert style.color.is_system_defined is False
+
+
+async def test_the_replay_view_wraps_roll_lines_inside_its_log():
+    from textual.widgets import RichLog
+
+    game = duel(forced=[10, 99])
+    game.apply("attack aldric dagny")
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("R")
+        await pilot.pause()
+        log = app.screen.query_one(RichLog)
+        text = "\n".join(strip.text for strip in log.lines)
+        assert "attack roll Aldric" in text
+        assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width
