@@ -572,3 +572,26 @@ async def test_the_replay_view_wraps_roll_lines_inside_its_log():
         text = "\n".join(strip.text for strip in log.lines)
         assert "attack roll Aldric" in text
         assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width
+
+
+async def test_a_tall_terminal_grows_the_journal_but_never_squeezes_the_map():
+    from game.ui.widgets.bars import KeyBar
+    from tests.helpers import make_game
+
+    big = "\n".join(["." * 30] * 30)
+
+    def game():
+        return make_game([("aldric", "aldric", 1, (2, 2)), ("dagny", "dagny", 2, (5, 5))],
+                         map_text=big)
+
+    app = EscarmoucheApp(game())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        view = app.play.map
+        assert view.scrollable_content_region.height >= 30  # the whole map, no scrolling
+        assert app.play.query_one(JournalLog).size.height > 9  # and more journal than 9
+    app = EscarmoucheApp(game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.play.query_one(KeyBar)
+        assert bar.region.y == 23 and bar.region.height == 1  # the map scrolls instead

@@ -117,6 +117,7 @@ class PlayScreen(Screen[None]):
         self.title = f"Escarmouche — {game.scenario.name}" + \
             (" · DESIGNER" if game.designer else "")
         self.map.set_game(game)
+        self.fit_map()
         journal = self.query_one(JournalLog)
         journal.clear()
         journal.write_briefing(game)
@@ -125,6 +126,15 @@ class PlayScreen(Screen[None]):
         self.aiming = None
         self.select_first()  # which draws the panels
         self.map.focus()
+
+    def fit_map(self) -> None:
+        """A tall terminal gives the journal room, but not the rows the map needs (map
+        and border), as long as six journal lines and the three bars still fit."""
+        room = self.size.height - 3 - 6 - 2
+        self.query_one("#main").styles.min_height = max(0, min(self.game.height + 2, room))
+
+    def on_resize(self, event) -> None:
+        self.fit_map()
 
     # --- what the player points at --------------------------------------------------
 

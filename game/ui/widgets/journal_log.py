@@ -53,7 +53,7 @@ class JournalLog(RichLog):
     """The journal, newest at the bottom, wrapped again when its width changes."""
 
     DEFAULT_CSS = """
-    JournalLog { height: 9; border: round $accent; scrollbar-gutter: stable; }
+    JournalLog { height: 9; border: round $accent; }
     """
 
     def __init__(self, **kwargs) -> None:
@@ -84,13 +84,14 @@ class JournalLog(RichLog):
             self._put(line)
 
     def _put(self, line: Text) -> None:
-        # At the log's own width (the gutter keeps it steady), whatever the console's;
-        # before the log has a size, lines wait for on_resize.
+        # At the log's own width less room for its scroll bar (so that a bar appearing
+        # never pushes a line out), whatever the console's width; before the log has a
+        # size, lines wait for on_resize.
         if self._wrapped_at:
             self.write(line, width=self._wrapped_at)
 
     def on_resize(self, event) -> None:
-        width = self.scrollable_content_region.width
+        width = self.content_region.width - self.styles.scrollbar_size_vertical
         if width and width != self._wrapped_at:
             self._wrapped_at = width
             super().clear()
