@@ -201,6 +201,18 @@ class GameState:
         ]
 
 
+def known_statistics(saved: dict) -> dict:
+    """A saved unit's statistics less those the engine no longer keeps (older saves)."""
+    return {k: v for k, v in saved.items() if k in Statistics.__dataclass_fields__}
+
+
+def comparable(state: dict) -> dict:
+    """A saved `snapshot()` as today's engine would write it, to compare with a replay."""
+    units = {uid: {**unit, "stats": known_statistics(unit["stats"])}
+             for uid, unit in state.get("units", {}).items()}
+    return {**state, "units": units}
+
+
 def restore_state(game: GameState, state: dict) -> None:
     """Put a `Game.snapshot()` (as plain data from a save) back into a fresh game."""
     quips = {uid: unit.quips for uid, unit in game.units.items()}
@@ -211,9 +223,7 @@ def restore_state(game: GameState, state: dict) -> None:
         data["weapons"] = tuple(data["weapons"])
         data["spells"] = tuple(data["spells"])
         data["effects"] = [Effect(**e) for e in data["effects"]]
-        # Saves from before a statistic was dropped still carry it: keep the known ones.
-        data["stats"] = Statistics(**{k: v for k, v in data["stats"].items()
-                                      if k in Statistics.__dataclass_fields__})
+        data["stats"] = Statistics(**known_statistics(data["stats"]))
         data["quips"] = quips.get(uid) or Quips()
         units[uid] = Unit(**data)
     game.units = units
