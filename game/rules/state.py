@@ -10,6 +10,8 @@ import copy
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
+import msgspec
+
 from game.rules.board import Door, DoorState, Thing, parse_map
 from game.rules.dice import Roller
 from game.rules.events import Event, TurnStarted
@@ -80,7 +82,7 @@ class GameState:
             faction=t.faction,
             glyph=t.glyph,
             pos=(placement.at[0], placement.at[1]),
-            characteristics={k: getattr(t.stats, k) for k in t.stats.__struct_fields__},
+            characteristics=msgspec.structs.asdict(t.characteristics),
             skills={k: getattr(t.skills, k) for k in t.skills.__struct_fields__},
             masteries=dict(t.masteries),
             weapons=tuple(t.weapons),
