@@ -15,6 +15,7 @@ TARGET is a unit or object id, a door id, or a square `x,y`. Words are separated
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 
 from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
 from game.rules.errors import Impossible
@@ -42,6 +43,9 @@ def _pos(token: str, verb: str) -> tuple[int, int]:
     return pos
 
 
+# Actions are frozen, so one text always reads as the same action: a replay or a script
+# repeats `end` and the same attacks many times. Refusals raise, and are not cached.
+@lru_cache(maxsize=1024)
 def parse(text: str) -> Action:
     """Read one command; raise `NotationError` with the usage when it is malformed."""
     words = text.split("#", 1)[0].split()

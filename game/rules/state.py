@@ -157,19 +157,21 @@ class GameState:
         if unit.faction is None:
             return []
         seen_only = self.rules.faction.counts == "seen"
-        return [other for other in self.standing()
-                if other is not unit and other is not exclude
-                and other.faction == unit.faction and other.kind == unit.kind
-                and other.owner == unit.owner
+        # On every dodge, brawl, spell and counter: one pass, the cheap tests first.
+        faction, kind, owner = unit.faction, unit.kind, unit.owner
+        return [other for other in self.units.values()
+                if other.faction == faction and other.owner == owner and other.kind == kind
+                and not other.down and other is not unit and other is not exclude
                 and (not seen_only or self.sees(unit.pos, other.pos))]
 
     def crowding_allies(self, unit: Unit) -> list[tuple[str, int]]:
         """(name, distance) of the other standing characters of the same player it sees."""
         if unit.owner is None:
             return []
-        return [(other.name, distance(unit.pos, other.pos)) for other in self.standing()
-                if other is not unit and other.is_character and other.owner == unit.owner
-                and self.sees(unit.pos, other.pos)]
+        owner = unit.owner
+        return [(other.name, distance(unit.pos, other.pos)) for other in self.units.values()
+                if other.owner == owner and not other.down and other is not unit
+                and other.is_character and self.sees(unit.pos, other.pos)]
 
     def refill(self, unit: Unit) -> int:
         """The AP the unit starts its next turn with: its maximum less what it owes."""

@@ -33,6 +33,8 @@ class Chance(msgspec.Struct, frozen=True):
     """A percentile chance: its terms, its cap, and the clamped value they give.
 
     `perfect_below`: a success whose roll is strictly below it is perfect (0: never).
+    A d100 succeeds when it is at most the chance (55 passes on 55, not 56): the one place
+    that rolls and compares is `actions.roll_check`.
     """
 
     check: str
@@ -48,10 +50,3 @@ class Chance(msgspec.Struct, frozen=True):
     def value(self) -> int:
         return max(0, min(self.cap, self.raw))
 
-    def succeeds(self, roll: int) -> bool:
-        """A d100 roll succeeds when it is at most the chance (55 passes on 55, not 56)."""
-        return roll <= self.value
-
-    def perfect(self, roll: int) -> bool:
-        """A success strictly below the perfect threshold (a perfect hit, a reflection)."""
-        return roll < self.perfect_below and self.succeeds(roll)

@@ -23,20 +23,20 @@ from textual.widgets import Input, Static
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
+from game.journal.rules_text import rules_summary
+from game.journal.text import chance_line, headline, namer
 from game.rules import events as ev
 from game.rules import history, legal
 from game.rules.actions import Action, Attack, Move
-from game.rules.errors import Impossible
-from game.rules.magic import Cast
 from game.rules.engine import Game
+from game.rules.errors import Impossible
+from game.rules.geometry import Pos
+from game.rules.magic import Cast
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
-from game.journal.rules_text import rules_summary
-from game.journal.text import chance_line, headline, namer
 from game.ui.widgets.panels import TargetPanel, UnitPanel
 
-Pos = tuple[int, int]
 
 
 class EscarmoucheApp(App[None]):

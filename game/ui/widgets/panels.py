@@ -10,9 +10,9 @@ from textual.widgets import Static
 from game.journal.text import chance_line
 from game.rules import legal
 from game.rules.engine import Game
+from game.rules.geometry import Pos
 from game.rules.units import Unit
 
-Pos = tuple[int, int]
 
 
 def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Text:
