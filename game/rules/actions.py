@@ -122,11 +122,11 @@ def own_character_ban(actor: Unit, target: object) -> None:
 def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
     """The one percentile check: a d100 against the chance, success when at most the
     chance, perfect when also strictly below the chance's perfect threshold."""
-    roll = roller.d100()
+    roll, forced = roller.d100()
     value = chance.value
     success = roll <= value
     return Roll(chance.check, unit, roll, value, chance.cap, chance.terms, success,
-                success and roll < chance.perfect_below)
+                success and roll < chance.perfect_below, forced)
 
 
 class Action:
@@ -522,5 +522,4 @@ class ForceRolls(Action):
             raise Impossible(f"a forced d100 must be between 1 and 100, not {bad[0]}")
 
     def resolve(self, game: GameState, plan: None) -> list[Event]:
-        game.roller.force(self.rolls)
-        return [ForcedRolls(self.rolls)]
+        return [ForcedRolls(self.rolls, game.roller.force(self.rolls))]
