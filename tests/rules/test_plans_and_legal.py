@@ -7,7 +7,7 @@ import pytest
 from game.rules import actions, legal, magic
 from game.rules.actions import Attack, AttackPlan, DoorPlan, MovePlan, ToggleDoor, roll_check
 from game.rules.dice import Dice, Roller
-from game.rules.events import CommandIssued, Damage, GameOver, Moved, Roll
+from game.rules.events import CommandIssued, Damage, Moved, Roll
 from game.rules.magic import CastPlan
 from game.rules.terms import Chance, Term
 from tests.helpers import CONTENT, content_with, events_of, make_game
@@ -177,7 +177,7 @@ def test_choices_answer_once_for_the_panel_overlay_and_spell_list():
     assert (0, 1) in found.reach and (0, 0) not in found.reach
 
 
-# --- creatures and the end of the game ---------------------------------------------------
+# --- creatures ---------------------------------------------------
 
 
 def archer_goblin():
@@ -201,24 +201,3 @@ def test_a_creature_shoots_only_what_it_sees(map_text, first):
     assert commands[0].startswith(first)
     if first == "move goblin":
         assert events_of(events, Moved)[0].unit == "goblin"
-
-
-def test_a_lone_player_against_creatures_plays_on_until_their_band_falls():
-    game = make_game([("aldric", "aldric", 1, (0, 0)), ("brenna", "brenna", 1, (5, 5)),
-                      ("goblin", "goblin", None, (1, 0)), ("wolf", "wolf", None, (3, 0))],
-                     forced=[10])
-    game.units["goblin"].hp = 1
-    game.apply("attack aldric goblin with sword")
-    assert game.units["goblin"].down and not game.over
-    game.units["brenna"].hp, game.units["brenna"].down = 0, True
-    game.units["aldric"].hp = 1
-    game.roller.force([10, 99] * 40)  # every wolf bite hits and is never dodged
-    for _ in range(20):
-        events = game.apply("end")  # Bruno has no one: straight to the creatures
-        if game.units["aldric"].down:
-            break
-        assert not game.over
-    assert game.units["aldric"].down
-    assert game.over and game.winner is None
-    assert events_of(events, GameOver) == [GameOver(None, None)]
-    assert game.apply("end")[0].reason == "the game is over"
