@@ -7,10 +7,12 @@ import pytest
 from game.rules import actions, legal, magic
 from game.rules.actions import Attack, AttackPlan, DoorPlan, MovePlan, ToggleDoor, roll_check
 from game.rules.dice import Dice, Roller
+from game.rules.engine import Game
 from game.rules.events import CommandIssued, Damage, Moved, Roll
 from game.rules.magic import CastPlan
+from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
 from game.rules.terms import Chance, Term
-from tests.helpers import CONTENT, content_with, events_of, make_game
+from tests.helpers import CONTENT, OPEN_MAP, content_with, events_of, make_game
 
 WALL_BETWEEN = "\n".join([
     "............",
@@ -201,3 +203,17 @@ def test_a_creature_shoots_only_what_it_sees(map_text, first):
     assert commands[0].startswith(first)
     if first == "move goblin":
         assert events_of(events, Moved)[0].unit == "goblin"
+
+
+def test_the_target_of_a_brawl_never_counts_as_a_faction_ally():
+    # A scenario may give a player creatures: two goblins of one owner, one brawling the other.
+    scenario = Scenario(
+        name="test", map=OPEN_MAP,
+        players=[PlayerSpec(name="Alice", colour="blue"), PlayerSpec(name="Bruno", colour="red")],
+        characters=[UnitPlacement(id="aldric", template="aldric", owner=1, at=[0, 0]),
+                    UnitPlacement(id="dagny", template="dagny", owner=2, at=[11, 11])],
+        creatures=[UnitPlacement(id="grik", template="goblin", owner=1, at=[5, 5]),
+                   UnitPlacement(id="snag", template="goblin", owner=1, at=[6, 5])])
+    game = Game(CONTENT, scenario)
+    plan = Attack("grik", "snag", brawl=True).check(game, 1)
+    assert Term("faction", 0, "goblins: no ally") in plan.chance.terms
