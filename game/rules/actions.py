@@ -35,7 +35,7 @@ from game.rules.geometry import Pos, distance, shortest_path
 from game.rules.progress import gain_xp, quip
 from game.rules.state import GameState
 from game.rules.templates import Weapon
-from game.rules.terms import Chance, Term
+from game.rules.terms import Chance, Term, term
 from game.rules.units import Unit
 
 Target = Union[Unit, Door, Thing]
@@ -439,11 +439,12 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
         terms = [defence_reduction(rules, rules.base_defence,
                                    f"base defence {rules.base_defence}")]
     if target.armour:
-        terms.append(Term("armour", armours[target.armour].reduction, armours[target.armour].name))
+        armour = armours[target.armour]
+        terms.append(term("armour", armour.reduction, armour.name))
     if isinstance(target, Unit):
         if target.legendary_armour:
             legend = armours[target.legendary_armour]
-            terms.append(Term("legendary", legend.reduction, legend.name))
+            terms.append(term("legendary", legend.reduction, legend.name))
         terms += target.effect_terms("reduction")
     return tuple(terms)
 

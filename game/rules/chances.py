@@ -13,7 +13,7 @@ from typing import Iterable, Protocol, Sequence
 
 from game.rules.constants import Check
 from game.rules.templates import FactionCurve, RulesConfig
-from game.rules.terms import Chance, Term, round_half_up
+from game.rules.terms import Chance, Term, round_half_up, term
 
 
 class Actor(Protocol):
@@ -85,12 +85,7 @@ def _distance_value(per_square: float, squares: int) -> int:
 
 
 def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:
-    return (_term("skill", unit.skill(skill), skill), *unit.effect_terms(skill))
-
-
-@lru_cache(maxsize=1024)
-def _term(name: str, value: int, detail: str) -> Term:
-    return Term(name, value, detail)
+    return (term("skill", unit.skill(skill), skill), *unit.effect_terms(skill))
 
 
 def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term) -> Chance:
@@ -103,7 +98,7 @@ def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
     """Mêlée: skill + mastery + sb(STR), cap 95; no faction, no crowding."""
     terms = (
         *_skill_terms(unit, "melee"),
-        _term("mastery", unit.mastery(family), family),
+        term("mastery", unit.mastery(family), family),
         stat_bonus(rules, "STR", unit.stat("STR")),
     )
     return Chance(Check.ATTACK, terms, rules.page.caps.melee, rules.page.perfect_attack_below)
@@ -114,7 +109,7 @@ def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
     """Distance: skill + mastery + sb(DEX) - crowding - distance malus, cap 95."""
     terms = (
         *_skill_terms(unit, "ranged"),
-        _term("mastery", unit.mastery(family), family),
+        term("mastery", unit.mastery(family), family),
         stat_bonus(rules, "DEX", unit.stat("DEX")),
         crowding,
         distance,

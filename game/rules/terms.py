@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 import msgspec
 
@@ -27,6 +28,13 @@ class Term(msgspec.Struct, frozen=True):
     name: str
     value: int
     detail: str = ""
+
+
+@lru_cache(maxsize=4096)
+def term(name: str, value: int, detail: str = "") -> Term:
+    """`Term(name, value, detail)`, built once: terms are frozen, and the same few recur on
+    every check (the plans of a panel refresh, of each attack)."""
+    return Term(name, value, detail)
 
 
 class Chance(msgspec.Struct, frozen=True):
