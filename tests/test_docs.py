@@ -11,7 +11,6 @@ from pathlib import Path
 import msgspec
 
 from game.cli import main
-from game.content.schema import RulesConfig
 from tests.helpers import CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,10 +19,11 @@ DOC = DOC_PATH.read_text(encoding="utf-8")
 
 
 def field_paths(info=None, prefix: str = "") -> list[str]:
-    """Every field path of a msgspec Struct type, recursively: `faction`, `faction.counts`,
-    `page.caps.dodge`; the fields of a list of Structs as `damage_bonus[].dice`."""
+    """Every field path of the rules' Struct type (RulesConfig), recursively: `faction`,
+    `faction.counts`, `page.caps.dodge`; the fields of a list of Structs as
+    `damage_bonus[].dice`."""
     if info is None:
-        info = msgspec.inspect.type_info(RulesConfig)
+        info = msgspec.inspect.type_info(type(CONTENT.rules))
     paths = []
     for field in info.fields:
         path = f"{prefix}{field.name}"
