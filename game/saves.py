@@ -21,7 +21,8 @@ from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, sc
 from game.content.yamlmarks import ContentErrors
 from game.rules.events import AnyEvent
 from game.rules.history import replay
-from game.rules.state import Game, restore_state
+from game.rules.engine import Game
+from game.rules.state import restore_state
 
 FORMAT = "escarmouche-save"
 VERSION = 1

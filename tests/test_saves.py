@@ -16,7 +16,7 @@ from game.rules.history import outcomes, replay, undo
 from game.saves import (
     SaveError, autosave, latest_autosave, load_game, plain, read_save, save_game, save_path,
 )
-from tests.rules.test_stateful import command as random_command
+from tests.helpers import random_command
 
 DEMO = "content/scripts/skirmish-demo.txt"
 
