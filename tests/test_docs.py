@@ -125,8 +125,8 @@ def test_every_code_reference_exists():
     assert len(refs) > 60
     missing = []
     for file, name in refs:
-        module = importlib.import_module(file[:-3].replace("/", "."))
-        target = module
+        target = importlib.import_module(file[:-3].replace("/", ".")) \
+            if (ROOT / file).is_file() else None
         for part in name.split("."):
             target = getattr(target, part, None)
         if target is None:
