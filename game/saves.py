@@ -55,6 +55,8 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     current: int
     over: bool
     log: list[str]
+    #: A designer game: forced rolls and edits are in its log, and it says so.
+    designer: bool = False
     state: dict
     journal: list[AnyEvent]
 
@@ -88,7 +90,8 @@ def record_of(game: Game, name: str) -> SaveRecord:
         scenario=game.scenario_id, scenario_name=game.scenario.name,
         content_hash=content_hash(game.content, game.scenario), seed=game.seed,
         players=[p.name for p in game.players], round=game.round, current=game.current,
-        over=game.over, log=list(game.log), state=plain(game.snapshot()),
+        over=game.over, log=list(game.log), designer=game.designer,
+        state=plain(game.snapshot()),
         journal=list(game.journal),
     )
 
@@ -173,7 +176,8 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         raise SaveError(f"the content has errors:\n{exc}") from None
     changed = content_hash(content, scenario) != record.content_hash
     if changed and mode != "replay":
-        game = Game(content, scenario, seed=record.seed, scenario_id=record.scenario)
+        game = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
+                    designer=record.designer)
         try:
             restore_state(game, record.state)
         except (KeyError, TypeError, ValueError) as exc:
@@ -182,7 +186,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         game.journal = list(record.journal)
         game.log = list(record.log)
         return Loaded(record=record, game=game, content_changed=True)
-    game = replay(content, scenario, record.seed, record.log, record.scenario)
+    game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer)
     if not changed:
         if plain(game.snapshot()) != record.state:
             raise SaveError(f"{Path(path).name}: its log does not give its saved state "
