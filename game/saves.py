@@ -358,7 +358,9 @@ def read_save(path: Path) -> SaveRecord:
         record = msgspec.convert(data, SaveRecord)
         state = msgspec.convert(record.state, SavedState)
     except msgspec.ValidationError as exc:
-        raise SaveError(f"{path.name} is damaged: {exc}") from None
+        message = re.sub(r"`str` matching regex '\^\[\^\\\\x00[^']*'",
+                         "plain text (no control, line-break or direction characters)", str(exc))
+        raise SaveError(f"{path.name} is damaged: {message}") from None
     problem = _inconsistency(record, state)
     if problem:
         raise SaveError(f"{path.name} is damaged: {problem}")

@@ -10,19 +10,28 @@ import difflib
 import re
 import types
 import typing
+import unicodedata
 from pathlib import Path as FsPath
 from typing import Any
 
 import msgspec
+from rich.color import Color, ColorParseError
 
 from game.content import schema
 from game.content.schema import Content, Scenario
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
+from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, RANGED_MAX_DISTANCE, SKILLS
 from game.rules.dice import Dice
 
 DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
 MAX_FILE_BYTES = 2_000_000
+#: Dice play can roll in no time: `9999999999d6` would never finish.
+MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_MODIFIER = 100, 1000, 1000
+#: Each side of a map, in squares.
+MAX_MAP_SIDE = 200
+#: Unknown map symbols reported one by one before the rest are counted.
+MAX_SYMBOL_ERRORS = 20
 EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
 
 _PATH_PART = re.compile(r"\.([^.\[\]`]+)|\[(\d+)\]")
@@ -93,8 +102,14 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
         else:
             where = ".".join(map(str, full[-2:] if len(full) > 1 else full))
             bad = f"a {key} of {where}" if key else (where or "value")
-            errors.append(doc.error(full, f"{bad}: {text.lower()}"))
+            errors.append(doc.error(full, f"{bad}: {_friendly(text).lower()}"))
         return None
+
+
+def _friendly(text: str) -> str:
+    """msgspec's message, with the plain-text pattern said in words."""
+    return re.sub(r"`str` matching regex '\^\[\^\\\\x00.*'$",
+                  "plain text (no control, line-break or direction characters)", text)
 
 
 class Loader:
@@ -104,6 +119,9 @@ class Loader:
         self.root = root
         self.errors: list[ContentError] = []
         self.invalid: set[str] = set()
+        #: Table files that could not be read (already reported): references into them are
+        #: not reported one by one.
+        self.unread: set[str] = set()
 
     def rel(self, path: FsPath) -> str:
         try:
@@ -112,18 +130,23 @@ class Loader:
             return str(path)
 
     def read(self, path: FsPath, required: bool = True) -> MarkedDocument | None:
+        """A YAML file's marked data, or None with its error (only regular files, bounded)."""
         name = self.rel(path)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             if required:
                 self.errors.append(ContentError(name, 1, 1, "file not found"))
             return None
-        if path.stat().st_size > MAX_FILE_BYTES:
-            self.errors.append(ContentError(name, 1, 1, "file too large"))
-            return None
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.errors.append(ContentError(name, 1, 1, f"cannot read: {exc}"))
+            text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
+        except UnreadableFile as exc:
+            reason = str(exc)
+            if reason.startswith("it is too large"):
+                reason = "file too large" + reason[len("it is too large"):]
+            self.errors.append(ContentError(name, 1, 1, f"cannot read: {reason}"))
+            return None
+        except UnicodeDecodeError as exc:
+            self.errors.append(ContentError(name, 1, 1, f"cannot read: not UTF-8 text "
+                                            f"({exc.reason} at byte {exc.start})"))
             return None
         doc, errors = read_yaml(text, name)
         self.errors += errors
@@ -131,11 +154,15 @@ class Loader:
 
     def table(self, filename: str, tp: type, required: bool = True) -> tuple[dict, MarkedDocument | None]:
         """A file mapping ids to entries of type `tp`, each validated on its own."""
-        doc = self.read(self.root / filename, required)
+        path = self.root / filename
+        doc = self.read(path, required)
         if doc is None:
+            if required or path.exists() or path.is_symlink():
+                self.unread.add(filename)
             return {}, None
         if not isinstance(doc.data, dict):
             self.errors.append(doc.error((), "expected a mapping of ids to entries"))
+            self.unread.add(filename)
             return {}, doc
         result = {}
         for key, value in doc.data.items():
@@ -153,6 +180,8 @@ class Loader:
     def ref(self, doc: MarkedDocument, path: tuple, value: str | None, known: dict,
             what: str) -> None:
         if value is None or value in known or value in self.invalid:
+            return
+        if f"{what.split()[0]}s.yaml" in self.unread:
             return
         close = difflib.get_close_matches(value, [*known, *self.invalid], n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -191,6 +220,9 @@ def _load(loader: Loader) -> Content:
     rules = schema.RulesConfig()
     if rules_doc is not None:
         data = rules_doc.data if isinstance(rules_doc.data, dict) else {}
+        if not isinstance(rules_doc.data, dict):
+            loader.errors.append(rules_doc.error((), "expected a mapping of settings "
+                                                 "(name: value)"))
         # One key at a time, so every bad setting is reported, not only the first.
         before = len(loader.errors)
         for key, value in data.items():
@@ -218,10 +250,11 @@ def _load(loader: Loader) -> Content:
     families = {w.family for w in weapons.values()}
     for doc, table, kind in ((cdoc, characters, "character"), (kdoc, creatures, "creature")):
         for tid, t in table.items():
+            _check_glyph(loader, doc, (tid, "glyph"), t.glyph)
             for i, wid in enumerate(t.weapons):
                 loader.ref(doc, (tid, "weapons", i), wid, weapons, "weapon")
             for family in t.masteries:
-                if family not in families:
+                if family not in families and "weapons.yaml" not in loader.unread:
                     loader.errors.append(doc.error((tid, "masteries", family),
                                                    f"no weapon has the family {family!r}",
                                                    key=True))
@@ -245,9 +278,36 @@ def _load(loader: Loader) -> Content:
 
 def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:
     try:
-        Dice.parse(text)
+        dice = Dice.parse(text)
     except ValueError as exc:
         loader.errors.append(doc.error(path, str(exc)))
+        return
+    for value, most, what in ((dice.count, MAX_DICE_COUNT, "dice"),
+                              (dice.sides, MAX_DICE_SIDES, "sides"),
+                              (dice.modifier, MAX_DICE_MODIFIER, "as a modifier")):
+        if value > most:
+            loader.errors.append(doc.error(path, f"{text!r}: at most {most} {what}, not {value}"))
+            return
+
+
+def _check_glyph(loader: Loader, doc, path: tuple, glyph: str) -> None:
+    """A map glyph is one printable character one cell wide."""
+    # Separators, controls, marks that combine with the previous cell, wide characters:
+    # each would shift or hide the map's columns.
+    if unicodedata.category(glyph)[0] in "CZM" or unicodedata.east_asian_width(glyph) in "WF":
+        loader.errors.append(doc.error(path, f"glyph {glyph!r} is not one printable, "
+                                       "single-width character"))
+
+
+def _check_colour(loader: Loader, doc, path: tuple, colour: str) -> None:
+    """A player's colour is one colour name or `#rrggbb`, as the terminal styles take."""
+    try:
+        ok = colour.strip() == colour and " " not in colour and bool(Color.parse(colour))
+    except ColorParseError:
+        ok = False
+    if not ok or colour == "default":
+        loader.errors.append(doc.error(path, f"{colour!r} is not a colour (a name such as "
+                                       "'blue' or 'bright_red', or '#rrggbb')"))
 
 
 def _check_rules(loader: Loader, doc: MarkedDocument, rules: schema.RulesConfig) -> None:
@@ -325,13 +385,26 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
 
 def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario, content: Content,
                     symbols: dict[str, str]) -> None:
+    for i, player in enumerate(scenario.players):
+        _check_colour(loader, doc, ("players", i, "colour"), player.colour)
+    for i, obj in enumerate(scenario.objects):
+        _check_glyph(loader, doc, ("objects", i, "glyph"), obj.glyph)
     rows = scenario.map.rstrip("\n").split("\n")
+    width, height = max(len(r) for r in rows), len(rows)
+    if width > MAX_MAP_SIDE or height > MAX_MAP_SIDE:
+        loader.errors.append(doc.error(("map",), f"the map is {width}x{height} squares; "
+                                       f"at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE}"))
+        return
     map_line, map_col = doc.where(("map",))
     source = doc.text.split("\n")
     blocked: set[tuple[int, int]] = set()
+    unknown = 0
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch not in symbols:
+                unknown += 1
+                if unknown > MAX_SYMBOL_ERRORS:
+                    continue
                 # A block scalar's rows start on the line after `map: |`.
                 line = map_line + 1 + y
                 text = source[line - 1] if line - 1 < len(source) else ""
@@ -341,7 +414,9 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario, con
                                                   f"unknown map symbol {ch!r} ({known})"))
             elif ch in "#+":
                 blocked.add((x, y))
-    width, height = max(len(r) for r in rows), len(rows)
+    if unknown > MAX_SYMBOL_ERRORS:
+        loader.errors.append(doc.error(("map",), f"{unknown - MAX_SYMBOL_ERRORS} more unknown "
+                                       "map symbols"))
     players = len(scenario.players)
     if not scenario.characters:
         loader.errors.append(doc.error(("characters",), "a scenario needs at least one "

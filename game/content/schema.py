@@ -12,13 +12,24 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-NonNegative = Annotated[int, Meta(ge=0)]
-Positive = Annotated[int, Meta(ge=1)]
+# Every number and list has a range: far above what the rules need, low enough that play
+# can never hang or overflow on it (the loader also bounds dice and map sizes).
+NonNegative = Annotated[int, Meta(ge=0, le=10_000)]
+Positive = Annotated[int, Meta(ge=1, le=10_000)]
 Percent = Annotated[int, Meta(ge=-100, le=200)]
 Characteristic = Annotated[int, Meta(ge=1, le=40)]
 Identifier = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
 Glyph = Annotated[str, Meta(min_length=1, max_length=1)]
 DiceText = Annotated[str, Meta(min_length=1, max_length=20)]
+Squares = Annotated[int, Meta(ge=0, le=100)]
+#: Shown text: no control, line-separator or direction-override characters.
+_PLAIN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+Name = Annotated[str, Meta(min_length=1, max_length=60, pattern=_PLAIN)]
+Line = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PLAIN)]
+Description = Annotated[str, Meta(max_length=2000)]
+Lines = Annotated[list[Line], Meta(max_length=50)]
+Coordinates = Annotated[list[Annotated[int, Meta(ge=0, le=10_000)]],
+                        Meta(min_length=2, max_length=2)]
 
 
 class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -31,14 +42,14 @@ class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class FactionCurve(Spec, kw_only=True):
     """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`."""
 
-    maximum: NonNegative = 15
+    maximum: Annotated[int, Meta(ge=0, le=100)] = 15
     ratio: Annotated[float, Meta(gt=0, lt=1)] = 0.6
 
 
 class DamageBonusRow(Spec, kw_only=True):
     """One row of the STR/DEX + SIZ damage-bonus table; `up_to: null` is the last row."""
 
-    up_to: int | None
+    up_to: Annotated[int, Meta(ge=-1000, le=1000)] | None
     dice: DiceText
 
 
@@ -56,12 +67,12 @@ class XpTable(Spec, kw_only=True):
 class Quips(Spec, kw_only=True):
     """Lines a character says on an event; each a list used in turn."""
 
-    miss: list[str] = []
-    hit: list[str] = []
-    perfect: list[str] = []
-    dodge: list[str] = []
-    spell_fail: list[str] = []
-    kill: list[str] = []
+    miss: Lines = []
+    hit: Lines = []
+    perfect: Lines = []
+    dodge: Lines = []
+    spell_fail: Lines = []
+    kill: Lines = []
 
 
 class RulesConfig(Spec, kw_only=True):
@@ -80,14 +91,15 @@ class RulesConfig(Spec, kw_only=True):
     base_defense: NonNegative = 10
     door_hp: Positive = 12
     door_defense: NonNegative = 20
-    damage_bonus: list[DamageBonusRow] = msgspec.field(default_factory=lambda: [
+    damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50)] = msgspec.field(default_factory=lambda: [
         DamageBonusRow(up_to=up_to, dice=dice) for up_to, dice in (
             (12, "-1d6"), (16, "-1d4"), (24, "0"), (32, "1d4"), (40, "1d6"), (48, "2d6"),
             (56, "2d6+2"), (None, "2d6+4"))])
-    counter_difficulty: int = 20
+    counter_difficulty: Percent = 20
     spell_damage_ignores_reduction: bool = True
     xp: XpTable = msgspec.field(default_factory=XpTable)
-    level_thresholds: list[NonNegative] = msgspec.field(default_factory=lambda: [0, 10, 30, 60, 100, 150])
+    level_thresholds: Annotated[list[Annotated[int, Meta(ge=0, le=10_000_000)]],
+                                Meta(min_length=1, max_length=100)] = msgspec.field(default_factory=lambda: [0, 10, 30, 60, 100, 150])
     default_quips: Quips = msgspec.field(default_factory=Quips)
 
 
@@ -95,45 +107,45 @@ class RulesConfig(Spec, kw_only=True):
 
 
 class Weapon(Spec, kw_only=True):
-    name: str
+    name: Name
     kind: Literal["melee", "ranged"]
     dice: DiceText
     ap_cost: Positive
-    range: Positive = 1
+    range: Annotated[int, Meta(ge=1, le=100)] = 1
     family: Identifier
 
 
 class Armour(Spec, kw_only=True):
-    name: str
-    reduction: NonNegative
+    name: Name
+    reduction: Annotated[int, Meta(ge=0, le=1000)]
     legendary: bool = False
 
 
 class Faction(Spec, kw_only=True):
-    name: str
-    description: str = ""
+    name: Name
+    description: Description = ""
 
 
 class EffectSpec(Spec, kw_only=True):
     """A timed effect a buff or debuff lays: `amount` added to `stat` for `turns` turns."""
 
-    stat: str
-    amount: int
-    turns: Positive
+    stat: Annotated[str, Meta(max_length=20)]
+    amount: Annotated[int, Meta(ge=-1000, le=1000)]
+    turns: Annotated[int, Meta(ge=1, le=100)]
 
 
 class Spell(Spec, kw_only=True):
     """A spell: `range` lists the reach per caster level (the last entry for higher levels)."""
 
-    name: str
+    name: Name
     kind: Literal["damage", "heal", "buff", "debuff"]
     ap_cost: Positive
-    range: Annotated[list[NonNegative], Meta(min_length=1)]
+    range: Annotated[list[Squares], Meta(min_length=1, max_length=100)]
     dice: DiceText | None = None
     effect: EffectSpec | None = None
-    area: NonNegative = 0
+    area: Squares = 0
     xp: NonNegative | None = None
-    description: str = ""
+    description: Description = ""
 
 
 # --- units -----------------------------------------------------------------------------
@@ -163,14 +175,14 @@ class Skills(Spec, kw_only=True):
 class UnitTemplate(Spec, kw_only=True):
     """What characters and creatures share."""
 
-    name: str
+    name: Name
     glyph: Glyph
     stats: Characteristics
     hp_max: Positive
-    ap_max: Positive | None = None
+    ap_max: Annotated[int, Meta(ge=1, le=1000)] | None = None
     skills: Skills = msgspec.field(default_factory=Skills)
-    masteries: dict[Identifier, Percent] = {}
-    weapons: list[Identifier] = []
+    masteries: Annotated[dict[Identifier, Percent], Meta(max_length=100)] = {}
+    weapons: Annotated[list[Identifier], Meta(max_length=20)] = []
     armour: Identifier | None = None
     faction: Identifier | None = None
 
@@ -179,7 +191,7 @@ class CharacterTemplate(UnitTemplate, kw_only=True):
     """A playable character: it may wear legendary armour, learn spells and speak."""
 
     legendary_armour: Identifier | None = None
-    spells: list[Identifier] = []
+    spells: Annotated[list[Identifier], Meta(max_length=100)] = []
     quips: Quips = msgspec.field(default_factory=Quips)
 
 
@@ -193,22 +205,22 @@ class CreatureTemplate(UnitTemplate, kw_only=True):
 
 
 class PlayerSpec(Spec, kw_only=True):
-    name: str
-    colour: str
+    name: Name
+    colour: Annotated[str, Meta(max_length=40)]
 
 
 class UnitPlacement(Spec, kw_only=True):
     id: Identifier
     template: Identifier
-    at: Annotated[list[int], Meta(min_length=2, max_length=2)]
-    owner: NonNegative | None = None
-    name: str | None = None
+    at: Coordinates
+    owner: Annotated[int, Meta(ge=0, le=100)] | None = None
+    name: Name | None = None
 
 
 class ObjectPlacement(Spec, kw_only=True):
     id: Identifier
-    name: str
-    at: Annotated[list[int], Meta(min_length=2, max_length=2)]
+    name: Name
+    at: Coordinates
     hp: Positive
     glyph: Glyph = "o"
     defense: NonNegative | None = None
@@ -218,13 +230,13 @@ class ObjectPlacement(Spec, kw_only=True):
 class Scenario(Spec, kw_only=True):
     """A map drawn in ASCII (`#` wall, `.` floor, `+` closed door, `/` open door)."""
 
-    name: str
-    description: str = ""
-    map: str
+    name: Name
+    description: Description = ""
+    map: Annotated[str, Meta(min_length=1, max_length=100_000)]
     players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6)]
-    characters: list[UnitPlacement] = []
-    creatures: list[UnitPlacement] = []
-    objects: list[ObjectPlacement] = []
+    characters: Annotated[list[UnitPlacement], Meta(max_length=500)] = []
+    creatures: Annotated[list[UnitPlacement], Meta(max_length=500)] = []
+    objects: Annotated[list[ObjectPlacement], Meta(max_length=500)] = []
 
 
 class Content(msgspec.Struct, kw_only=True):
