@@ -65,6 +65,9 @@ def cmd_validate(args) -> int:
           f"{len(content.spells)} spells, {len(content.characters)} characters, "
           f"{len(content.creatures)} creatures, {len(content.factions)} factions, "
           f"{scenarios}")
+    # Not errors: a variant is allowed to depart from the page, but should know it does.
+    for notice in content.departures:
+        print(f"notice: {notice}")
     return 0
 
 

@@ -111,7 +111,6 @@ class SavedUnit(Saved, kw_only=True):
     weapons: Annotated[list[Id], Meta(max_length=100)]
     armour: Id | None
     legendary_armour: Id | None
-    defense: Small | None = None
     hp: Small
     hp_max: Annotated[int, Meta(ge=1, le=1_000_000)]
     ap: Signed
@@ -123,6 +122,7 @@ class SavedUnit(Saved, kw_only=True):
     effects: Annotated[list[SavedEffect], Meta(max_length=1000)] = []
     stats: dict[Annotated[str, Meta(max_length=40)], Small] = {}
     down: bool = False
+    ap_owed: Small = 0
 
 
 class SavedDoor(Saved, kw_only=True):
@@ -131,7 +131,7 @@ class SavedDoor(Saved, kw_only=True):
     state: Literal["closed", "open", "broken"]
     hp: Small
     hp_max: Small
-    defense: Small
+    defence: Small
 
 
 class SavedThing(Saved, kw_only=True):
@@ -141,7 +141,7 @@ class SavedThing(Saved, kw_only=True):
     glyph: Glyph
     hp: Small
     hp_max: Small
-    defense: Small | None
+    defence: Small | None
     armour: Id | None
     destroyed: bool
 

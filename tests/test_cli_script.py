@@ -20,11 +20,11 @@ def test_demo_script_shows_each_kind_of_action(capsys):
     assert code == 0
     assert "Aldric closes the door at 4,5 (1 AP, 8 left)" in out
     assert "attack roll Brenna: 3 ≤ 64 perfect hit  [ranged 55 + mastery bow 10 + sb(DEX 16) 6" \
-           " - crowding (at 4, 4) 4 - distance (4 squares) 3 = 64]" in out
+           " - crowding (Aldric at 4, Corvin at 4) 4 - distance (4 squares) 3 = 64]" in out
     assert "+ perfect 1d6 [" in out
-    assert "dodge roll Dagny: 5 ≤ 35 dodged" in out
-    assert "attack roll Brenna: 20 ≤ 31 hit  [brawl 30 + faction (wild: 1 seen) 6 - crowding " \
-           "(at 1) 5 = 31]" in out
+    assert "dodge roll Dagny: 5 ≤ 29 dodged" in out
+    assert "attack roll Brenna: 20 ≤ 31 hit  [brawl 30 + faction (order: Aldric) 6 - crowding " \
+           "(Aldric at 1) 5 = 31]" in out
     assert "attack roll Aldric: 30 ≤ 65 hit  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" \
         in out
     assert "✗ attack dagny aldric: Dagny has 0 AP; an attack with the battle axe costs 5" in out
@@ -43,7 +43,7 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
         "terms": [{"name": "skill", "value": 55, "detail": "ranged"},
                   {"name": "mastery", "value": 10, "detail": "bow"},
                   {"name": "stat_bonus", "value": 6, "detail": "DEX 16"},
-                  {"name": "crowding", "value": -4, "detail": "at 4, 4"},
+                  {"name": "crowding", "value": -4, "detail": "Aldric at 4, Corvin at 4"},
                   {"name": "distance", "value": -3, "detail": "4 squares"}],
     }
     assert {"refused", "damage", "xp", "move", "door", "quip"} <= {l["type"] for l in lines}
@@ -92,7 +92,9 @@ def test_spells_demo_shows_a_countered_and_a_reflected_spell(capsys):
     code, out, _ = run(capsys, "script", "crossroads", "content/scripts/spells-demo.txt")
     assert code == 0
     assert "counter roll Elise: 30 ≤ 30 countered" in out
-    assert "Elise loses 1 AP to the counter (0 left)" in out
+    assert "Elise owes 3 AP to the counter: taken off the next refill (3 owed, next turn " \
+           "starts with 7 AP)" in out
+    assert "Elise pays 6 AP owed to a counter: starts with 4 AP" in out
     assert "Elise counters Firebolt and reflects it!" in out
     assert "damage to Corvin: Firebolt 2d6" in out
     assert "+ effect focus 10 = 74]" in out

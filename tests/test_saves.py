@@ -204,3 +204,17 @@ def test_export_markdown_and_json(tmp_path, capsys):
                  "--saves-dir", str(tmp_path)]) == 0
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert lines[0]["type"] == "turn" and any(line["type"] == "roll" for line in lines)
+
+
+@pytest.mark.parametrize("engine,saved", [("Unit", "SavedUnit"), ("Door", "SavedDoor"),
+                                          ("Thing", "SavedThing"), ("Effect", "SavedEffect")])
+def test_the_save_schema_has_every_field_the_engine_snapshots(engine, saved):
+    # A field added to the engine's units must be added to the save's schema (with its
+    # range), or every save would be refused as damaged.
+    import dataclasses
+
+    import game.rules.units as units
+    import game.saves as saves
+
+    assert [f.name for f in dataclasses.fields(getattr(units, engine))] == \
+        list(getattr(saves, saved).__struct_fields__)

@@ -21,7 +21,7 @@ from game.content import schema
 from game.content.schema import Content, Scenario
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
-from game.rules.constants import CHARACTERISTICS, RANGED_MAX_DISTANCE, SKILLS
+from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import Dice
 
 DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
@@ -118,6 +118,8 @@ class Loader:
     def __init__(self, root: FsPath) -> None:
         self.root = root
         self.errors: list[ContentError] = []
+        #: Not errors: what a reader should know (a rule departing from the page).
+        self.notices: list[ContentError] = []
         self.invalid: set[str] = set()
         #: Table files that could not be read (already reported): references into them are
         #: not reported one by one.
@@ -215,21 +217,79 @@ def validate_all(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content, list[st
     return content, names, sorted(errors)
 
 
+#: What the designers' page itself says of the numbers under rules.yaml's `page:`. A
+#: variant may change them; `validate` then notes each departure (it is not an error).
+PAGE = {
+    ("caps", "brawl"): (100, "brawl cap"),
+    ("caps", "melee"): (95, "melee cap"),
+    ("caps", "ranged"): (95, "ranged cap"),
+    ("caps", "dodge"): (90, "dodge cap"),
+    ("caps", "magic"): (95, "magic cap"),
+    ("caps", "counter"): (95, "counter-magic cap"),
+    ("perfect_attack_below",): (5, "perfect attack threshold"),
+    ("perfect_counter_below",): (10, "perfect counter threshold"),
+    ("ranged_max_distance",): (4, "ranged reach"),
+    ("stat_neutral",): (10, "neutral characteristic"),
+    ("luck_max",): (4, "luck bonus maximum"),
+    ("defence_reduction", "per"): (10, "defence per reduction point"),
+    ("defence_reduction", "maximum"): (5, "defence reduction maximum"),
+    ("crowding_per_ally",): (5, "crowding per ally"),
+}
+
+
+def page_departures(doc: MarkedDocument, page: schema.PageRules) -> list[ContentError]:
+    """One notice per number of `page:` that differs from what the page says."""
+    notices = []
+    for path, (expected, label) in PAGE.items():
+        value = page
+        for part in path:
+            value = getattr(value, part)
+        if value != expected:
+            notices.append(doc.error(("page", *path), f"{label} {value} departs from the "
+                                     f"page ({expected})"))
+    return notices
+
+
+def _load_rules(loader: Loader) -> schema.RulesConfig | None:
+    """rules.yaml, every bad or missing setting reported (not only the first)."""
+    doc = loader.read(loader.root / "rules.yaml")
+    if doc is None:
+        return None
+    if not isinstance(doc.data, dict):
+        loader.errors.append(doc.error((), "expected a mapping of settings"))
+        return None
+    before = len(loader.errors)
+    hints = typing.get_type_hints(schema.RulesConfig, include_extras=True)
+    fields = schema.RulesConfig.__struct_fields__
+    suggested = set()
+    for key, value in doc.data.items():
+        if key in hints:
+            convert(doc, value, hints[key], (key,), loader.errors)
+        else:
+            close = difflib.get_close_matches(str(key), fields, n=1)
+            suggested.update(close)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            loader.errors.append(doc.error((key,), f"unknown field {key!r}{hint}", key=True))
+    for name in _required_fields(schema.RulesConfig):
+        # A misspelt setting is reported once, as the unknown field it is.
+        if name not in doc.data and name not in suggested:
+            loader.errors.append(doc.error((), f"missing setting {name!r}"))
+    if len(loader.errors) != before:
+        return None
+    rules = convert(doc, doc.data, schema.RulesConfig, (), loader.errors)
+    if rules is not None:
+        _check_rules(loader, doc, rules)
+        loader.notices += page_departures(doc, rules.page)
+    return rules
+
+
+def _required_fields(struct: type[msgspec.Struct]) -> tuple[str, ...]:
+    fields = struct.__struct_fields__
+    return fields[: len(fields) - len(struct.__struct_defaults__)]
+
+
 def _load(loader: Loader) -> Content:
-    rules_doc = loader.read(loader.root / "rules.yaml")
-    rules = schema.RulesConfig()
-    if rules_doc is not None:
-        data = rules_doc.data if isinstance(rules_doc.data, dict) else {}
-        if not isinstance(rules_doc.data, dict):
-            loader.errors.append(rules_doc.error((), "expected a mapping of settings "
-                                                 "(name: value)"))
-        # One key at a time, so every bad setting is reported, not only the first.
-        before = len(loader.errors)
-        for key, value in data.items():
-            convert(rules_doc, {key: value}, schema.RulesConfig, (), loader.errors)
-        if len(loader.errors) == before:
-            rules = convert(rules_doc, data, schema.RulesConfig, (), loader.errors) or rules
-            _check_rules(loader, rules_doc, rules)
+    rules = _load_rules(loader)
     factions, _ = loader.table("factions.yaml", schema.Faction)
     weapons, wdoc = loader.table("weapons.yaml", schema.Weapon)
     armours, _ = loader.table("armours.yaml", schema.Armour)
@@ -239,9 +299,11 @@ def _load(loader: Loader) -> Content:
 
     for wid, weapon in weapons.items():
         _check_dice(loader, wdoc, (wid, "dice"), weapon.dice)
-        if weapon.kind == "ranged" and weapon.range > RANGED_MAX_DISTANCE:
+        reach = rules.page.ranged_max_distance if rules else None
+        if weapon.kind == "ranged" and reach is not None and weapon.range > reach:
             loader.errors.append(wdoc.error((wid, "range"), f"range {weapon.range} is above "
-                                            f"{RANGED_MAX_DISTANCE}, the most a ranged attack reaches"))
+                                            f"{reach}, the most a ranged attack reaches "
+                                            "(rules.yaml page.ranged_max_distance)"))
         if weapon.kind == "melee" and weapon.range != 1:
             loader.errors.append(wdoc.error((wid, "range"), "a melee weapon reaches 1 square"))
     for sid, spell in spells.items():
@@ -273,7 +335,8 @@ def _load(loader: Loader) -> Content:
                     loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells,
-                   invalid=frozenset(loader.invalid))
+                   invalid=frozenset(loader.invalid),
+                   departures=tuple(str(n) for n in sorted(loader.notices)))
 
 
 def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:

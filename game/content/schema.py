@@ -37,13 +37,31 @@ class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 # --- rules.yaml ------------------------------------------------------------------------
+# Every field is required: `content/rules.yaml` is the one source of every number, so no
+# default is copied here. `docs/rules.md` states each rule and names its field.
 
 
 class FactionCurve(Spec, kw_only=True):
-    """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`."""
+    """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`, n = allies counted."""
 
-    maximum: Annotated[int, Meta(ge=0, le=100)] = 15
-    ratio: Annotated[float, Meta(gt=0, lt=1)] = 0.6
+    maximum: Annotated[int, Meta(ge=0, le=100)]
+    ratio: Annotated[float, Meta(gt=0, lt=1)]
+    #: `seen`: allies the roller sees (in range and in sight); `present`: all on the map.
+    counts: Literal["seen", "present"]
+
+
+class LuckBonus(Spec, kw_only=True):
+    """`min(page.luck_max, (LCK // step) * per_step)`."""
+
+    step: Positive
+    per_step: NonNegative
+
+
+class CounterDrain(Spec, kw_only=True):
+    """AP a successful counter costs the counterer: `spell ap_cost * fraction`, rounded."""
+
+    fraction: Annotated[float, Meta(ge=0, le=1)]
+    rounding: Literal["half_up", "down", "up"]
 
 
 class DamageBonusRow(Spec, kw_only=True):
@@ -54,14 +72,16 @@ class DamageBonusRow(Spec, kw_only=True):
 
 
 class XpTable(Spec, kw_only=True):
-    miss_attacker: NonNegative = 1
-    miss_defender: NonNegative = 1
-    dodge_attacker: NonNegative = 1
-    dodge_defender: NonNegative = 2
-    hit: NonNegative = 3
-    perfect: NonNegative = 2
-    spell_default: NonNegative = 3
-    counter: NonNegative = 2
+    miss_attacker: NonNegative
+    miss_defender: NonNegative
+    dodge_attacker: NonNegative
+    dodge_defender: NonNegative
+    hit: NonNegative
+    perfect: NonNegative
+    spell_default: NonNegative
+    counter: NonNegative
+    #: What an attack on a door or an object gives, whatever its outcome.
+    against_objects: NonNegative
 
 
 class Quips(Spec, kw_only=True):
@@ -75,32 +95,65 @@ class Quips(Spec, kw_only=True):
     kill: Lines = []
 
 
-class RulesConfig(Spec, kw_only=True):
-    """Every tunable number of the rules (content/rules.yaml)."""
+class Caps(Spec, kw_only=True):
+    """The ceiling of each chance (plafond); every chance is also floored at 0."""
 
-    ap_max: Positive = 10
-    vision_radius: Positive = 6
-    move_cost: Positive = 1
-    door_cost: Positive = 1
-    brawl_ap_cost: Positive = 3
-    brawl_dice: DiceText = "1d3"
-    perfect_die: DiceText = "1d6"
-    faction: FactionCurve = msgspec.field(default_factory=FactionCurve)
-    crowding_step: NonNegative = 1
-    distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)] = 1.0
-    base_defense: NonNegative = 10
-    door_hp: Positive = 12
-    door_defense: NonNegative = 20
-    damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50)] = msgspec.field(default_factory=lambda: [
-        DamageBonusRow(up_to=up_to, dice=dice) for up_to, dice in (
-            (12, "-1d6"), (16, "-1d4"), (24, "0"), (32, "1d4"), (40, "1d6"), (48, "2d6"),
-            (56, "2d6+2"), (None, "2d6+4"))])
-    counter_difficulty: Percent = 20
-    spell_damage_ignores_reduction: bool = True
-    xp: XpTable = msgspec.field(default_factory=XpTable)
+    brawl: Annotated[int, Meta(ge=0, le=100)]
+    melee: Annotated[int, Meta(ge=0, le=100)]
+    ranged: Annotated[int, Meta(ge=0, le=100)]
+    dodge: Annotated[int, Meta(ge=0, le=100)]
+    magic: Annotated[int, Meta(ge=0, le=100)]
+    counter: Annotated[int, Meta(ge=0, le=100)]
+
+
+class DefenceReduction(Spec, kw_only=True):
+    """`min(maximum, DEF // per)`: 1 point of reduction per full `per` points of defence."""
+
+    per: Positive
+    maximum: NonNegative
+
+
+class PageRules(Spec, kw_only=True):
+    """The numbers the designers' page itself fixes: a variant may change them, and
+    `validate` then notes each departure from the page."""
+
+    caps: Caps
+    perfect_attack_below: Annotated[int, Meta(ge=0, le=101)]
+    perfect_counter_below: Annotated[int, Meta(ge=0, le=101)]
+    ranged_max_distance: Positive
+    stat_neutral: NonNegative
+    luck_max: NonNegative
+    defence_reduction: DefenceReduction
+    crowding_per_ally: NonNegative
+
+
+class RulesConfig(Spec, kw_only=True):
+    """Every number of the rules (content/rules.yaml)."""
+
+    ap_max: Positive
+    vision_radius: Positive
+    move_cost: Positive
+    door_cost: Positive
+    brawl_ap_cost: Positive
+    brawl_dice: DiceText
+    perfect_die: DiceText
+    stat_bonus_per_point: Annotated[int, Meta(ge=0, le=10)]
+    luck: LuckBonus
+    faction: FactionCurve
+    crowding_step: NonNegative
+    distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)]
+    base_defence: NonNegative
+    door_hp: Positive
+    door_defence: NonNegative
+    damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50)]
+    counter_difficulty: Percent
+    counter_drain: CounterDrain
+    spell_damage_ignores_reduction: bool
+    xp: XpTable
     level_thresholds: Annotated[list[Annotated[int, Meta(ge=0, le=10_000_000)]],
-                                Meta(min_length=1, max_length=100)] = msgspec.field(default_factory=lambda: [0, 10, 30, 60, 100, 150])
+                                Meta(min_length=1, max_length=100)]
     default_quips: Quips = msgspec.field(default_factory=Quips)
+    page: PageRules
 
 
 # --- equipment, factions ---------------------------------------------------------------
@@ -196,9 +249,7 @@ class CharacterTemplate(UnitTemplate, kw_only=True):
 
 
 class CreatureTemplate(UnitTemplate, kw_only=True):
-    """A creature: `defense` (else the rules' base_defense) sets its reduction."""
-
-    defense: NonNegative | None = None
+    """A creature: its DEF gives its reduction, like a character's (plus its armour)."""
 
 
 # --- scenarios -------------------------------------------------------------------------
@@ -223,7 +274,8 @@ class ObjectPlacement(Spec, kw_only=True):
     at: Coordinates
     hp: Positive
     glyph: Glyph = "o"
-    defense: NonNegative | None = None
+    #: The object's DEF; without one its reduction uses the rules' `base_defence`.
+    defence: NonNegative | None = None
     armour: Identifier | None = None
 
 
@@ -232,6 +284,10 @@ class Scenario(Spec, kw_only=True):
 
     name: Name
     description: Description = ""
+    #: What the players read before the first turn: the situation and what to do.
+    briefing: Description = ""
+    #: How the scenario is won, in words (the engine's rule: the last side standing).
+    victory: Description = "The last player with characters standing wins."
     map: Annotated[str, Meta(min_length=1, max_length=100_000)]
     players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6)]
     characters: Annotated[list[UnitPlacement], Meta(max_length=500)] = []
@@ -240,7 +296,10 @@ class Scenario(Spec, kw_only=True):
 
 
 class Content(msgspec.Struct, kw_only=True):
-    """Everything the engine needs, validated and cross-checked."""
+    """Everything the engine needs, validated and cross-checked.
+
+    `rules` is None only in the partial content `validate` reads past errors.
+    """
 
     rules: RulesConfig
     factions: dict[str, Faction]
@@ -251,3 +310,5 @@ class Content(msgspec.Struct, kw_only=True):
     spells: dict[str, Spell] = {}
     #: Ids declared in a file but invalid: already reported, so references to them are not.
     invalid: frozenset[str] = frozenset()
+    #: `file:line:col: message` notices of the rules that depart from the designers' page.
+    departures: tuple[str, ...] = ()

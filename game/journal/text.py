@@ -46,6 +46,14 @@ def terms_text(terms: tuple[Term, ...]) -> str:
     return " ".join(parts)
 
 
+def clamp_text(raw: int, value: int, cap: int | None = None) -> str:
+    """`= 62`, or the clamp made visible: `= -6 → 0 (floor)`, `= 104 → 95 (cap)`."""
+    if raw == value:
+        return f"= {value}"
+    why = "cap" if cap is not None and raw > cap else "floor"
+    return f"= {raw} → {value} ({why})"
+
+
 def roll_text(event: ev.Roll) -> str:
     """`34 ≤ 62 hit` or `71 > 62 miss`: the roll against its chance."""
     words = {"attack": ("hit", "miss"), "dodge": ("dodged", "not dodged"),
@@ -53,7 +61,7 @@ def roll_text(event: ev.Roll) -> str:
     yes, no = words.get(event.check, ("success", "failure"))
     outcome = yes if event.success else no
     if event.perfect:
-        outcome = "perfect " + outcome
+        outcome = "countered and reflected" if event.check == "counter" else "perfect " + outcome
     sign = "≤" if event.success else ">"
     return f"{event.roll} {sign} {event.chance} {outcome}"
 
@@ -114,9 +122,9 @@ def _(e: ev.AttackDeclared, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.Roll, name: Names = str) -> str:
-    capped = f", cap {e.cap}" if sum(t.value for t in e.terms) > e.cap else ""
+    raw = sum(t.value for t in e.terms)
     return f"  {e.check} roll {name(e.unit)}: {roll_text(e)}  " \
-           f"[{terms_text(e.terms)} = {e.chance}{capped}]"
+           f"[{terms_text(e.terms)} {clamp_text(raw, e.chance, e.cap)}]"
 
 
 @describe.register
@@ -124,9 +132,14 @@ def _(e: ev.Damage, name: Names = str) -> str:
     dice = " + ".join(f"{r.label} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
     extra = "".join(f" {'+' if t.value >= 0 else '-'} {term_label(t)} {abs(t.value)}"
                     for t in e.terms)
-    red = " + ".join(f"{term_label(t)} {t.value}" for t in e.reduction_terms) or "none"
-    return f"  damage to {name(e.target)}: {dice}{extra} = {e.raw}, reduction {red} = " \
-           f"{e.reduction} → {e.amount} (HP {e.hp_before} → {e.hp_after})"
+    if e.reduction_terms:
+        red = terms_text(e.reduction_terms)
+        red_sum = sum(t.value for t in e.reduction_terms)
+        reduction = f"reduction {red} {clamp_text(red_sum, e.reduction)}"
+    else:
+        reduction = "reduction ignored"
+    return f"  damage to {name(e.target)}: {dice}{extra} {clamp_text(e.raw, max(0, e.raw))}, " \
+           f"{reduction} → {e.amount} (HP {e.hp_before} → {e.hp_after})"
 
 
 @describe.register
@@ -174,7 +187,15 @@ def _(e: ev.Countered, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.ApDrained, name: Names = str) -> str:
-    return f"  {name(e.unit)} loses {e.amount} AP to the counter ({e.ap_left} left)"
+    if e.next_refill is None:
+        return f"  {name(e.unit)} loses {e.amount} AP to the counter ({e.ap_left} left)"
+    return f"  {name(e.unit)} owes {e.amount} AP to the counter: taken off the next refill " \
+           f"({e.owed} owed, next turn starts with {e.next_refill} AP)"
+
+
+@describe.register
+def _(e: ev.OwedApPaid, name: Names = str) -> str:
+    return f"  {name(e.unit)} pays {e.amount} AP owed to a counter: starts with {e.ap} AP"
 
 
 @describe.register

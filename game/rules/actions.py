@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, ClassVar, Union
 
 from game.content.schema import Weapon
 from game.rules import chances
-from game.rules.constants import RANGED_MAX_DISTANCE, AttackMode, Check, PERFECT_ATTACK_BELOW
-from game.rules.damage import damage_bonus, defence_reduction, final_damage
+from game.rules.constants import AttackMode, Check
+from game.rules.damage import damage_bonus, defence_reduction, final_damage, total_reduction
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
 from game.rules.events import (
@@ -269,7 +269,7 @@ class Attack(Action):
             raise Impossible(f"{unit.name} has {unit.ap} AP; {what} costs {cost}")
         d = distance(unit.pos, target.pos)
         if mode is AttackMode.RANGED:
-            reach = min(RANGED_MAX_DISTANCE, weapon.range)
+            reach = min(game.rules.page.ranged_max_distance, weapon.range)
             if d > reach:
                 raise Impossible(f"{target_name(target)} is {d} squares away; "
                                  f"the {weapon.name} reaches {reach}")
@@ -298,7 +298,7 @@ class Attack(Action):
         roll = game.roller.d100()
         value = chance.value
         hit = roll <= value
-        perfect = hit and roll < PERFECT_ATTACK_BELOW
+        perfect = hit and roll < rules.page.perfect_attack_below
         events.append(Roll(Check.ATTACK, unit.id, roll, value, chance.cap, chance.terms,
                            hit, perfect))
         unit.stats.attacks += 1
@@ -306,9 +306,12 @@ class Attack(Action):
         if defender:
             defender.stats.attacked += 1
         xp = rules.xp
+        # A door or an object gives `against_objects` XP whatever the outcome: the XP table
+        # is about a fight between an attacker and a defender.
+        xp_for = (lambda amount: amount) if defender else (lambda amount: xp.against_objects)
         if not hit:
             unit.stats.misses += 1
-            events += gain_xp(rules, unit, xp.miss_attacker, "attack missed")
+            events += gain_xp(rules, unit, xp_for(xp.miss_attacker), "attack missed")
             if defender and defender.is_character:
                 events += gain_xp(rules, defender, xp.miss_defender, "attack avoided")
             events += quip(rules.default_quips, unit, "miss")
@@ -335,7 +338,7 @@ class Attack(Action):
         if defender:
             defender.stats.damage_taken += damage.amount
         events += take_hp(game, unit, target, damage.amount)
-        events += gain_xp(rules, unit, xp.hit + (xp.perfect if perfect else 0),
+        events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           "perfect hit" if perfect else "hit")
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
@@ -344,43 +347,48 @@ class Attack(Action):
         return events
 
 
-def faction_term(game: "Game", unit: Unit) -> Term:
-    """The unit's faction bonus from the allies of its faction it sees now."""
-    return chances.faction_bonus(game.rules.faction, game.faction_allies_seen(unit),
-                                 unit.faction)
+def faction_term(game: "Game", unit: Unit, target: object = None) -> Term:
+    """The unit's faction bonus from the allies of its faction that count now (never the
+    target of the roll)."""
+    allies = game.faction_allies(unit, exclude=target)
+    return chances.faction_bonus(game.rules.faction, unit.faction, [a.name for a in allies])
 
 
 def dodge_chance(game: "Game", defender: Unit) -> Chance:
     """The passive dodge of a character hit by an attack, with its faction help."""
-    return chances.dodge_chance(defender, faction_term(game, defender))
+    return chances.dodge_chance(game.rules, defender, faction_term(game, defender))
 
 
 def attack_chance(game: "Game", unit: Unit, target: Target, mode: AttackMode,
                   weapon: Weapon | None) -> Chance:
     rules = game.rules
     if mode is AttackMode.MELEE:
-        return chances.melee_chance(unit, weapon.family)
-    crowding = chances.crowding_malus(rules.crowding_step, game.crowding_distances(unit))
+        return chances.melee_chance(rules, unit, weapon.family)
+    crowding = chances.crowding_malus(rules, game.crowding_allies(unit))
     if mode is AttackMode.BRAWL:
-        return chances.brawl_chance(unit, faction_term(game, unit), crowding)
+        return chances.brawl_chance(rules, unit, faction_term(game, unit, target), crowding)
     malus = chances.distance_malus(rules.distance_malus_per_square,
                                    distance(unit.pos, target.pos))
-    return chances.ranged_chance(unit, weapon.family, crowding, malus)
+    return chances.ranged_chance(rules, unit, weapon.family, crowding, malus)
 
 
 def reduction_terms(game: "Game", target: Target) -> tuple[Term, ...]:
     """Defence (at most 5) + armour + legendary armour + timed effects on reduction.
 
-    Non-player targets use their own defence when the content gives one, else base_defense.
+    Characters and creatures take their defence from their DEF (with its effects); a door
+    from the rules' door DEF; an object from its own DEF, or `base_defence` without one.
     """
-    armours = game.content.armours
+    rules, armours = game.rules, game.content.armours
     if isinstance(target, Door):
-        return (defence_reduction(target.defense),)
-    if isinstance(target, Unit) and target.is_character:
+        return (defence_reduction(rules, target.defence, f"door DEF {target.defence}"),)
+    if isinstance(target, Unit):
         defence = target.stat("DEF")
+        terms = [defence_reduction(rules, defence, f"DEF {defence}")]
+    elif target.defence is not None:
+        terms = [defence_reduction(rules, target.defence, f"DEF {target.defence}")]
     else:
-        defence = target.defense if target.defense is not None else game.rules.base_defense
-    terms = [defence_reduction(defence)]
+        terms = [defence_reduction(rules, rules.base_defence,
+                                   f"base defence {rules.base_defence}")]
     if target.armour:
         terms.append(Term("armour", armours[target.armour].reduction, armours[target.armour].name))
     if isinstance(target, Unit):
@@ -407,7 +415,7 @@ def roll_damage(game: "Game", unit: Unit, target: Target, mode: AttackMode,
     terms = unit.effect_terms("damage")
     raw = sum(r.total for r in rolls) + sum(t.value for t in terms)
     reduction = reduction_terms(game, target)
-    reduce = sum(t.value for t in reduction)
+    reduce = total_reduction(reduction)
     amount = final_damage(raw, reduce)
     return Damage(unit.id, target.id, tuple(rolls), terms, raw, reduction, reduce, amount,
                   target.hp, max(0, target.hp - amount))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.actions import Attack, Move
-from game.rules.constants import RANGED_MAX_DISTANCE
 from game.rules.errors import Impossible
 from game.rules.events import Event
 from game.rules.geometry import NEIGHBOURS, distance, shortest_path
@@ -32,7 +31,7 @@ def creature_phase(game: "Game") -> list[Event]:
 def _attack_cost_and_reach(game: "Game", creature: Unit) -> tuple[int, int]:
     if creature.weapons:
         weapon = game.content.weapons[creature.weapons[0]]
-        reach = min(RANGED_MAX_DISTANCE, weapon.range) if weapon.kind == "ranged" else 1
+        reach = min(game.rules.page.ranged_max_distance, weapon.range) if weapon.kind == "ranged" else 1
         return weapon.ap_cost, reach
     return game.rules.brawl_ap_cost, 1
 

@@ -1,24 +1,18 @@
 """One function per chance formula of the page, each returning named terms.
 
 Geometry (who sees whom) is decided by the caller; these functions only turn numbers into
-terms, so each can be checked against the page's own examples.
+terms, so each can be checked against the page's own examples. Every number comes from
+`RulesConfig` (content/rules.yaml); `docs/rules.md` states each formula.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Protocol
+from typing import Iterable, Protocol, Sequence
 
-from game.content.schema import FactionCurve
-from game.rules.constants import (
-    CROWDING_PER_ALLY_MAX,
-    LUCK_MAX,
-    LUCK_STEP,
-    STAT_NEUTRAL,
-    Cap,
-    Check,
-)
+from game.content.schema import FactionCurve, RulesConfig
+from game.rules.constants import Check
 from game.rules.terms import Chance, Term, round_half_up
 
 
@@ -31,35 +25,41 @@ class Actor(Protocol):
     def mastery(self, family: str) -> int: ...
 
 
-def stat_bonus(name: str, value: int) -> Term:
-    """`sb(X) = X - 10`: 10 is neutral, above helps, below hurts."""
-    return Term("stat_bonus", value - STAT_NEUTRAL, f"{name} {value}")
+def stat_bonus(rules: RulesConfig, name: str, value: int) -> Term:
+    """`sb(X) = (X - 10) * slope`: 10 is neutral, above helps, below hurts."""
+    return Term("stat_bonus", (value - rules.page.stat_neutral) * rules.stat_bonus_per_point,
+                f"{name} {value}")
 
 
-def luck_bonus(luck: int) -> Term:
-    """+1 per full 5 points of luck, at most +4."""
-    return Term("luck", min(LUCK_MAX, luck // LUCK_STEP), f"LCK {luck}")
+def luck_bonus(rules: RulesConfig, luck: int) -> Term:
+    """A small bonus per full step of luck (+1 per 5 by default), at most +4."""
+    return Term("luck", min(rules.page.luck_max, luck // rules.luck.step * rules.luck.per_step),
+                f"LCK {luck}")
 
 
-def faction_bonus(curve: FactionCurve, allies_seen: int, faction: str | None) -> Term:
-    """`round_half_up(max * (1 - ratio**n))`: 0, 6, 10, 12, 13, 14, 14, 15 … for n = 0, 1, 2 …"""
+def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str]) -> Term:
+    """`round_half_up(max * (1 - ratio**n))`, n = the allies of the faction counted:
+    0, 6, 10, 12, 13, 14, 14, 15 … The detail names them, so a count can be checked."""
     if faction is None:
         return Term("faction", 0, "no faction")
-    value = _faction_value(curve.maximum, curve.ratio, allies_seen)
-    return Term("faction", value, f"{faction}: {allies_seen} seen")
+    value = _faction_value(curve.maximum, curve.ratio, len(allies))
+    who = ", ".join(allies) if allies else "no ally"
+    return Term("faction", value, f"{faction}: {who}")
 
 
 @lru_cache(maxsize=256)
-def _faction_value(maximum: int, ratio: float, allies_seen: int) -> int:
+def _faction_value(maximum: int, ratio: float, allies: int) -> int:
     # Exact fractions, computed once per (curve, n): the curve is on every brawl and dodge.
-    return round_half_up(maximum * (1 - Fraction(str(ratio)) ** allies_seen))
+    return round_half_up(maximum * (1 - Fraction(str(ratio)) ** allies))
 
 
-def crowding_malus(step: int, ally_distances: Iterable[int]) -> Term:
-    """Gêne: each other visible character of the same player takes `max(0, 5 - (d-1)*step)`."""
-    distances = sorted(ally_distances)
-    total = sum(max(0, CROWDING_PER_ALLY_MAX - (d - 1) * step) for d in distances)
-    detail = "at " + ", ".join(map(str, distances)) if distances else "no ally in sight"
+def crowding_malus(rules: RulesConfig, allies: Iterable[tuple[str, int]]) -> Term:
+    """Gêne: each other visible character of the same player, at distance d, crowds
+    `max(0, 5 - (d - 1) * step)`; the total is never a bonus. `allies` is (name, d)."""
+    per_ally = rules.page.crowding_per_ally
+    seen = sorted(allies, key=lambda a: (a[1], a[0]))
+    total = sum(max(0, per_ally - (d - 1) * rules.crowding_step) for _, d in seen)
+    detail = ", ".join(f"{name} at {d}" for name, d in seen) if seen else "no ally in sight"
     return Term("crowding", -max(0, total), detail)
 
 
@@ -78,62 +78,75 @@ def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:
     return (Term("skill", unit.skill(skill), skill), *unit.effect_terms(skill))
 
 
-def brawl_chance(unit: Actor, faction: Term, crowding: Term) -> Chance:
+def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term) -> Chance:
     """Bagarre: skill + faction - crowding, cap 100."""
-    return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl"), faction, crowding), Cap.BRAWL)
+    return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl"), faction, crowding),
+                  rules.page.caps.brawl)
 
 
-def melee_chance(unit: Actor, family: str) -> Chance:
+def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
     """Mêlée: skill + mastery + sb(STR), cap 95; no faction, no crowding."""
     terms = (
         *_skill_terms(unit, "melee"),
         Term("mastery", unit.mastery(family), family),
-        stat_bonus("STR", unit.stat("STR")),
+        stat_bonus(rules, "STR", unit.stat("STR")),
     )
-    return Chance(Check.ATTACK, terms, Cap.MELEE)
+    return Chance(Check.ATTACK, terms, rules.page.caps.melee)
 
 
-def ranged_chance(unit: Actor, family: str, crowding: Term, distance: Term) -> Chance:
+def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
+                  distance: Term) -> Chance:
     """Distance: skill + mastery + sb(DEX) - crowding - distance malus, cap 95."""
     terms = (
         *_skill_terms(unit, "ranged"),
         Term("mastery", unit.mastery(family), family),
-        stat_bonus("DEX", unit.stat("DEX")),
+        stat_bonus(rules, "DEX", unit.stat("DEX")),
         crowding,
         distance,
     )
-    return Chance(Check.ATTACK, terms, Cap.RANGED)
+    return Chance(Check.ATTACK, terms, rules.page.caps.ranged)
 
 
-def dodge_chance(unit: Actor, faction: Term) -> Chance:
+def dodge_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
     """Esquive: skill + sb(DEF) + luck bonus + faction, cap 90."""
     terms = (
         *_skill_terms(unit, "dodge"),
-        stat_bonus("DEF", unit.stat("DEF")),
-        luck_bonus(unit.stat("LCK")),
+        stat_bonus(rules, "DEF", unit.stat("DEF")),
+        luck_bonus(rules, unit.stat("LCK")),
         faction,
     )
-    return Chance(Check.DODGE, terms, Cap.DODGE)
+    return Chance(Check.DODGE, terms, rules.page.caps.dodge)
 
 
-def magic_chance(unit: Actor, faction: Term) -> Chance:
+def magic_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
     """Magie: skill + sb(INT) + sb(DEX) + faction + magic bonus from effects, cap 95."""
     terms = (
         *_skill_terms(unit, "magic"),
-        stat_bonus("INT", unit.stat("INT")),
-        stat_bonus("DEX", unit.stat("DEX")),
+        stat_bonus(rules, "INT", unit.stat("INT")),
+        stat_bonus(rules, "DEX", unit.stat("DEX")),
         faction,
         *unit.effect_terms("magic_bonus"),
     )
-    return Chance(Check.MAGIC, terms, Cap.MAGIC)
+    return Chance(Check.MAGIC, terms, rules.page.caps.magic)
 
 
-def counter_chance(unit: Actor, faction: Term, difficulty: int) -> Chance:
+def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
     """Contre-magie: skill.magic + sb(INT) + faction - counter difficulty, cap 95."""
     terms = (
         *_skill_terms(unit, "magic"),
-        stat_bonus("INT", unit.stat("INT")),
+        stat_bonus(rules, "INT", unit.stat("INT")),
         faction,
-        Term("difficulty", -difficulty, "counter-magic"),
+        Term("difficulty", -rules.counter_difficulty, "counter-magic"),
     )
-    return Chance(Check.COUNTER, terms, Cap.COUNTER)
+    return Chance(Check.COUNTER, terms, rules.page.caps.counter)
+
+
+def counter_drain(rules: RulesConfig, spell_cost: int) -> int:
+    """AP a successful counter costs the counterer: half the spell's cost, rounded half up."""
+    exact = spell_cost * Fraction(str(rules.counter_drain.fraction))
+    rounding = rules.counter_drain.rounding
+    if rounding == "down":
+        return exact.numerator // exact.denominator
+    if rounding == "up":
+        return -(-exact.numerator // exact.denominator)
+    return round_half_up(exact)

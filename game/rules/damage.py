@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from game.content.schema import DamageBonusRow
-from game.rules.constants import DEFENCE_REDUCTION_MAX, DEFENCE_REDUCTION_STEP
+from game.content.schema import DamageBonusRow, RulesConfig
 from game.rules.dice import Dice
 from game.rules.terms import Term
 
@@ -16,10 +15,18 @@ def damage_bonus(table: list[DamageBonusRow], total: int) -> Dice:
     return Dice.parse(table[-1].dice)
 
 
-def defence_reduction(defence: int) -> Term:
-    """1 point per full 10 points of defence, at most 5 before armour and effects."""
-    value = min(DEFENCE_REDUCTION_MAX, defence // DEFENCE_REDUCTION_STEP)
-    return Term("defence", value, f"DEF {defence}")
+def defence_reduction(rules: RulesConfig, defence: int, source: str) -> Term:
+    """1 point per full 10 points of defence, at most 5 before armour and effects.
+
+    `source` says whose defence it is (`DEF 14`, `base defence 10`), as the journal shows it.
+    """
+    step = rules.page.defence_reduction
+    return Term("defence", min(step.maximum, defence // step.per), source)
+
+
+def total_reduction(terms: tuple[Term, ...]) -> int:
+    """The sum of the reduction terms, never below 0: a debuff cannot add damage."""
+    return max(0, sum(t.value for t in terms))
 
 
 def final_damage(raw: int, reduction: int) -> int:

@@ -154,9 +154,22 @@ class Countered(Event, tag="countered"):
 
 
 class ApDrained(Event, tag="ap_drained"):
+    """A counter's AP cost: taken now (`owed` 0) during the counterer's own turn, else owed
+    and taken off its next refill (`next_refill` is then the AP that turn starts with)."""
+
     unit: str
     amount: int
     ap_left: int
+    owed: int = 0
+    next_refill: int | None = None
+
+
+class OwedApPaid(Event, tag="ap_owed_paid"):
+    """AP owed to a counter, taken off a turn's refill."""
+
+    unit: str
+    amount: int
+    ap: int
 
 
 class EffectAdded(Event, tag="effect"):
@@ -181,5 +194,5 @@ class GameOver(Event, tag="game_over"):
 AnyEvent = (
     CommandIssued | Refused | ForcedRolls | TurnStarted | CreaturePhase | Moved | DoorChanged
     | AttackDeclared | Roll | Damage | Healed | XpGained | LevelUp | Quip | Down | Destroyed
-    | SpellCast | Countered | ApDrained | EffectAdded | EffectExpired | GameOver
+    | SpellCast | Countered | ApDrained | OwedApPaid | EffectAdded | EffectExpired | GameOver
 )

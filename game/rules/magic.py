@@ -19,8 +19,8 @@ from game.rules.actions import (
     reduction_terms,
     take_hp,
 )
-from game.rules.constants import PERFECT_COUNTER_BELOW, Check
-from game.rules.damage import final_damage
+from game.rules.constants import Check
+from game.rules.damage import final_damage, total_reduction
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
 from game.rules.events import (
@@ -47,13 +47,29 @@ def spell_range(spell: Spell, level: int) -> int:
     return spell.range[min(level, len(spell.range)) - 1]
 
 
-def magic_chance(game: "Game", caster: Unit) -> Chance:
-    return chances.magic_chance(caster, faction_term(game, caster))
+def magic_chance(game: "Game", caster: Unit, target: Unit | None = None) -> Chance:
+    """The caster's magic chance; the spell's target never counts as a faction ally."""
+    return chances.magic_chance(game.rules, caster, faction_term(game, caster, target))
 
 
 def counter_chance(game: "Game", defender: Unit) -> Chance:
-    return chances.counter_chance(defender, faction_term(game, defender),
-                                  game.rules.counter_difficulty)
+    return chances.counter_chance(game.rules, defender, faction_term(game, defender))
+
+
+def drain_ap(game: "Game", unit: Unit, caster: Unit, amount: int) -> ApDrained:
+    """A counter's AP cost ("consomme la moitié du coût … sur la cible").
+
+    Taken off the counterer's AP at once when it counters during its own side's turn;
+    otherwise its AP would be refilled before it could act, so the drain is owed and taken
+    off its next refill. Never below 0.
+    """
+    own_turn = unit.owner is not None and unit.owner == caster.owner
+    if own_turn:
+        taken = min(unit.ap, amount)
+        unit.ap -= taken
+        return ApDrained(unit.id, taken, unit.ap)
+    unit.ap_owed += amount
+    return ApDrained(unit.id, amount, unit.ap, unit.ap_owed, game.refill(unit))
 
 
 @dataclass(frozen=True)
@@ -113,8 +129,8 @@ class Cast(Action):
         return unit
 
     def chance(self, game: "Game", player: int | None) -> Chance:
-        caster, _, _ = self.check(game, player)
-        return magic_chance(game, caster)
+        caster, _, target = self.check(game, player)
+        return magic_chance(game, caster, target)
 
     def resolve(self, game: "Game", plan: tuple[Unit, Spell, Unit]) -> list[Event]:
         caster, spell, centre = plan
@@ -122,7 +138,7 @@ class Cast(Action):
         caster.ap -= spell.ap_cost
         events: list[Event] = [SpellCast(caster.id, self.spell, centre.id, spell.kind,
                                          spell.ap_cost, caster.ap)]
-        chance = magic_chance(game, caster)
+        chance = magic_chance(game, caster, centre)
         roll = game.roller.d100()
         success = chance.succeeds(roll)
         events.append(Roll(Check.MAGIC, caster.id, roll, chance.value, chance.cap, chance.terms,
@@ -177,16 +193,15 @@ class Cast(Action):
         chance = counter_chance(game, target)
         roll = game.roller.d100()
         success = chance.succeeds(roll)
+        perfect_below = rules.page.perfect_counter_below
         events: list[Event] = [Roll(Check.COUNTER, target.id, roll, chance.value, chance.cap,
-                                    chance.terms, success, success and roll < PERFECT_COUNTER_BELOW)]
+                                    chance.terms, success, success and roll < perfect_below)]
         if not success:
             return False, events
-        reflected = roll < PERFECT_COUNTER_BELOW
+        reflected = roll < perfect_below
         target.stats.counters += 1
         events.append(Countered(target.id, self.spell, reflected))
-        drain = min(target.ap, spell.ap_cost // 2)
-        target.ap -= drain
-        events.append(ApDrained(target.id, drain, target.ap))
+        events.append(drain_ap(game, target, caster, chances.counter_drain(rules, spell.ap_cost)))
         events += gain_xp(rules, target, rules.xp.counter, "counter-magic")
         if reflected:
             # The caster takes its own spell; a reflection is not countered again.
@@ -197,7 +212,7 @@ class Cast(Action):
         if spell.kind == "damage":
             reduction = () if game.rules.spell_damage_ignores_reduction \
                 else reduction_terms(game, target)
-            reduce = sum(t.value for t in reduction)
+            reduce = total_reduction(reduction)
             amount = final_damage(value.total, reduce)
             events: list[Event] = [Damage(source.id, target.id, (value,), (), value.total,
                                           reduction, reduce, amount, target.hp,

@@ -20,6 +20,7 @@ from game.rules.events import (
     EffectExpired,
     Event,
     GameOver,
+    OwedApPaid,
     Refused,
     TurnStarted,
 )
@@ -72,7 +73,7 @@ class Game:
         self.walls = frozenset(walls)
         self.doors: dict[Pos, Door] = {
             pos: Door(f"door-{pos[0]}-{pos[1]}", pos, state, self.rules.door_hp,
-                      self.rules.door_hp, self.rules.door_defense)
+                      self.rules.door_hp, self.rules.door_defence)
             for pos, state in sorted(door_states.items(), key=lambda kv: (kv[0][1], kv[0][0]))
         }
         self.players = [Player(i + 1, p.name, p.colour) for i, p in enumerate(scenario.players)]
@@ -84,7 +85,7 @@ class Game:
             self._add_unit(placement, "creature")
         for obj in scenario.objects:
             self.things[obj.id] = Thing(obj.id, obj.name, (obj.at[0], obj.at[1]), obj.glyph,
-                                        obj.hp, obj.hp, obj.defense, obj.armour)
+                                        obj.hp, obj.hp, obj.defence, obj.armour)
         self.round = 1
         self.current = 1
         self.over = False
@@ -117,7 +118,6 @@ class Game:
             weapons=tuple(t.weapons),
             armour=t.armour,
             legendary_armour=getattr(t, "legendary_armour", None),
-            defense=getattr(t, "defense", None),
             hp=t.hp_max,
             hp_max=t.hp_max,
             ap=ap_max,
@@ -176,21 +176,34 @@ class Game:
         """Forget cached lines of sight; call when a door opens, closes or breaks."""
         self._sight.clear()
 
-    def faction_allies_seen(self, unit: Unit) -> int:
-        """Other standing units of the unit's faction that it sees, whoever owns them."""
-        if unit.faction is None:
-            return 0
-        return sum(1 for other in self.standing()
-                   if other is not unit and other.faction == unit.faction
-                   and self.sees(unit.pos, other.pos))
+    def faction_allies(self, unit: Unit, exclude: object = None) -> list[Unit]:
+        """The allies of the unit's faction that count for its faction bonus.
 
-    def crowding_distances(self, unit: Unit) -> list[int]:
-        """Distances to the other standing characters of the same player that the unit sees."""
+        "Alliés de faction": other standing units of its faction on its side (a character:
+        characters of the same player; a creature: creatures of the same owner), that it
+        sees unless `faction.counts` is `present`. An enemy never counts, whatever its
+        faction, and neither does `exclude` (the target of the roll).
+        """
+        if unit.faction is None:
+            return []
+        seen_only = self.rules.faction.counts == "seen"
+        return [other for other in self.standing()
+                if other is not unit and other is not exclude
+                and other.faction == unit.faction and other.kind == unit.kind
+                and other.owner == unit.owner
+                and (not seen_only or self.sees(unit.pos, other.pos))]
+
+    def crowding_allies(self, unit: Unit) -> list[tuple[str, int]]:
+        """(name, distance) of the other standing characters of the same player it sees."""
         if unit.owner is None:
             return []
-        return [distance(unit.pos, other.pos) for other in self.standing()
+        return [(other.name, distance(unit.pos, other.pos)) for other in self.standing()
                 if other is not unit and other.is_character and other.owner == unit.owner
                 and self.sees(unit.pos, other.pos)]
+
+    def refill(self, unit: Unit) -> int:
+        """The AP the unit starts its next turn with: its maximum less what it owes."""
+        return max(0, unit.ap_max - unit.ap_owed)
 
     def players_standing(self) -> list[int]:
         owners = {u.owner for u in self.standing() if u.is_character and u.owner is not None}
@@ -267,9 +280,13 @@ class Game:
         return events
 
     def start_unit_turn(self, unit: Unit) -> list[Event]:
-        """Refill AP and tick the unit's timed effects down, removing those at 0."""
-        unit.ap = unit.ap_max
+        """Refill AP (less any AP owed to a counter) and tick the unit's timed effects down,
+        removing those at 0."""
         events: list[Event] = []
+        unit.ap = self.refill(unit)
+        if unit.ap_owed:
+            events.append(OwedApPaid(unit.id, unit.ap_owed, unit.ap))
+            unit.ap_owed = 0
         for effect in list(unit.effects):
             effect.turns -= 1
             if effect.turns <= 0:

@@ -58,7 +58,6 @@ class Unit:
     weapons: tuple[str, ...]
     armour: str | None
     legendary_armour: str | None
-    defense: int | None
     hp: int
     hp_max: int
     ap: int
@@ -70,6 +69,8 @@ class Unit:
     effects: list[Effect] = field(default_factory=list)
     stats: Statistics = field(default_factory=Statistics)
     down: bool = False
+    #: AP a counter-magic drained during another side's turn: taken off the next refill.
+    ap_owed: int = 0
 
     @property
     def is_character(self) -> bool:
@@ -107,7 +108,7 @@ class Door:
     state: str
     hp: int
     hp_max: int
-    defense: int
+    defence: int
 
     @property
     def blocks(self) -> bool:
@@ -124,6 +125,6 @@ class Thing:
     glyph: str
     hp: int
     hp_max: int
-    defense: int | None
+    defence: int | None
     armour: str | None
     destroyed: bool = False

@@ -30,6 +30,7 @@ from game.rules.state import Game
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
 from game.ui.widgets.map_view import MapView, Overlay
+from game.journal.rules_text import rules_summary
 from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
 
 Pos = tuple[int, int]
@@ -506,7 +507,7 @@ class EscarmoucheApp(App[None]):
     def action_help(self) -> None:
         from game.ui.screens.dialogs import HelpScreen
 
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(rules_summary(self.game.rules)))
 
     def action_journal(self) -> None:
         from game.ui.screens.dialogs import JournalScreen

@@ -38,7 +38,7 @@ def test_every_error_is_listed_with_its_place(content_dir):
     edit(content_dir / "weapons.yaml", "  ap_cost: 4\n  family: sword\naxe:",
          "  ap_cost: four\n  family: sword\naxe:")
     edit(content_dir / "weapons.yaml", "  dice: 1d10\n", "  dice: 1d10\n  dise: 3\n")
-    edit(content_dir / "characters.yaml", "faction: wild\n  quips:\n    hit: [\"Clean",
+    edit(content_dir / "characters.yaml", "faction: order\n  quips:\n    hit: [\"Clean",
          "faction: wyld\n  quips:\n    hit: [\"Clean")
     edit(content_dir / "characters.yaml", "stats: {STR: 17,", "stats: {STR: 99,")
     assert errors_of(content_dir) == [
@@ -84,16 +84,16 @@ def test_scenario_errors_overlaps_walls_symbols_templates(content_dir):
     edit(scenario, "template: wolf,", "template: wolff,")
     edit(scenario, "{name: Alice, colour: blue}", "{name: Alice, color: blue}")
     assert errors_of(content_dir) == [
-        "content/scenarios/crossroads.yaml:21:19: unknown field 'color' "
+        "content/scenarios/crossroads.yaml:27:19: unknown field 'color' "
         "(did you mean 'colour'?)",
     ]
     edit(scenario, "{name: Alice, color: blue}", "{name: Alice, colour: blue}")
     assert errors_of(content_dir) == [
-        "content/scenarios/crossroads.yaml:12:15: unknown map symbol 'X' ('#' wall, '.' "
+        "content/scenarios/crossroads.yaml:18:15: unknown map symbol 'X' ('#' wall, '.' "
         "floor, ' ' floor, '+' closed door, '/' open door)",
-        "content/scenarios/crossroads.yaml:25:50: brenna overlaps aldric at 3,7",
-        "content/scenarios/crossroads.yaml:26:50: corvin stands on a wall at 0,0",
-        "content/scenarios/crossroads.yaml:33:28: unknown creature template 'wolff' "
+        "content/scenarios/crossroads.yaml:31:50: brenna overlaps aldric at 3,7",
+        "content/scenarios/crossroads.yaml:32:50: corvin stands on a wall at 0,0",
+        "content/scenarios/crossroads.yaml:39:28: unknown creature template 'wolff' "
         "(did you mean 'wolf'?)",
     ]
 

@@ -13,16 +13,16 @@ from game.rules.events import Roll
 
 def test_faction_curve_is_concave_and_bounded():
     curve = CONTENT.rules.faction
-    values = [faction_bonus(curve, n, "order").value for n in range(9)]
+    values = [faction_bonus(curve, "order", ["ally"] * n).value for n in range(9)]
     assert values == [0, 6, 10, 12, 13, 14, 14, 15, 15]
 
 
 def test_no_faction_no_bonus():
-    assert faction_bonus(CONTENT.rules.faction, 5, None).value == 0
+    assert faction_bonus(CONTENT.rules.faction, None, ["a", "b"]).value == 0
 
 
 def test_stat_bonus_is_neutral_at_ten():
-    assert [stat_bonus("STR", v).value for v in (7, 10, 15)] == [-3, 0, 5]
+    assert [stat_bonus(CONTENT.rules, "STR", v).value for v in (7, 10, 15)] == [-3, 0, 5]
 
 
 def test_round_half_up_is_not_bankers_rounding():
@@ -83,7 +83,8 @@ def test_without_enough_ap_the_attack_is_refused_before_any_roll():
 
 
 def test_luck_bonus_is_one_per_five_up_to_four():
-    assert [luck_bonus(v).value for v in (4, 5, 12, 19, 20, 40)] == [0, 1, 2, 3, 4, 4]
+    assert [luck_bonus(CONTENT.rules, v).value for v in (4, 5, 12, 19, 20, 40)] == \
+        [0, 1, 2, 3, 4, 4]
 
 
 @pytest.mark.parametrize("text,reason", [

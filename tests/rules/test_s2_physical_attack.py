@@ -10,10 +10,16 @@ from tests.helpers import CONTENT, char, content_with, events_of, make_game
 
 
 def test_crowding_page_examples():
-    assert crowding_malus(1, [1, 2]).value == -9
-    assert crowding_malus(1, [5, 4]).value == -3
-    assert crowding_malus(1, [6, 7]).value == 0  # never a bonus
-    assert crowding_malus(1, []).value == 0
+    rules = CONTENT.rules
+    assert crowding_malus(rules, [("A", 1), ("B", 2)]).value == -9
+    assert crowding_malus(rules, [("A", 5), ("B", 4)]).value == -3
+    assert crowding_malus(rules, [("A", 6), ("B", 7)]).value == 0  # never a bonus
+    assert crowding_malus(rules, []).value == 0
+
+
+def test_crowding_names_the_characters_it_counts_nearest_first():
+    term = crowding_malus(CONTENT.rules, [("Elise", 3), ("Corvin", 2)])
+    assert term == Term("crowding", -7, "Corvin at 2, Elise at 3")
 
 
 def test_distance_malus_rounds_half_up():
@@ -35,22 +41,23 @@ def test_ranged_chance_with_crowding_and_distance_has_every_named_term():
     [roll] = events_of(game.apply("attack brenna goblin with shortbow"), Roll)
     assert roll.terms == (
         Term("skill", 55, "ranged"), Term("mastery", 10, "bow"), Term("stat_bonus", 6, "DEX 16"),
-        Term("crowding", -9, "at 1, 2"), Term("distance", -3, "4 squares"),
+        Term("crowding", -9, "Aldric at 1, Corvin at 2"), Term("distance", -3, "4 squares"),
     )
     assert roll.chance == 59 and roll.cap == 95 and not roll.success
 
 
 def test_brawl_chance_adds_faction_and_takes_crowding():
-    # Elise (Bruno's) shares Aldric's faction: whoever owns them, she helps.
+    # Brenna (Alice's, of the Order like Aldric) helps; Elise (Bruno's, of the Order too)
+    # is an enemy and never counts, however close.
     game = make_game([("aldric", "aldric", 1, (5, 5)), ("goblin", "goblin", None, (6, 5)),
-                      ("elise", "elise", 2, (5, 8)), ("brenna", "brenna", 1, (0, 5)),
+                      ("elise", "elise", 2, (5, 6)), ("brenna", "brenna", 1, (0, 5)),
                       ("corvin", "corvin", 1, (9, 5))], forced=[99])
     events = game.apply("attack aldric goblin brawl")
     [declared] = events_of(events, AttackDeclared)
     assert declared.mode == "brawl" and declared.ap_spent == 3
     [roll] = events_of(events, Roll)
-    assert roll.terms == (Term("skill", 40, "brawl"), Term("faction", 6, "order: 1 seen"),
-                          Term("crowding", -3, "at 4, 5"))
+    assert roll.terms == (Term("skill", 40, "brawl"), Term("faction", 6, "order: Brenna"),
+                          Term("crowding", -3, "Corvin at 4, Brenna at 5"))
     assert roll.chance == 43 and roll.cap == 100
 
 

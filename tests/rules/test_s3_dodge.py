@@ -7,13 +7,15 @@ from tests.helpers import char, content_with, events_of, make_game
 
 
 def test_dodge_chance_terms_with_faction_help():
+    # Brenna is Aldric's ally of the Order; Elise is of the Order too, but Bruno's.
     game = make_game([("dagny", "dagny", 2, (1, 0)), ("aldric", "aldric", 1, (0, 0)),
-                      ("elise", "elise", 2, (0, 3))], forced=[10, 99])
+                      ("elise", "elise", 2, (0, 1)), ("brenna", "brenna", 1, (0, 3))],
+                     forced=[10, 99])
     game.current = 2
     [attack, dodge] = events_of(game.apply("attack dagny aldric with axe"), Roll)
     assert dodge.check == "dodge" and dodge.unit == "aldric"
     assert dodge.terms == (Term("skill", 30, "dodge"), Term("stat_bonus", 4, "DEF 14"),
-                           Term("luck", 2, "LCK 12"), Term("faction", 6, "order: 1 seen"))
+                           Term("luck", 2, "LCK 12"), Term("faction", 6, "order: Brenna"))
     assert dodge.chance == 42 and dodge.cap == 90
 
 

@@ -21,12 +21,12 @@ def test_damage_bonus_table_edges(total, dice):
 
 
 def test_defence_reduction_is_one_per_ten_capped_at_five():
-    assert [defence_reduction(d).value for d in (9, 10, 19, 49, 50, 59, 80)] == \
+    assert [defence_reduction(CONTENT.rules, d, "").value for d in (9, 10, 19, 49, 50, 59, 80)] == \
         [0, 1, 1, 4, 5, 5, 5]
 
 
-def attack_damage(units, command, forced=(10, 99), content=None, seed=0) -> Damage:
-    game = make_game(units, content=content, forced=forced, seed=seed)
+def attack_damage(units, command, forced=(10, 99), content=None, seed=0, objects=()) -> Damage:
+    game = make_game(units, content=content, forced=forced, seed=seed, objects=objects)
     [damage] = events_of(game.apply(command), Damage)
     return damage
 
@@ -57,16 +57,24 @@ def test_damage_is_dice_plus_bonus_minus_reduction_never_below_zero():
     assert seen_negative
 
 
-def test_creature_without_defence_uses_base_defence_and_with_one_its_own():
+def test_a_creature_takes_its_reduction_from_its_def_like_a_character():
     goblin = attack_damage([("aldric", "aldric", 1, (0, 0)), ("goblin", "goblin", None, (1, 0))],
                            "attack aldric goblin with sword")
-    assert goblin.reduction_terms == (Term("defence", 1, "DEF 10"),)
+    assert goblin.reduction_terms == (Term("defence", 0, "DEF 8"),)
+    assert goblin.reduction == 0
     wolf = attack_damage([("aldric", "aldric", 1, (0, 0)), ("wolf", "wolf", None, (1, 0))],
                          "attack aldric wolf with sword")
     assert wolf.reduction_terms == (Term("defence", 1, "DEF 10"), Term("armour", 1, "thick hide"))
     ogre = attack_damage([("aldric", "aldric", 1, (0, 0)), ("ogre", "ogre", None, (1, 0))],
                          "attack aldric ogre with sword")
-    assert ogre.reduction_terms == (Term("defence", 2, "DEF 20"),)
+    assert ogre.reduction_terms == (Term("defence", 1, "DEF 15"),)
+
+
+def test_an_object_without_def_uses_the_base_defence_named_as_such():
+    barrel = attack_damage([("aldric", "aldric", 1, (0, 0)), ("elise", "elise", 2, (9, 9))],
+                           "attack aldric barrel with sword",
+                           objects=[{"id": "barrel", "name": "barrel", "at": [1, 0], "hp": 6}])
+    assert barrel.reduction_terms == (Term("defence", 1, "base defence 10"),)
 
 
 def test_a_door_at_zero_hp_breaks_and_opens_sight():
@@ -77,7 +85,7 @@ def test_a_door_at_zero_hp_breaks_and_opens_sight():
     events = game.apply("attack dagny 1,1 with axe")
     assert [r.check for r in events_of(events, Roll)] == ["attack"]  # doors never dodge
     [damage] = events_of(events, Damage)
-    assert damage.reduction_terms == (Term("defence", 2, "DEF 20"),)
+    assert damage.reduction_terms == (Term("defence", 2, "door DEF 20"),)
     assert damage.amount >= 1  # axe 1d10 + 1d4 against 2, with seed 0
     assert events_of(events, Destroyed) == [Destroyed("door-1-1", "door", (1, 1))]
     assert game.doors[(1, 1)].state == "broken"

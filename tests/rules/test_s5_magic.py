@@ -3,10 +3,11 @@
 import pytest
 
 from game.rules.events import (
-    ApDrained, Countered, Damage, EffectAdded, EffectExpired, Healed, Quip, Roll, XpGained,
+    ApDrained, Countered, Damage, EffectAdded, EffectExpired, Healed, OwedApPaid, Quip, Roll,
+    XpGained,
 )
 from game.rules.terms import Term
-from tests.helpers import events_of, make_game
+from tests.helpers import char, content_with, events_of, make_game
 
 
 def xp_of(events):
@@ -14,13 +15,15 @@ def xp_of(events):
 
 
 def test_magic_chance_terms_and_a_failed_spell():
+    # A second arcane mage on Alice's side helps Corvin cast.
+    content = content_with(characters={"brenna": char("brenna", faction="arcane")})
     game = make_game([("corvin", "corvin", 1, (0, 0)), ("dagny", "dagny", 2, (2, 0)),
-                      ("fenwick", "fenwick", 2, (0, 3))], forced=[99])
+                      ("brenna", "brenna", 1, (0, 3))], forced=[99], content=content)
     events = game.apply("cast corvin firebolt dagny")
     [roll] = events_of(events, Roll)
     assert roll.check == "magic" and roll.cap == 95
     assert roll.terms == (Term("skill", 55, "magic"), Term("stat_bonus", 7, "INT 17"),
-                          Term("stat_bonus", 2, "DEX 12"), Term("faction", 6, "arcane: 1 seen"))
+                          Term("stat_bonus", 2, "DEX 12"), Term("faction", 6, "arcane: Brenna"))
     assert roll.chance == 70 and not roll.success
     assert game.units["corvin"].ap == 5  # AP are spent on a failure
     assert game.units["dagny"].hp == 20 and not events_of(events, Damage)
@@ -46,7 +49,7 @@ def test_a_character_that_fails_to_counter_takes_the_damage():
     [_, counter] = events_of(events, Roll)
     assert counter.check == "counter" and counter.unit == "elise"
     assert counter.terms == (Term("skill", 45, "magic"), Term("stat_bonus", 5, "INT 15"),
-                             Term("faction", 0, "order: 0 seen"),
+                             Term("faction", 0, "order: no ally"),
                              Term("difficulty", -20, "counter-magic"))
     assert (counter.chance, counter.cap, counter.success) == (30, 95, False)
     [damage] = events_of(events, Damage)
@@ -58,7 +61,8 @@ def test_a_counter_blocks_the_spell_and_drains_half_its_cost():
                      forced=[10, 30])
     events = game.apply("cast corvin firebolt elise")
     assert events_of(events, Countered) == [Countered("elise", "firebolt", False)]
-    assert events_of(events, ApDrained) == [ApDrained("elise", 2, 8)]
+    # Half of 5, rounded half up, owed to Elise's next refill (it is Alice's turn).
+    assert events_of(events, ApDrained) == [ApDrained("elise", 3, 10, 3, 7)]
     assert not events_of(events, Damage)
     assert xp_of(events) == [("elise", 2)]  # the caster gets nothing
     assert Quip("corvin", "spell_fail", "The words slipped away…") in events
@@ -66,12 +70,20 @@ def test_a_counter_blocks_the_spell_and_drains_half_its_cost():
     assert game.units["elise"].stats.counters == 1
 
 
-def test_the_drain_takes_only_the_ap_the_counterer_has():
+def test_the_drain_owed_is_taken_off_the_next_refill_never_below_zero():
     game = make_game([("corvin", "corvin", 1, (0, 0)), ("elise", "elise", 2, (2, 0))],
                      forced=[10, 30])
     game.units["elise"].ap = 1
     events = game.apply("cast corvin firebolt elise")
-    assert events_of(events, ApDrained) == [ApDrained("elise", 1, 0)]
+    assert events_of(events, ApDrained) == [ApDrained("elise", 3, 1, 3, 7)]
+    assert game.units["elise"].ap == 1  # nothing is taken during Alice's turn
+    events = game.apply("end")
+    assert events_of(events, OwedApPaid) == [OwedApPaid("elise", 3, 7)]
+    assert (game.units["elise"].ap, game.units["elise"].ap_owed) == (7, 0)
+    game.units["elise"].ap_owed = 15
+    game.apply("end")  # the creatures' phase, then Alice
+    game.apply("end")
+    assert game.units["elise"].ap == 0
 
 
 def test_a_counter_below_10_reflects_the_spell_onto_the_caster():

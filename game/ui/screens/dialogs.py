@@ -28,16 +28,6 @@ HELP = """\
   J                  the whole journal, with search
   ?                  this help · Ctrl+P the command palette · q quit
 
-[b]Rules in one screen[/b]
-  A d100 succeeds when the roll is at most the chance; every chance is clamped to
-  [0, cap]. Brawl: skill + faction − crowding (cap 100). Melee: skill + mastery +
-  (STR−10) (cap 95). Ranged (≤ 4 squares, in sight): skill + mastery + (DEX−10) −
-  crowding − distance (cap 95). A hit below 5 is perfect: +1d6 damage, +2 XP.
-  A hit character dodges: skill + (DEF−10) + luck + faction (cap 90).
-  Damage: dice + STR/DEX+SIZ bonus − reduction (DEF // 10, at most 5, + armour).
-  Magic: skill + (INT−10) + (DEX−10) + faction + bonus (cap 95); a damage spell on a
-  character may be countered (skill + (INT−10) + faction − 20); below 10, reflected.
-  You may never attack your own characters. Creatures act after each round.
 """
 
 
@@ -51,9 +41,16 @@ class HelpScreen(ModalScreen[None]):
         max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
     """
 
+    def __init__(self, rules_lines: list[str]) -> None:
+        super().__init__()
+        self.rules_lines = rules_lines
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(HELP)
+            rules = Text("Rules in one screen\n", style="bold")
+            rules.append("\n".join(self.rules_lines), style="")
+            yield Static(rules)
             yield Label("[dim]Esc to close[/dim]")
 
 

@@ -7,7 +7,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from game.journal.text import term_label
+from game.journal.text import clamp_text, term_label
 from game.rules import preview
 from game.rules.state import Game
 from game.rules.units import Unit
@@ -27,8 +27,9 @@ def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Tex
 def chance_line(label: str, chance) -> Text:
     terms = " ".join(f"{'+' if t.value >= 0 else '-'}{abs(t.value)} {term_label(t)}"
                      for t in chance.terms)
-    return Text.assemble((f"{label} {chance.value}%", "bold"), f"  [{terms}]",
-                         (f" cap {chance.cap}" if chance.raw > chance.cap else "", "dim"))
+    clamp = "" if chance.raw == chance.value else \
+        f" {clamp_text(chance.raw, chance.value, chance.cap)}"
+    return Text.assemble((f"{label} {chance.value}%", "bold"), f"  [{terms}{clamp}]")
 
 
 class Panel(VerticalScroll):
@@ -90,7 +91,8 @@ def unit_card(game: Game, unit: Unit) -> list:
     armour = ", ".join(content.armours[a].name for a in (unit.armour, unit.legendary_armour)
                        if a) or "none"
     lines = [head, Text("HP ") + bar(unit.hp, unit.hp_max, colour="red"),
-             Text("AP ") + bar(unit.ap, unit.ap_max, colour="cyan"), level, stats_names,
+             Text("AP ") + bar(unit.ap, unit.ap_max, colour="cyan"), *owed_line(game, unit),
+             level, stats_names,
              stats_values,
              Text(f"Skills: {skills}"), Text(f"Weapons: {weapons}"), Text(f"Armour: {armour}")]
     if unit.spells:
@@ -107,6 +109,14 @@ def unit_card(game: Game, unit: Unit) -> list:
                       f"{s.spells_failed} failed/{s.spells_countered} countered · "
                       f"counters {s.counters}", style="dim"))
     return lines
+
+
+def owed_line(game: Game, unit: Unit) -> list[Text]:
+    """AP a counter-magic drained, owed to the next refill: shown so nobody is surprised."""
+    if not unit.ap_owed:
+        return []
+    return [Text(f"AP owed {unit.ap_owed}: next turn starts with {game.refill(unit)} AP",
+                 style="yellow")]
 
 
 class TargetPanel(Panel):
@@ -132,6 +142,7 @@ class TargetPanel(Panel):
             lines.append(Text.assemble((f"{unit.name} [{labels(unit.id)}]", "bold"),
                                        f" · {owner}"))
             lines.append(Text("HP ") + bar(unit.hp, unit.hp_max, colour="red"))
+            lines += owed_line(game, unit)
         elif thing:
             lines.append(Text(f"{thing.name} (object)", style="bold"))
             lines.append(Text("HP ") + bar(thing.hp, thing.hp_max, colour="red"))
