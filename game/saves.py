@@ -40,8 +40,8 @@ AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVES_KEPT = 10
 #: Relative to where the game is started, like any document folder.
 DEFAULT_SAVES = Path("saves")
-#: Deeper than any save this game writes (about 6 levels): refused before parsing.
-MAX_DEPTH = 32
+#: Deeper than any save this game writes (5 levels): refused before parsing.
+MAX_DEPTH = 16
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
 #: Temporary files of saves being written: `.NAME.PID.RANDOM.tmp`.
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)\.[^.]+\.tmp")
@@ -64,8 +64,8 @@ PlainName = Annotated[str, Meta(min_length=1, max_length=100, pattern=_PLAIN)]
 PlainText = Annotated[str, Meta(max_length=500, pattern=_PLAIN)]
 Id = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
 DoorId = Annotated[str, Meta(pattern=r"^door-[0-9]{1,4}-[0-9]{1,4}$")]
-Small = Annotated[int, Meta(ge=0, le=1_000_000)]
-Signed = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
+Small = Annotated[int, Meta(ge=0, le=1_000_000_000)]
+Signed = Annotated[int, Meta(ge=-1_000_000_000, le=1_000_000_000)]
 Coord = Annotated[int, Meta(ge=0, le=10_000)]
 PlayerNo = Annotated[int, Meta(ge=1, le=6)]
 Seed = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
@@ -314,23 +314,29 @@ def save_path(name: str, saves_dir: Path = DEFAULT_SAVES) -> Path:
 
 
 def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
-    """Whether JSON text nests arrays and objects deeper than `limit` (checked before parsing,
-    since a decoder recurses once per level)."""
-    # Strings may hold any bracket: drop them, keep only the brackets, then peel off the
-    # innermost pairs one level per pass (each pass runs at C speed).
-    brackets = re.sub(rb'"(?:[^"\\]|\\.)*"', b"", raw).translate(None, _NOT_BRACKETS)
-    for _ in range(limit):
-        if not brackets:
-            return False
-        peeled = brackets.replace(b"[]", b"").replace(b"{}", b"")
+    """Whether JSON text nests arrays and objects deeper than `limit`, found before parsing
+    (a decoder recurses once per level), at C speed."""
+    # Outside strings only: drop escaped backslashes, then escaped quotes (JSON pairs a
+    # backslash with the next character, left to right), then every quoted part.
+    unescaped = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside = b"".join(unescaped.split(b'"')[::2])
+    # Only the brackets, `{}` as `[]`: depth does not care which kind.
+    brackets = outside.translate(_AS_SQUARE, _NOT_BRACKETS)
+    # Each pass removes the innermost pairs, so the deepest nesting is the number of passes
+    # that empty the text; a run of openers shows that many more levels at once.
+    for done in range(limit + 1):
+        if b"[" * (limit + 1 - done) in brackets:
+            return True
+        peeled = brackets.replace(b"[]", b"")
         if len(peeled) == len(brackets):
-            return False  # unbalanced: the parser reports it
+            return False  # empty, or unbalanced: the decoder says so
         brackets = peeled
-    return bool(brackets)
+    return True
 
 
-_STATISTICS = {f.name for f in dataclasses.fields(Statistics)}
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
+_STATISTICS = {f.name for f in dataclasses.fields(Statistics)}
 
 
 def read_save(path: Path) -> SaveRecord:
@@ -346,6 +352,8 @@ def read_save(path: Path) -> SaveRecord:
         raise SaveError(f"{path.name} is garbled: nested more than {MAX_DEPTH} levels deep")
     try:
         data = msgspec.json.decode(raw)
+    except RecursionError:
+        raise SaveError(f"{path.name} is garbled: nested too deep") from None
     except msgspec.DecodeError as exc:
         kind = "truncated" if "truncated" in str(exc) else "garbled"
         raise SaveError(f"{path.name} is {kind}: {exc}") from None
@@ -355,21 +363,48 @@ def read_save(path: Path) -> SaveRecord:
         raise SaveError(f"{path.name} has format version {_short(data.get('version'))}; "
                         f"this game reads version {VERSION}")
     try:
-        record = msgspec.convert(data, SaveRecord)
-        state = msgspec.convert(record.state, SavedState)
-    except msgspec.ValidationError as exc:
-        message = re.sub(r"`str` matching regex '\^\[\^\\\\x00[^']*'",
-                         "plain text (no control, line-break or direction characters)", str(exc))
-        raise SaveError(f"{path.name} is damaged: {message}") from None
+        record = _convert(data, SaveRecord, "$")
+        state = saved_state(record.state)
+    except _Damaged as exc:
+        raise SaveError(f"{path.name} is damaged: {exc}") from None
     problem = _inconsistency(record, state)
     if problem:
         raise SaveError(f"{path.name} is damaged: {problem}")
     return record
 
 
-def _short(value) -> str:
+class _Damaged(Exception):
+    """A part of a save that does not fit its schema; the message names where."""
+
+
+def _convert(data, tp, where: str):
+    try:
+        return msgspec.convert(data, tp)
+    except msgspec.ValidationError as exc:
+        message = re.sub(r"`str` matching regex '\^\[\^\\\\x00[^']*'",
+                         "plain text (no control, line-break or direction characters)", str(exc))
+        if " - at `$" in message:
+            message = message.replace(" - at `$", f" - at `{where}", 1)
+        else:
+            message += f" - at `{where}`"
+        raise _Damaged(message) from None
+
+
+def saved_state(raw) -> SavedState:
+    """The saved state checked against its schema, each unit, door and object on its own
+    so that the message names the one that is damaged."""
+    if isinstance(raw, dict):
+        for group, tp in (("units", SavedUnit), ("doors", SavedDoor), ("things", SavedThing)):
+            entries = raw.get(group)
+            if isinstance(entries, dict):
+                for key, value in entries.items():
+                    _convert(value, tp, f"$.state.{group}.{_short(key, 40).strip(chr(39))}")
+    return _convert(raw, SavedState, "$.state")
+
+
+def _short(value, most: int = 40) -> str:
     text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
@@ -411,7 +446,7 @@ def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
 def check_against(record: SaveRecord, game: Game, file: str) -> None:
     """Raise `SaveError` when the saved state does not fit the game it is loaded into
     (its scenario's units, doors and objects, its map, its content's tables)."""
-    state = msgspec.convert(record.state, SavedState)
+    state = saved_state(record.state)
     content = game.content
 
     def fail(problem: str) -> None:
