@@ -32,6 +32,8 @@ MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_MODIFIER = 100, 1000, 1000
 MAX_MAP_SIDE = 200
 #: Unknown map symbols reported one by one before the rest are counted.
 MAX_SYMBOL_ERRORS = 20
+#: Ids a "did you mean" is looked for among.
+MAX_SUGGESTED = 500
 EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
 
 _PATH_PART = re.compile(r"\.([^.\[\]`]+)|\[(\d+)\]")
@@ -185,7 +187,10 @@ class Loader:
             return
         if f"{what.split()[0]}s.yaml" in self.unread:
             return
-        close = difflib.get_close_matches(value, [*known, *self.invalid], n=1, cutoff=0.5)
+        candidates = [*known, *self.invalid]
+        # A "did you mean" costs a comparison with every id: only for a table of sane size.
+        close = difflib.get_close_matches(value, candidates, n=1, cutoff=0.5) \
+            if len(candidates) <= MAX_SUGGESTED else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
 

@@ -54,7 +54,7 @@ LAUGHS = "lol0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".j
 def test_a_billion_laughs_is_refused_at_its_place(content, capsys):
     append(content / "factions.yaml", LAUGHS)
     lines = refused(capsys, content, "content/factions.yaml:")
-    assert "aliases expand to more than 100,000" in lines[0] and len(lines) == 2
+    assert "aliases expand to more than 50,000" in lines[0] and len(lines) == 2
 
 
 def test_an_alias_inside_itself_is_refused(content, capsys):
