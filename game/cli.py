@@ -45,11 +45,10 @@ def new_game(content_dir: Path, scenario: str, seed: int):
 def parse_rolls(text: str | None) -> list[int]:
     if not text:
         return []
-    try:
-        rolls = [int(r) for r in text.split(",") if r.strip()]
-    except ValueError:
-        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}") \
-            from None
+    parts = [r.strip() for r in text.split(",") if r.strip()]
+    if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
+        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+    rolls = [int(r) for r in parts]
     bad = [r for r in rolls if not 1 <= r <= 100]
     if bad:
         raise UsageError(f"--rolls: a d100 result is between 1 and 100, not {bad[0]}")

@@ -120,6 +120,16 @@ def test_coordinates_are_ascii_digits_only(tmp_path, capsys, square):
     assert "moves to" not in out
 
 
+@pytest.mark.parametrize("rolls", ["٤", "1_0", "+5", "５"])
+def test_forced_rolls_are_ascii_digits_only(tmp_path, capsys, rolls):
+    script = tmp_path / "s.txt"
+    script.write_text(f"force {rolls}\n", encoding="utf-8")
+    code, out, err = run(capsys, "script", "crossroads", str(script), "--strict")
+    assert code == 1 and "forced rolls are whole numbers" in err
+    code, out, err = run(capsys, "script", "crossroads", DEMO, "--rolls", rolls)
+    assert code == 2 and "--rolls takes whole numbers separated by commas" in err
+
+
 def test_options_work_before_and_after_the_subcommand(tmp_path, capsys):
     saves = tmp_path / "elsewhere"
     assert run(capsys, "--saves-dir", str(saves), "script", "crossroads", DEMO,
