@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path  # noqa: E402
 from game.rules.actions import Attack  # noqa: E402
-from game.rules.state import Game  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
 
 
 def setup() -> Game:

@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.content.loader import load_content  # noqa: E402
-from game.content.schema import PlayerSpec, Scenario, UnitPlacement  # noqa: E402
-from game.rules.state import Game  # noqa: E402
+from game.rules.templates import PlayerSpec, Scenario, UnitPlacement  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
 
 CHARACTERS = ["aldric", "brenna", "corvin", "dagny", "elise", "fenwick"]
 

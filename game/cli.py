@@ -31,7 +31,7 @@ class UsageError(Exception):
 
 def new_game(content_dir: Path, scenario: str, seed: int):
     """Load content and a scenario and start a game (raises ContentErrors / UsageError)."""
-    from game.rules.state import Game
+    from game.rules.engine import Game
 
     content = load_content(content_dir)
     path = scenario_path(content_dir, scenario)

@@ -30,7 +30,8 @@ from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.events import AnyEvent
 from game.rules.history import replay
-from game.rules.state import Game, restore_state
+from game.rules.engine import Game
+from game.rules.state import restore_state
 from game.rules.units import Statistics
 
 FORMAT = "escarmouche-save"

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import msgspec
+from hypothesis import strategies as st
 
-from game.content.loader import load_content
-from game.content.schema import ObjectPlacement, PlayerSpec, Scenario, UnitPlacement
-from game.rules.state import Game
+from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
+from game.rules.templates import ObjectPlacement, PlayerSpec, Scenario, UnitPlacement
+from game.rules.engine import Game
 
 CONTENT = load_content()
 
 OPEN_MAP = "\n".join(["." * 12] * 12)
-
-
 
 def content_with(characters=None, creatures=None, rules=None, **tables):
     """A copy of the shipped content with some templates or rules replaced."""
@@ -53,3 +52,42 @@ def make_game(units, map_text: str = OPEN_MAP, objects=(), content=None, seed: i
 
 def events_of(events, kind):
     return [e for e in events if isinstance(e, kind)]
+
+
+#: The terminal size of the app's pilot tests.
+APP_SIZE = (140, 44)
+
+
+def app_duel(forced=(), **kw) -> Game:
+    """The app tests' small board: two characters a side and a goblin."""
+    return make_game([("aldric", "aldric", 1, (2, 2)), ("corvin", "corvin", 1, (2, 4)),
+                      ("dagny", "dagny", 2, (3, 2)), ("elise", "elise", 2, (9, 9)),
+                      ("goblin", "goblin", None, (11, 0))], forced=forced, **kw)
+
+
+# --- random commands on the default scenario (stateful and save tests) ----------------
+
+SCENARIO = load_scenario(CONTENT, scenario_path(DEFAULT_CONTENT, "crossroads"))
+UNITS = [c.id for c in SCENARIO.characters] + [c.id for c in SCENARIO.creatures]
+TARGETS = UNITS + ["barrel", "crate", "door-7-3", "ghost"]
+WEAPONS = sorted(CONTENT.weapons) + ["stick"]
+SPELLS = sorted(CONTENT.spells) + ["wish"]
+
+coords = st.integers(-1, 24)
+square = st.builds(lambda x, y: f"{x},{y}", coords, st.integers(-1, 12))
+unit = st.sampled_from(UNITS + ["nobody"])
+target = st.one_of(st.sampled_from(TARGETS), square)
+random_command = st.one_of(
+    st.builds(lambda u, p: f"move {u} {p}", unit, square),
+    st.builds(lambda u, p: f"move {u} {p}", unit,
+              st.builds(lambda x, y: f"{x},{y}", st.integers(1, 22), st.integers(6, 10))),
+    st.builds(lambda u, t, w: f"attack {u} {t} with {w}", unit, target, st.sampled_from(WEAPONS)),
+    st.builds(lambda u, t: f"attack {u} {t}", unit, target),
+    st.builds(lambda u, t: f"attack {u} {t} brawl", unit, target),
+    st.builds(lambda u, p, o: f"{o} {u} {p}", unit, square, st.sampled_from(["open", "close"])),
+    st.builds(lambda u, s, t: f"cast {u} {s} {t}", unit, st.sampled_from(SPELLS), target),
+    st.just("end"),
+    st.builds(lambda r: "force " + ",".join(map(str, r)),
+              st.lists(st.integers(1, 100), min_size=1, max_size=4)),
+    st.sampled_from(["", "fly aldric", "move", "attack aldric", "force x", "force 0"]),
+)

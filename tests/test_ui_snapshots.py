@@ -3,7 +3,7 @@
 from game.cli import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
-from tests.ui.test_app import duel
+from tests.helpers import app_duel as duel
 
 SIZE = (120, 40)
 

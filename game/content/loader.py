@@ -17,8 +17,9 @@ from typing import Any
 import msgspec
 from rich.color import Color, ColorParseError
 
-from game.content import schema
-from game.content.schema import Content, Scenario
+from game.rules import templates
+from game.rules.board import MAP_SYMBOLS, read_map
+from game.rules.templates import Content, Scenario
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
@@ -242,7 +243,7 @@ PAGE = {
 }
 
 
-def page_departures(doc: MarkedDocument, page: schema.PageRules) -> list[ContentError]:
+def page_departures(doc: MarkedDocument, page: templates.PageRules) -> list[ContentError]:
     """One notice per number of `page:` that differs from what the page says."""
     notices = []
     for path, (expected, label) in PAGE.items():
@@ -255,7 +256,7 @@ def page_departures(doc: MarkedDocument, page: schema.PageRules) -> list[Content
     return notices
 
 
-def _load_rules(loader: Loader) -> schema.RulesConfig | None:
+def _load_rules(loader: Loader) -> templates.RulesConfig | None:
     """rules.yaml, every bad or missing setting reported (not only the first)."""
     doc = loader.read(loader.root / "rules.yaml")
     if doc is None:
@@ -264,8 +265,8 @@ def _load_rules(loader: Loader) -> schema.RulesConfig | None:
         loader.errors.append(doc.error((), "expected a mapping of settings"))
         return None
     before = len(loader.errors)
-    hints = typing.get_type_hints(schema.RulesConfig, include_extras=True)
-    fields = schema.RulesConfig.__struct_fields__
+    hints = typing.get_type_hints(templates.RulesConfig, include_extras=True)
+    fields = templates.RulesConfig.__struct_fields__
     suggested = set()
     for key, value in doc.data.items():
         if key in hints:
@@ -275,13 +276,13 @@ def _load_rules(loader: Loader) -> schema.RulesConfig | None:
             suggested.update(close)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             loader.errors.append(doc.error((key,), f"unknown field {key!r}{hint}", key=True))
-    for name in _required_fields(schema.RulesConfig):
+    for name in _required_fields(templates.RulesConfig):
         # A misspelt setting is reported once, as the unknown field it is.
         if name not in doc.data and name not in suggested:
             loader.errors.append(doc.error((), f"missing setting {name!r}"))
     if len(loader.errors) != before:
         return None
-    rules = convert(doc, doc.data, schema.RulesConfig, (), loader.errors)
+    rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors)
     if rules is not None:
         _check_rules(loader, doc, rules)
         loader.notices += page_departures(doc, rules.page)
@@ -295,12 +296,12 @@ def _required_fields(struct: type[msgspec.Struct]) -> tuple[str, ...]:
 
 def _load(loader: Loader) -> Content:
     rules = _load_rules(loader)
-    factions, _ = loader.table("factions.yaml", schema.Faction)
-    weapons, wdoc = loader.table("weapons.yaml", schema.Weapon)
-    armours, _ = loader.table("armours.yaml", schema.Armour)
-    spells, sdoc = loader.table("spells.yaml", schema.Spell, required=False)
-    characters, cdoc = loader.table("characters.yaml", schema.CharacterTemplate)
-    creatures, kdoc = loader.table("creatures.yaml", schema.CreatureTemplate)
+    factions, _ = loader.table("factions.yaml", templates.Faction)
+    weapons, wdoc = loader.table("weapons.yaml", templates.Weapon)
+    armours, _ = loader.table("armours.yaml", templates.Armour)
+    spells, sdoc = loader.table("spells.yaml", templates.Spell, required=False)
+    characters, cdoc = loader.table("characters.yaml", templates.CharacterTemplate)
+    creatures, kdoc = loader.table("creatures.yaml", templates.CreatureTemplate)
 
     for wid, weapon in weapons.items():
         _check_dice(loader, wdoc, (wid, "dice"), weapon.dice)
@@ -378,7 +379,7 @@ def _check_colour(loader: Loader, doc, path: tuple, colour: str) -> None:
                                        "'blue' or 'bright_red', or '#rrggbb')"))
 
 
-def _check_rules(loader: Loader, doc: MarkedDocument, rules: schema.RulesConfig) -> None:
+def _check_rules(loader: Loader, doc: MarkedDocument, rules: templates.RulesConfig) -> None:
     for field in ("brawl_dice", "perfect_die"):
         _check_dice(loader, doc, (field,), getattr(rules, field))
     table = rules.damage_bonus
@@ -400,7 +401,7 @@ def _check_rules(loader: Loader, doc: MarkedDocument, rules: schema.RulesConfig)
                                        "thresholds start at 0 and strictly go up"))
 
 
-def _check_spell(loader: Loader, doc, sid: str, spell: schema.Spell) -> None:
+def _check_spell(loader: Loader, doc, sid: str, spell: templates.Spell) -> None:
     if spell.kind in ("damage", "heal"):
         if spell.dice is None:
             loader.errors.append(doc.error((sid,), f"a {spell.kind} spell needs dice"))
@@ -436,8 +437,6 @@ def scenario_path(root: FsPath | str, name: str) -> FsPath:
 
 def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT) -> Scenario:
     """Load a scenario and check its map and placements against the content."""
-    from game.rules.state import MAP_SYMBOLS
-
     loader = Loader(FsPath(root))
     loader.invalid |= content.invalid
     doc = loader.read(path)
@@ -445,46 +444,37 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     if doc is not None:
         scenario = convert(doc, doc.data, Scenario, (), loader.errors)
     if scenario is not None:
-        _check_scenario(loader, doc, scenario, content, MAP_SYMBOLS)
+        _check_scenario(loader, doc, scenario, content)
     if loader.errors or scenario is None:
         raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
     return scenario
 
 
-def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario, content: Content,
-                    symbols: dict[str, str]) -> None:
+def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
+                    content: Content) -> None:
     for i, player in enumerate(scenario.players):
         _check_colour(loader, doc, ("players", i, "colour"), player.colour)
     for i, obj in enumerate(scenario.objects):
         _check_glyph(loader, doc, ("objects", i, "glyph"), obj.glyph)
-    rows = scenario.map.rstrip("\n").split("\n")
-    width, height = max(len(r) for r in rows), len(rows)
-    if width > MAX_MAP_SIDE or height > MAX_MAP_SIDE:
-        loader.errors.append(doc.error(("map",), f"the map is {width}x{height} squares; "
-                                       f"at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE}"))
+    grid = read_map(scenario.map)
+    if grid.width > MAX_MAP_SIDE or grid.height > MAX_MAP_SIDE:
+        loader.errors.append(doc.error(("map",), f"the map is {grid.width}x{grid.height} "
+                                       f"squares; at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE}"))
         return
-    map_line, map_col = doc.where(("map",))
+    map_line, _ = doc.where(("map",))
     source = doc.text.split("\n")
-    blocked: set[tuple[int, int]] = set()
-    unknown = 0
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if ch not in symbols:
-                unknown += 1
-                if unknown > MAX_SYMBOL_ERRORS:
-                    continue
-                # A block scalar's rows start on the line after `map: |`.
-                line = map_line + 1 + y
-                text = source[line - 1] if line - 1 < len(source) else ""
-                indent = len(text) - len(text.lstrip(" "))
-                known = ", ".join(f"{k!r} {v}" for k, v in symbols.items())
-                loader.errors.append(ContentError(doc.file, line, indent + x + 1,
-                                                  f"unknown map symbol {ch!r} ({known})"))
-            elif ch in "#+":
-                blocked.add((x, y))
-    if unknown > MAX_SYMBOL_ERRORS:
-        loader.errors.append(doc.error(("map",), f"{unknown - MAX_SYMBOL_ERRORS} more unknown "
-                                       "map symbols"))
+    known = ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items())
+    for (x, y), ch in grid.unknown[:MAX_SYMBOL_ERRORS]:
+        # A block scalar's rows start on the line after `map: |`.
+        line = map_line + 1 + y
+        text = source[line - 1] if line - 1 < len(source) else ""
+        indent = len(text) - len(text.lstrip(" "))
+        loader.errors.append(ContentError(doc.file, line, indent + x + 1,
+                                          f"unknown map symbol {ch!r} ({known})"))
+    if len(grid.unknown) > MAX_SYMBOL_ERRORS:
+        loader.errors.append(doc.error(("map",), f"{len(grid.unknown) - MAX_SYMBOL_ERRORS} "
+                                       "more unknown map symbols"))
+    width, height = grid.width, grid.height
     players = len(scenario.players)
     if not scenario.characters:
         loader.errors.append(doc.error(("characters",), "a scenario needs at least one "
@@ -494,14 +484,14 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario, con
     groups = (("characters", scenario.characters, content.characters),
               ("creatures", scenario.creatures, content.creatures),
               ("objects", scenario.objects, None))
-    for group, placements, templates in groups:
+    for group, placements, catalog in groups:
         for i, p in enumerate(placements):
             base = (group, i)
             if p.id in ids:
                 loader.errors.append(doc.error(base + ("id",), f"duplicate id {p.id!r}"))
             ids.add(p.id)
-            if templates is not None:
-                loader.ref(doc, base + ("template",), p.template, templates,
+            if catalog is not None:
+                loader.ref(doc, base + ("template",), p.template, catalog,
                            group[:-1] + " template")
             if group == "characters" and p.owner is None:
                 loader.errors.append(doc.error(base, "a character needs an owner (player number)"))
@@ -515,8 +505,7 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario, con
             if not (0 <= pos[0] < width and 0 <= pos[1] < height):
                 loader.errors.append(doc.error(base + ("at",), f"{pos[0]},{pos[1]} is off the "
                                                f"{width}x{height} map"))
-            elif pos in blocked:
-                what = "a wall" if rows[pos[1]][pos[0]] == "#" else "a closed door"
+            elif what := grid.blocker(pos):
                 loader.errors.append(doc.error(base + ("at",), f"{p.id} stands on {what} at "
                                                f"{pos[0]},{pos[1]}"))
             elif pos in taken:

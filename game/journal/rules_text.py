@@ -3,7 +3,7 @@ states a number the content does not say."""
 
 from __future__ import annotations
 
-from game.content.schema import RulesConfig
+from game.rules.templates import RulesConfig
 
 
 def rules_summary(rules: RulesConfig) -> list[str]:

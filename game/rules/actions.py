@@ -1,20 +1,23 @@
-"""Actions: small objects that first validate (raising `Impossible`), then perform.
+"""Actions: small objects that first check (raising `Impossible`), then resolve.
 
-`validate` reads the state and never changes it; `perform` assumes a validated action and
-returns the journal events in the page's order of resolution.
+`check` reads the state, never changes it, and returns a frozen plan: everything the page
+decides before a die is rolled (path, target, distance, every chance with its terms, damage
+dice, reduction, AP cost). `resolve` consumes that plan, rolls, and returns the journal
+events in the page's order of resolution; it recomputes nothing the plan holds. The plans
+are also what the UI shows and what odds are computed from.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Union
+from typing import ClassVar, Union
 
-from game.content.schema import Weapon
 from game.rules import chances
-from game.rules.constants import AttackMode, Check
+from game.rules.board import Door, DoorState, Thing
+from game.rules.constants import AttackMode
 from game.rules.damage import damage_bonus, defence_reduction, final_damage, total_reduction
-from game.rules.dice import Dice
+from game.rules.dice import Dice, Roller
 from game.rules.errors import Impossible
 from game.rules.events import (
     AttackDeclared,
@@ -27,13 +30,12 @@ from game.rules.events import (
     Moved,
     Roll,
 )
-from game.rules.geometry import distance, shortest_path
+from game.rules.geometry import Pos, distance, shortest_path
 from game.rules.progress import gain_xp, quip
+from game.rules.state import GameState
+from game.rules.templates import Weapon
 from game.rules.terms import Chance, Term
-from game.rules.units import Door, Pos, Thing, Unit
-
-if TYPE_CHECKING:
-    from game.rules.state import Game
+from game.rules.units import Unit
 
 Target = Union[Unit, Door, Thing]
 
@@ -42,7 +44,7 @@ def fmt_pos(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
-def acting_unit(game: "Game", unit_id: str, player: int | None) -> Unit:
+def acting_unit(game: GameState, unit_id: str, player: int | None) -> Unit:
     """The unit that acts: it must exist, stand, and belong to the player whose turn it is."""
     unit = game.units.get(unit_id)
     if unit is None:
@@ -57,7 +59,7 @@ def acting_unit(game: "Game", unit_id: str, player: int | None) -> Unit:
     return unit
 
 
-def find_target(game: "Game", token: str) -> Target:
+def find_target(game: GameState, token: str) -> Target:
     """A unit or object by id, a door by id, or whatever stands on the square `x,y`."""
     if token in game.units:
         unit = game.units[token]
@@ -106,12 +108,28 @@ def target_kind(target: Target) -> str:
     return target.kind
 
 
+def own_character_ban(actor: Unit, target: object) -> None:
+    """A player may never attack (or harm with a spell) one of their own characters."""
+    if isinstance(target, Unit) and target.is_character and actor.owner is not None \
+            and target.owner == actor.owner:
+        raise Impossible(f"{target.name} is one of your own characters: "
+                         "a player may never attack their own")
+
+
+def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
+    """The one percentile check: a d100 against the chance, success when at most the
+    chance, perfect when also strictly below the chance's perfect threshold."""
+    roll = roller.d100()
+    return Roll(chance.check, unit, roll, chance.value, chance.cap, chance.terms,
+                chance.succeeds(roll), chance.perfect(roll))
+
+
 class Action:
     """Base of every command. Subclasses are frozen dataclasses of plain fields.
 
-    `check` reads the state, raises `Impossible` with the reason, and returns what it
-    found (path, target, weapon…); `resolve` changes the state with that and returns the
-    events. `perform` is the two in order, so nothing is checked twice.
+    `check` reads the state, raises `Impossible` with the reason, and returns its plan;
+    `resolve` changes the state with that plan and returns the events. The engine runs the
+    two in order, so nothing is checked twice.
     """
 
     allowed_after_game_over: ClassVar[bool] = False
@@ -119,19 +137,20 @@ class Action:
     def notation(self) -> str:
         raise NotImplementedError
 
-    def check(self, game: "Game", player: int | None):
+    def check(self, game: GameState, player: int | None):
         raise NotImplementedError
 
-    def resolve(self, game: "Game", plan) -> list[Event]:
+    def resolve(self, game: GameState, plan) -> list[Event]:
         raise NotImplementedError
 
-    def validate(self, game: "Game", player: int | None) -> None:
-        """Raise `Impossible` when the rules refuse this action; change nothing."""
-        self.check(game, player)
 
-    def perform(self, game: "Game", player: int | None) -> list[Event]:
-        """Validate, then apply; a refusal raises before anything changes."""
-        return self.resolve(game, self.check(game, player))
+@dataclass(frozen=True, slots=True)
+class MovePlan:
+    """A walk: the path (start excluded) and its AP cost."""
+
+    unit: Unit
+    path: tuple[Pos, ...]
+    ap_cost: int
 
 
 @dataclass(frozen=True)
@@ -144,8 +163,7 @@ class Move(Action):
     def notation(self) -> str:
         return f"move {self.unit} {fmt_pos(self.to)}"
 
-    def check(self, game: "Game", player: int | None) -> list[Pos]:
-        """The path walked (start excluded)."""
+    def check(self, game: GameState, player: int | None) -> MovePlan:
         unit = acting_unit(game, self.unit, player)
         if not game.in_bounds(self.to):
             raise Impossible(f"{fmt_pos(self.to)} is off the map")
@@ -160,17 +178,16 @@ class Move(Action):
         if cost > unit.ap:
             raise Impossible(f"{unit.name} needs {cost} AP to reach {fmt_pos(self.to)} "
                              f"and has {unit.ap}")
-        return path
+        return MovePlan(unit, tuple(path), cost)
 
-    def resolve(self, game: "Game", path: list[Pos]) -> list[Event]:
-        unit = game.units[self.unit]
-        cost = len(path) * game.rules.move_cost
-        unit.ap -= cost
+    def resolve(self, game: GameState, plan: MovePlan) -> list[Event]:
+        unit = plan.unit
+        unit.ap -= plan.ap_cost
         unit.pos = self.to
-        return [Moved(unit.id, tuple(path), cost, unit.ap)]
+        return [Moved(unit.id, plan.path, plan.ap_cost, unit.ap)]
 
 
-def square_content(game: "Game", pos: Pos) -> str:
+def square_content(game: GameState, pos: Pos) -> str:
     if pos in game.walls:
         return "a wall"
     if (door := game.doors.get(pos)) and door.blocks:
@@ -180,6 +197,16 @@ def square_content(game: "Game", pos: Pos) -> str:
     if thing := game.thing_at(pos):
         return f"the {thing.name}"
     return "free"
+
+
+@dataclass(frozen=True, slots=True)
+class DoorPlan:
+    """Opening or closing an adjacent door, and its AP cost."""
+
+    unit: Unit
+    door: Door
+    opening: bool
+    ap_cost: int
 
 
 @dataclass(frozen=True)
@@ -193,32 +220,72 @@ class ToggleDoor(Action):
     def notation(self) -> str:
         return f"{'open' if self.opening else 'close'} {self.unit} {fmt_pos(self.at)}"
 
-    def check(self, game: "Game", player: int | None) -> tuple[Unit, Door]:
+    def check(self, game: GameState, player: int | None) -> DoorPlan:
         unit = acting_unit(game, self.unit, player)
         door = game.doors.get(self.at)
         if door is None:
             raise Impossible(f"there is no door at {fmt_pos(self.at)}")
         if distance(unit.pos, door.pos) != 1:
             raise Impossible(f"{unit.name} must stand next to the door at {fmt_pos(self.at)}")
-        if door.state == "broken":
+        if door.state is DoorState.BROKEN:
             raise Impossible(f"the door at {fmt_pos(self.at)} is broken")
-        if self.opening and door.state == "open":
+        if self.opening and door.state is DoorState.OPEN:
             raise Impossible(f"the door at {fmt_pos(self.at)} is already open")
         if not self.opening:
-            if door.state == "closed":
+            if door.state is DoorState.CLOSED:
                 raise Impossible(f"the door at {fmt_pos(self.at)} is already closed")
             if game.unit_at(door.pos) or game.thing_at(door.pos):
                 raise Impossible(f"something stands in the doorway at {fmt_pos(self.at)}")
         if unit.ap < game.rules.door_cost:
             raise Impossible(f"{unit.name} has {unit.ap} AP; a door costs {game.rules.door_cost}")
-        return unit, door
+        return DoorPlan(unit, door, self.opening, game.rules.door_cost)
 
-    def resolve(self, game: "Game", plan: tuple[Unit, Door]) -> list[Event]:
-        unit, door = plan
-        unit.ap -= game.rules.door_cost
-        door.state = "open" if self.opening else "closed"
+    def resolve(self, game: GameState, plan: DoorPlan) -> list[Event]:
+        unit, door = plan.unit, plan.door
+        unit.ap -= plan.ap_cost
+        door.state = DoorState.OPEN if plan.opening else DoorState.CLOSED
         game.sight_changed()
-        return [DoorChanged(unit.id, door.pos, door.state, game.rules.door_cost, unit.ap)]
+        return [DoorChanged(unit.id, door.pos, door.state, plan.ap_cost, unit.ap)]
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePlan:
+    """What a hit rolls and takes off, known before any die: `dice` on every hit, in order
+    (label, dice), `perfect_die` added on a perfect one, `terms` (effects) added to the
+    raw total, `reduction_terms` taken off it (damage never below 0)."""
+
+    dice: tuple[tuple[str, Dice], ...]
+    perfect_die: Dice | None
+    terms: tuple[Term, ...]
+    reduction_terms: tuple[Term, ...]
+
+    @property
+    def reduction(self) -> int:
+        return total_reduction(self.reduction_terms)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """A physical attack as the page decides it before the AP are spent.
+
+    `defence` is the defender's dodge chance (characters only): it is rolled after a hit,
+    but nothing changes in between, so it is known now.
+    """
+
+    attacker: Unit
+    target: "Target"
+    mode: AttackMode
+    weapon_id: str | None
+    weapon: Weapon | None
+    distance: int
+    ap_cost: int
+    chance: Chance
+    defence: Chance | None
+    damage: DamagePlan
+
+    @property
+    def defender(self) -> Unit | None:
+        return self.target if isinstance(self.target, Unit) else None
 
 
 @dataclass(frozen=True)
@@ -237,7 +304,7 @@ class Attack(Action):
         tail = " brawl" if self.brawl else (f" with {self.weapon}" if self.weapon else "")
         return f"attack {self.unit} {self.target}{tail}"
 
-    def weapon_used(self, game: "Game", unit: Unit) -> tuple[AttackMode, str | None, Weapon | None]:
+    def weapon_used(self, game: GameState, unit: Unit) -> tuple[AttackMode, str | None, Weapon | None]:
         if self.brawl:
             return AttackMode.BRAWL, None, None
         weapon_id = self.weapon or (unit.weapons[0] if unit.weapons else None)
@@ -249,19 +316,15 @@ class Attack(Action):
         weapon = game.content.weapons[weapon_id]
         return AttackMode(weapon.kind), weapon_id, weapon
 
-    def check(self, game: "Game", player: int | None) -> tuple[Unit, Target, AttackMode,
-                                                              str | None, Weapon | None, int]:
+    def check(self, game: GameState, player: int | None) -> AttackPlan:
         """Everything the page asks before the AP are spent, or the reason it fails."""
         unit = acting_unit(game, self.unit, player)
         target = find_target(game, self.target)
         if target is unit:
             raise Impossible(f"{unit.name} cannot attack itself")
-        if isinstance(target, Door) and target.state == "broken":
+        if isinstance(target, Door) and target.state is DoorState.BROKEN:
             raise Impossible(f"the door at {fmt_pos(target.pos)} is already broken")
-        if isinstance(target, Unit) and target.is_character and unit.owner is not None \
-                and target.owner == unit.owner:
-            raise Impossible(f"{target.name} is one of your own characters: "
-                             "a player may never attack their own")
+        own_character_ban(unit, target)
         mode, weapon_id, weapon = self.weapon_used(game, unit)
         cost = weapon.ap_cost if weapon else game.rules.brawl_ap_cost
         if unit.ap < cost:
@@ -279,58 +342,44 @@ class Attack(Action):
             what = "bare hands need" if mode is AttackMode.BRAWL else f"the {weapon.name} needs"
             raise Impossible(f"{target_name(target)} is {d} squares away; "
                              f"{what} an adjacent target")
-        return unit, target, mode, weapon_id, weapon, cost
+        defence = dodge_chance(game, target) if isinstance(target, Unit) \
+            and target.is_character else None
+        return AttackPlan(unit, target, mode, weapon_id, weapon, d, cost,
+                          attack_chance(game, unit, target, mode, weapon, d), defence,
+                          damage_plan(game, unit, target, mode, weapon))
 
-    def chance(self, game: "Game", player: int | None) -> Chance:
-        """The attack chance with its named terms, as the roll will use it."""
-        unit, target, mode, _, weapon, _ = self.check(game, player)
-        return attack_chance(game, unit, target, mode, weapon)
-
-    def resolve(self, game: "Game", plan) -> list[Event]:
-        unit, target, mode, weapon_id, weapon, cost = plan
+    def resolve(self, game: GameState, plan: AttackPlan) -> list[Event]:
+        unit, target, defender = plan.attacker, plan.target, plan.defender
         rules = game.rules
-        unit.ap -= cost
-        d = distance(unit.pos, target.pos)
-        tid = target.id
-        events: list[Event] = [AttackDeclared(unit.id, tid, target_kind(target), mode,
-                                              weapon_id, d, cost, unit.ap)]
-        chance = attack_chance(game, unit, target, mode, weapon)
-        roll = game.roller.d100()
-        value = chance.value
-        hit = roll <= value
-        perfect = hit and roll < rules.page.perfect_attack_below
-        events.append(Roll(Check.ATTACK, unit.id, roll, value, chance.cap, chance.terms,
-                           hit, perfect))
+        unit.ap -= plan.ap_cost
+        events: list[Event] = [AttackDeclared(unit.id, target.id, target_kind(target), plan.mode,
+                                              plan.weapon_id, plan.distance, plan.ap_cost,
+                                              unit.ap)]
+        attack = roll_check(game.roller, plan.chance, unit.id)
+        events.append(attack)
         unit.stats.attacks += 1
-        defender = target if isinstance(target, Unit) else None
-        if defender:
-            defender.stats.attacked += 1
         xp = rules.xp
         # A door or an object gives `against_objects` XP whatever the outcome: the XP table
         # is about a fight between an attacker and a defender.
         xp_for = (lambda amount: amount) if defender else (lambda amount: xp.against_objects)
-        if not hit:
+        if not attack.success:
             unit.stats.misses += 1
             events += gain_xp(rules, unit, xp_for(xp.miss_attacker), "attack missed")
             if defender and defender.is_character:
                 events += gain_xp(rules, defender, xp.miss_defender, "attack avoided")
             events += quip(rules.default_quips, unit, "miss")
             return events
-        if defender and defender.is_character:
-            dodge = dodge_chance(game, defender)
-            dodge_roll = game.roller.d100()
-            dodge_value = dodge.value
-            dodged = dodge_roll <= dodge_value
-            events.append(Roll(Check.DODGE, defender.id, dodge_roll, dodge_value, dodge.cap,
-                               dodge.terms, dodged))
-            if dodged:
-                unit.stats.dodged_by_target += 1
+        if plan.defence is not None:
+            dodge = roll_check(game.roller, plan.defence, defender.id)
+            events.append(dodge)
+            if dodge.success:
                 events += gain_xp(rules, unit, xp.dodge_attacker, "attack dodged")
                 defender.stats.dodges += 1
                 events += gain_xp(rules, defender, xp.dodge_defender, "dodge")
                 events += quip(rules.default_quips, defender, "dodge")
                 return events
-        damage = roll_damage(game, unit, target, mode, weapon, perfect)
+        perfect = attack.perfect
+        damage = roll_damage(game.roller, unit.id, target, plan.damage, perfect)
         events.append(damage)
         unit.stats.hits += 1
         unit.stats.perfects += perfect
@@ -347,32 +396,31 @@ class Attack(Action):
         return events
 
 
-def faction_term(game: "Game", unit: Unit, target: object = None) -> Term:
+def faction_term(game: GameState, unit: Unit, target: object = None) -> Term:
     """The unit's faction bonus from the allies of its faction that count now (never the
     target of the roll)."""
     allies = game.faction_allies(unit, exclude=target)
     return chances.faction_bonus(game.rules.faction, unit.faction, [a.name for a in allies])
 
 
-def dodge_chance(game: "Game", defender: Unit) -> Chance:
+def dodge_chance(game: GameState, defender: Unit) -> Chance:
     """The passive dodge of a character hit by an attack, with its faction help."""
     return chances.dodge_chance(game.rules, defender, faction_term(game, defender))
 
 
-def attack_chance(game: "Game", unit: Unit, target: Target, mode: AttackMode,
-                  weapon: Weapon | None) -> Chance:
+def attack_chance(game: GameState, unit: Unit, target: Target, mode: AttackMode,
+                  weapon: Weapon | None, squares: int) -> Chance:
     rules = game.rules
     if mode is AttackMode.MELEE:
         return chances.melee_chance(rules, unit, weapon.family)
     crowding = chances.crowding_malus(rules, game.crowding_allies(unit))
     if mode is AttackMode.BRAWL:
         return chances.brawl_chance(rules, unit, faction_term(game, unit, target), crowding)
-    malus = chances.distance_malus(rules.distance_malus_per_square,
-                                   distance(unit.pos, target.pos))
+    malus = chances.distance_malus(rules.distance_malus_per_square, squares)
     return chances.ranged_chance(rules, unit, weapon.family, crowding, malus)
 
 
-def reduction_terms(game: "Game", target: Target) -> tuple[Term, ...]:
+def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     """Defence (at most 5) + armour + legendary armour + timed effects on reduction.
 
     Characters and creatures take their defence from their DEF (with its effects); a door
@@ -399,29 +447,35 @@ def reduction_terms(game: "Game", target: Target) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-def roll_damage(game: "Game", unit: Unit, target: Target, mode: AttackMode,
-                weapon: Weapon | None, perfect: bool) -> Damage:
-    """Action dice + damage bonus + effects (+ perfect die), minus the target's reduction."""
-    rules, roller = game.rules, game.roller
-    action_dice = Dice.parse(weapon.dice if weapon else rules.brawl_dice)
+def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
+                weapon: Weapon | None) -> DamagePlan:
+    """Action dice + damage bonus + effects (+ perfect die), less the target's reduction."""
+    rules = game.rules
+    dice = [(weapon.name if weapon else "brawl",
+             Dice.parse(weapon.dice if weapon else rules.brawl_dice))]
     body = "DEX" if mode is AttackMode.RANGED else "STR"
     total = unit.stat(body) + unit.stat("SIZ")
-    rolls = [roller.roll(action_dice, weapon.name if weapon else "brawl")]
     bonus = damage_bonus(rules.damage_bonus, total)
     if bonus.count or bonus.modifier:
-        rolls.append(roller.roll(bonus, f"bonus {body}+SIZ {total}"))
-    if perfect:
-        rolls.append(roller.roll(Dice.parse(rules.perfect_die), "perfect"))
-    terms = unit.effect_terms("damage")
-    raw = sum(r.total for r in rolls) + sum(t.value for t in terms)
-    reduction = reduction_terms(game, target)
-    reduce = total_reduction(reduction)
+        dice.append((f"bonus {body}+SIZ {total}", bonus))
+    return DamagePlan(tuple(dice), Dice.parse(rules.perfect_die), unit.effect_terms("damage"),
+                      reduction_terms(game, target))
+
+
+def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
+                perfect: bool) -> Damage:
+    """Roll a damage plan's dice (and the perfect die on a perfect hit) on the target."""
+    rolls = [roller.roll(dice, label) for label, dice in plan.dice]
+    if perfect and plan.perfect_die is not None:
+        rolls.append(roller.roll(plan.perfect_die, "perfect"))
+    raw = sum(r.total for r in rolls) + sum(t.value for t in plan.terms)
+    reduce = plan.reduction
     amount = final_damage(raw, reduce)
-    return Damage(unit.id, target.id, tuple(rolls), terms, raw, reduction, reduce, amount,
-                  target.hp, max(0, target.hp - amount))
+    return Damage(source, target.id, tuple(rolls), plan.terms, raw, plan.reduction_terms,
+                  reduce, amount, target.hp, max(0, target.hp - amount))
 
 
-def take_hp(game: "Game", source: Unit, target: Target, amount: int) -> list[Event]:
+def take_hp(game: GameState, source: Unit, target: Target, amount: int) -> list[Event]:
     """Lower HP (never below 0); a unit at 0 is down, a door or object destroyed."""
     target.hp = max(0, target.hp - amount)
     if target.hp > 0:
@@ -431,7 +485,7 @@ def take_hp(game: "Game", source: Unit, target: Target, amount: int) -> list[Eve
         game.casualties += 1
         return [Down(target.id, source.id)]
     if isinstance(target, Door):
-        target.state = "broken"
+        target.state = DoorState.BROKEN
         game.sight_changed()
     else:
         target.destroyed = True
@@ -445,12 +499,10 @@ class EndTurn(Action):
     def notation(self) -> str:
         return "end"
 
-    def check(self, game: "Game", player: int | None) -> None:
+    def check(self, game: GameState, player: int | None) -> None:
+        """The turn change itself is the engine's (`engine.Game.end_turn`)."""
         if player is None:
             raise Impossible("creatures do not end turns")
-
-    def resolve(self, game: "Game", plan: None) -> list[Event]:
-        return game.end_turn()
 
 
 @dataclass(frozen=True)
@@ -463,11 +515,11 @@ class ForceRolls(Action):
     def notation(self) -> str:
         return "force " + ",".join(map(str, self.rolls))
 
-    def check(self, game: "Game", player: int | None) -> None:
+    def check(self, game: GameState, player: int | None) -> None:
         bad = [r for r in self.rolls if not 1 <= r <= 100]
         if bad:
             raise Impossible(f"a forced d100 must be between 1 and 100, not {bad[0]}")
 
-    def resolve(self, game: "Game", plan: None) -> list[Event]:
+    def resolve(self, game: GameState, plan: None) -> list[Event]:
         game.roller.force(self.rolls)
         return [ForcedRolls(self.rolls)]

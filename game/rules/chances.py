@@ -11,8 +11,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Protocol, Sequence
 
-from game.content.schema import FactionCurve, RulesConfig
 from game.rules.constants import Check
+from game.rules.templates import FactionCurve, RulesConfig
 from game.rules.terms import Chance, Term, round_half_up
 
 
@@ -81,7 +81,7 @@ def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:
 def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term) -> Chance:
     """Bagarre: skill + faction - crowding, cap 100."""
     return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl"), faction, crowding),
-                  rules.page.caps.brawl)
+                  rules.page.caps.brawl, rules.page.perfect_attack_below)
 
 
 def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
@@ -91,7 +91,7 @@ def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
         Term("mastery", unit.mastery(family), family),
         stat_bonus(rules, "STR", unit.stat("STR")),
     )
-    return Chance(Check.ATTACK, terms, rules.page.caps.melee)
+    return Chance(Check.ATTACK, terms, rules.page.caps.melee, rules.page.perfect_attack_below)
 
 
 def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
@@ -104,7 +104,7 @@ def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
         crowding,
         distance,
     )
-    return Chance(Check.ATTACK, terms, rules.page.caps.ranged)
+    return Chance(Check.ATTACK, terms, rules.page.caps.ranged, rules.page.perfect_attack_below)
 
 
 def dodge_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
@@ -138,7 +138,8 @@ def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
         faction,
         Term("difficulty", -rules.counter_difficulty, "counter-magic"),
     )
-    return Chance(Check.COUNTER, terms, rules.page.caps.counter)
+    return Chance(Check.COUNTER, terms, rules.page.caps.counter,
+                  rules.page.perfect_counter_below)
 
 
 def counter_drain(rules: RulesConfig, spell_cost: int) -> int:

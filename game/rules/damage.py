@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.content.schema import DamageBonusRow, RulesConfig
+from game.rules.templates import DamageBonusRow, RulesConfig
 from game.rules.dice import Dice
 from game.rules.terms import Term
 

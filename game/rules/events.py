@@ -10,9 +10,8 @@ from __future__ import annotations
 import msgspec
 
 from game.rules.dice import DiceRoll
+from game.rules.geometry import Pos
 from game.rules.terms import Term
-
-Pos = tuple[int, int]
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type"):

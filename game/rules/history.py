@@ -6,12 +6,12 @@ undo are one mechanism.
 
 from __future__ import annotations
 
-from game.content.schema import Content, Scenario
+from game.rules.templates import Content, Scenario
 from game.rules.actions import Move, ToggleDoor
 from game.rules.errors import Impossible
 from game.rules.events import CommandIssued, Refused, Roll, TurnStarted
 from game.rules.notation import parse
-from game.rules.state import Game
+from game.rules.engine import Game
 
 
 def replay(content: Content, scenario: Scenario, seed: int, log: list[str],

@@ -7,21 +7,20 @@ character, its counter-magic → apply damage, heal, buff/debuff, on one target 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game.content.schema import Spell
 from game.rules import chances
 from game.rules.actions import (
     Action,
     acting_unit,
     faction_term,
+    own_character_ban,
     parse_pos,
     reduction_terms,
+    roll_check,
     take_hp,
 )
-from game.rules.constants import Check
 from game.rules.damage import final_damage, total_reduction
-from game.rules.dice import Dice
+from game.rules.dice import Dice, DiceRoll
 from game.rules.errors import Impossible
 from game.rules.events import (
     ApDrained,
@@ -30,16 +29,14 @@ from game.rules.events import (
     EffectAdded,
     Event,
     Healed,
-    Roll,
     SpellCast,
 )
 from game.rules.geometry import distance
 from game.rules.progress import gain_xp, quip
-from game.rules.terms import Chance
+from game.rules.state import GameState
+from game.rules.templates import Spell
+from game.rules.terms import Chance, Term
 from game.rules.units import Effect, Unit
-
-if TYPE_CHECKING:
-    from game.rules.state import Game
 
 
 def spell_range(spell: Spell, level: int) -> int:
@@ -47,16 +44,16 @@ def spell_range(spell: Spell, level: int) -> int:
     return spell.range[min(level, len(spell.range)) - 1]
 
 
-def magic_chance(game: "Game", caster: Unit, target: Unit | None = None) -> Chance:
+def magic_chance(game: GameState, caster: Unit, target: Unit | None = None) -> Chance:
     """The caster's magic chance; the spell's target never counts as a faction ally."""
     return chances.magic_chance(game.rules, caster, faction_term(game, caster, target))
 
 
-def counter_chance(game: "Game", defender: Unit) -> Chance:
+def counter_chance(game: GameState, defender: Unit) -> Chance:
     return chances.counter_chance(game.rules, defender, faction_term(game, defender))
 
 
-def drain_ap(game: "Game", unit: Unit, caster: Unit, amount: int) -> ApDrained:
+def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int) -> ApDrained:
     """A counter's AP cost ("consomme la moitié du coût … sur la cible").
 
     Taken off the counterer's AP at once when it counters during its own side's turn;
@@ -72,6 +69,51 @@ def drain_ap(game: "Game", unit: Unit, caster: Unit, amount: int) -> ApDrained:
     return ApDrained(unit.id, amount, unit.ap, unit.ap_owed, game.refill(unit))
 
 
+@dataclass(frozen=True, slots=True)
+class SpellTarget:
+    """One unit a spell reaches, with what the page decides for it before any roll.
+
+    `counter`: its counter-magic chance (a damage spell on a character), `drain`: the AP a
+    successful counter costs it (taken now in its own side's turn, else owed to its next
+    refill), `reduction_terms`: what it takes off the spell's damage
+    (none when spell damage ignores reduction).
+    """
+
+    unit: Unit
+    counter: Chance | None
+    drain: int
+    reduction_terms: tuple[Term, ...]
+
+    @property
+    def reduction(self) -> int:
+        return sum(t.value for t in self.reduction_terms)
+
+
+@dataclass(frozen=True, slots=True)
+class CastPlan:
+    """A spell as the page decides it before the AP are spent.
+
+    The value `dice` are rolled once, on a successful magic roll, for every target; a
+    perfect counter reflects the spell on the caster (`reflected_reduction_terms`).
+    """
+
+    caster: Unit
+    spell_id: str
+    spell: Spell
+    centre: Unit
+    distance: int
+    ap_cost: int
+    chance: Chance
+    dice: Dice | None
+    targets: tuple[SpellTarget, ...]
+    reflected_reduction_terms: tuple[Term, ...]
+
+    @property
+    def defence(self) -> Chance | None:
+        """The centre's counter-magic chance, if it may counter."""
+        return next((t.counter for t in self.targets if t.unit is self.centre), None)
+
+
 @dataclass(frozen=True)
 class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
@@ -83,7 +125,7 @@ class Cast(Action):
     def notation(self) -> str:
         return f"cast {self.unit} {self.spell} {self.target}"
 
-    def check(self, game: "Game", player: int | None) -> tuple[Unit, Spell, Unit]:
+    def check(self, game: GameState, player: int | None) -> CastPlan:
         caster = acting_unit(game, self.unit, player)
         spell = game.content.spells.get(self.spell)
         if spell is None:
@@ -101,10 +143,8 @@ class Cast(Action):
         if spell.area and not target.is_character:
             raise Impossible(f"an area spell must be centred on a character; "
                              f"{target.name} is a {target.kind}")
-        if spell.kind == "damage" and target.is_character and target.owner == caster.owner \
-                and caster.owner is not None:
-            raise Impossible(f"{target.name} is one of your own characters: "
-                             "a player may never attack their own")
+        if spell.kind == "damage":
+            own_character_ban(caster, target)
         reach = spell_range(spell, caster.level)
         d = distance(caster.pos, target.pos)
         if d > reach:
@@ -112,9 +152,23 @@ class Cast(Action):
                              f"at level {caster.level}")
         if d and not game.line_of_sight(caster.pos, target.pos):
             raise Impossible(f"{caster.name} has no line of sight to {target.name}")
-        return caster, spell, target
+        damage = spell.kind == "damage"
+        ignores = game.rules.spell_damage_ignores_reduction
 
-    def _target(self, game: "Game") -> Unit:
+        def reduction(unit: Unit) -> tuple[Term, ...]:
+            return reduction_terms(game, unit) if damage and not ignores else ()
+
+        targets = tuple(
+            SpellTarget(unit,
+                        counter_chance(game, unit) if damage and unit.is_character else None,
+                        chances.counter_drain(game.rules, spell.ap_cost), reduction(unit))
+            for unit in self._targets(game, caster, spell, target))
+        return CastPlan(caster, self.spell, spell, target, d, spell.ap_cost,
+                        magic_chance(game, caster, target),
+                        Dice.parse(spell.dice) if spell.dice else None, targets,
+                        reduction(caster))
+
+    def _target(self, game: GameState) -> Unit:
         unit = game.units.get(self.target)
         if unit is None:
             pos = parse_pos(self.target)
@@ -128,35 +182,29 @@ class Cast(Action):
             raise Impossible(f"{unit.name} is down")
         return unit
 
-    def chance(self, game: "Game", player: int | None) -> Chance:
-        caster, _, target = self.check(game, player)
-        return magic_chance(game, caster, target)
-
-    def resolve(self, game: "Game", plan: tuple[Unit, Spell, Unit]) -> list[Event]:
-        caster, spell, centre = plan
+    def resolve(self, game: GameState, plan: CastPlan) -> list[Event]:
+        caster, spell = plan.caster, plan.spell
         rules = game.rules
-        caster.ap -= spell.ap_cost
-        events: list[Event] = [SpellCast(caster.id, self.spell, centre.id, spell.kind,
-                                         spell.ap_cost, caster.ap)]
-        chance = magic_chance(game, caster, centre)
-        roll = game.roller.d100()
-        success = chance.succeeds(roll)
-        events.append(Roll(Check.MAGIC, caster.id, roll, chance.value, chance.cap, chance.terms,
-                           success))
-        if not success:
+        caster.ap -= plan.ap_cost
+        events: list[Event] = [SpellCast(caster.id, self.spell, plan.centre.id, spell.kind,
+                                         plan.ap_cost, caster.ap)]
+        magic = roll_check(game.roller, plan.chance, caster.id)
+        events.append(magic)
+        if not magic.success:
             caster.stats.spells_failed += 1
             return events + quip(rules.default_quips, caster, "spell_fail")
         caster.stats.spells_cast += 1
-        value = game.roller.roll(Dice.parse(spell.dice), spell.name) if spell.dice else None
+        value = game.roller.roll(plan.dice, spell.name) if plan.dice else None
         took_effect = False
-        for target in self._targets(game, caster, spell, centre):
-            if spell.kind == "damage" and target.is_character:
-                countered, counter_events = self._counter(game, caster, spell, target, value)
+        for target in plan.targets:
+            if target.counter is not None:
+                countered, counter_events = self._counter(game, plan, target, value)
                 events += counter_events
                 if countered:
                     continue
             took_effect = True
-            events += self._apply(game, caster, spell, target, value)
+            events += self._apply(game, caster, spell, target.unit, target.reduction_terms,
+                                  value)
         if took_effect:
             events += gain_xp(rules, caster, rules.xp.spell_default if spell.xp is None
                               else spell.xp, f"{spell.name} cast")
@@ -166,11 +214,11 @@ class Cast(Action):
         return events
 
     @staticmethod
-    def _targets(game: "Game", caster: Unit, spell: Spell, centre: Unit) -> list[Unit]:
+    def _targets(game: GameState, caster: Unit, spell: Spell, centre: Unit) -> list[Unit]:
         """The centre alone, or every valid unit within the area's radius of it.
 
-        An area never harms the caster's own characters (the ban) and heals, buffs or
-        debuffs characters only.
+        An area never harms its caster nor the caster's own characters (the ban), and
+        heals, buffs or debuffs characters only.
         """
         if not spell.area:
             return [centre]
@@ -187,31 +235,28 @@ class Cast(Action):
             found.append(unit)
         return sorted(found, key=lambda u: (distance(u.pos, centre.pos), u.id))
 
-    def _counter(self, game: "Game", caster: Unit, spell: Spell, target: Unit,
-                 value) -> tuple[bool, list[Event]]:
+    def _counter(self, game: GameState, plan: CastPlan, target: SpellTarget,
+                 value: DiceRoll | None) -> tuple[bool, list[Event]]:
         rules = game.rules
-        chance = counter_chance(game, target)
-        roll = game.roller.d100()
-        success = chance.succeeds(roll)
-        perfect_below = rules.page.perfect_counter_below
-        events: list[Event] = [Roll(Check.COUNTER, target.id, roll, chance.value, chance.cap,
-                                    chance.terms, success, success and roll < perfect_below)]
-        if not success:
+        unit = target.unit
+        counter = roll_check(game.roller, target.counter, unit.id)
+        events: list[Event] = [counter]
+        if not counter.success:
             return False, events
-        reflected = roll < perfect_below
-        target.stats.counters += 1
-        events.append(Countered(target.id, self.spell, reflected))
-        events.append(drain_ap(game, target, caster, chances.counter_drain(rules, spell.ap_cost)))
-        events += gain_xp(rules, target, rules.xp.counter, "counter-magic")
+        reflected = counter.perfect
+        unit.stats.counters += 1
+        events.append(Countered(unit.id, self.spell, reflected))
+        events.append(drain_ap(game, unit, plan.caster, target.drain))
+        events += gain_xp(rules, unit, rules.xp.counter, "counter-magic")
         if reflected:
             # The caster takes its own spell; a reflection is not countered again.
-            events += self._apply(game, target, spell, caster, value)
+            events += self._apply(game, unit, plan.spell, plan.caster,
+                                  plan.reflected_reduction_terms, value)
         return True, events
 
-    def _apply(self, game: "Game", source: Unit, spell: Spell, target: Unit, value) -> list[Event]:
+    def _apply(self, game: GameState, source: Unit, spell: Spell, target: Unit,
+               reduction: tuple[Term, ...], value: DiceRoll | None) -> list[Event]:
         if spell.kind == "damage":
-            reduction = () if game.rules.spell_damage_ignores_reduction \
-                else reduction_terms(game, target)
             reduce = total_reduction(reduction)
             amount = final_damage(value.total, reduce)
             events: list[Event] = [Damage(source.id, target.id, (value,), (), value.total,

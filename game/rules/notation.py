@@ -18,6 +18,7 @@ import difflib
 
 from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
 from game.rules.errors import Impossible
+from game.rules.magic import Cast
 
 USAGE = {
     "move": "move ID X,Y",
@@ -73,8 +74,6 @@ def parse(text: str) -> Action:
         raise NotationError(f"usage: {USAGE[verb]}")
     if verb == "cast":
         need(3)
-        from game.rules.magic import Cast
-
         return Cast(args[0], args[1], args[2])
     if verb == "end":
         need(0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from game.content.schema import Quips, RulesConfig
+from game.rules.templates import Quips, RulesConfig
 from game.rules.events import Event, LevelUp, Quip, XpGained
 from game.rules.units import Unit
 

@@ -1,8 +1,7 @@
-"""The game: board, players, units, turns; `Game.apply(command)` is the one way in.
+"""What a game is made of and the questions asked of it: board, players, units, sight.
 
-A command (text in the notation, or an action object) is parsed, validated, then
-performed. A refused command raises nothing to the caller: it becomes a `Refused` event
-with the player-readable reason and leaves the state exactly as it was.
+`GameState` holds every piece of mutable state and answers queries; it runs no command.
+Commands, turn order, the creature phase and game over are the engine's (`engine.Game`).
 """
 
 from __future__ import annotations
@@ -11,27 +10,13 @@ import copy
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from game.content.schema import Content, Quips, Scenario
+from game.rules.board import Door, DoorState, Thing, parse_map
 from game.rules.dice import Roller
-from game.rules.errors import Impossible
-from game.rules.events import (
-    CommandIssued,
-    CreaturePhase,
-    EffectExpired,
-    Event,
-    GameOver,
-    OwedApPaid,
-    Refused,
-    TurnStarted,
-)
-from game.rules.geometry import clear_line, distance
-from game.rules.notation import parse
+from game.rules.events import Event, TurnStarted
+from game.rules.geometry import Pos, clear_line, distance
 from game.rules.progress import level_for
-from game.rules.units import Door, Effect, Pos, Statistics, Thing, Unit
-
-WALL, FLOOR, CLOSED_DOOR, OPEN_DOOR = "#", ".", "+", "/"
-MAP_SYMBOLS = {WALL: "wall", FLOOR: "floor", " ": "floor", CLOSED_DOOR: "closed door",
-               OPEN_DOOR: "open door"}
+from game.rules.templates import Content, Quips, Scenario
+from game.rules.units import Effect, Statistics, Unit
 
 
 @dataclass(slots=True)
@@ -41,24 +26,7 @@ class Player:
     colour: str
 
 
-def parse_map(text: str) -> tuple[int, int, set[Pos], dict[Pos, str]]:
-    """Read an ASCII map into its size, its walls and its doors (position -> state)."""
-    rows = text.rstrip("\n").split("\n")
-    width, height = max(len(r) for r in rows), len(rows)
-    walls: set[Pos] = set()
-    doors: dict[Pos, str] = {}
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row.ljust(width)):
-            if ch not in MAP_SYMBOLS:
-                raise ValueError(f"unknown map symbol {ch!r} at {x},{y}")
-            if ch == WALL:
-                walls.add((x, y))
-            elif ch in (CLOSED_DOOR, OPEN_DOOR):
-                doors[(x, y)] = "closed" if ch == CLOSED_DOOR else "open"
-    return width, height, walls, doors
-
-
-class Game:
+class GameState:
     """A skirmish in progress: everything the rules read and change."""
 
     def __init__(self, content: Content, scenario: Scenario, seed: int = 0,
@@ -69,12 +37,12 @@ class Game:
         self.scenario_id = scenario_id or scenario.name
         self.seed = seed
         self.roller = Roller(seed)
-        self.width, self.height, walls, door_states = parse_map(scenario.map)
-        self.walls = frozenset(walls)
+        grid = parse_map(scenario.map)
+        self.width, self.height, self.walls = grid.width, grid.height, grid.walls
         self.doors: dict[Pos, Door] = {
             pos: Door(f"door-{pos[0]}-{pos[1]}", pos, state, self.rules.door_hp,
                       self.rules.door_hp, self.rules.door_defence)
-            for pos, state in sorted(door_states.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+            for pos, state in sorted(grid.doors.items(), key=lambda kv: (kv[0][1], kv[0][0]))
         }
         self.players = [Player(i + 1, p.name, p.colour) for i, p in enumerate(scenario.players)]
         self.units: dict[str, Unit] = {}
@@ -209,91 +177,6 @@ class Game:
         owners = {u.owner for u in self.standing() if u.is_character and u.owner is not None}
         return [p.number for p in self.players if p.number in owners]
 
-    # --- commands -------------------------------------------------------------------
-
-    def apply(self, command) -> list[Event]:
-        """Parse (if text), validate and perform a command; return the events it made.
-
-        A refusal returns a single `Refused` event and changes nothing else.
-        """
-        is_text = isinstance(command, str)
-        try:
-            action = parse(command) if is_text else command
-            if self.over and not action.allowed_after_game_over:
-                raise Impossible("the game is over")
-            player = self.current
-            outcome = action.perform(self, player)
-        except Impossible as refusal:
-            event = Refused(command.strip() if is_text else command.notation(), refusal.reason)
-            self.journal.append(event)
-            return [event]
-        notation = action.notation()
-        events: list[Event] = [CommandIssued(notation, player), *outcome]
-        events += self._check_game_over()
-        self.log.append(notation)
-        self.journal.extend(events)
-        return events
-
-    def perform_as_creature(self, action) -> list[Event]:
-        """Run an AI action for an unowned creature through the same validation."""
-        outcome = action.perform(self, None)
-        events: list[Event] = [CommandIssued(action.notation(), None), *outcome]
-        events += self._check_game_over()
-        return events
-
-    def _check_game_over(self) -> list[Event]:
-        # Only a unit going down can end the game: skip the count otherwise.
-        if self.over or self.casualties == self._casualties_checked:
-            return []
-        self._casualties_checked = self.casualties
-        standing = self.players_standing()
-        if len(standing) > 1 or len(standing) == self.starting_sides:
-            return []
-        self.over = True
-        self.winner = standing[0] if standing else None
-        return [GameOver(self.winner, self.player(self.winner).name if self.winner else None)]
-
-    def end_turn(self) -> list[Event]:
-        """Pass to the next player with characters standing; creatures act after a round."""
-        from game.rules.ai import creature_phase
-
-        events: list[Event] = []
-        order = [p.number for p in self.players]
-        standing = set(self.players_standing())
-        later = [n for n in order[order.index(self.current) + 1:] if n in standing]
-        if later:
-            nxt = later[0]
-        else:
-            events.append(CreaturePhase(self.round))
-            events += creature_phase(self)
-            events += self._check_game_over()
-            if self.over:
-                return events
-            self.round += 1
-            standing = set(self.players_standing())
-            nxt = next(n for n in order if n in standing)
-        self.current = nxt
-        events.append(TurnStarted(self.round, nxt, self.player(nxt).name))
-        for unit in self.standing():
-            if unit.owner == nxt:
-                events += self.start_unit_turn(unit)
-        return events
-
-    def start_unit_turn(self, unit: Unit) -> list[Event]:
-        """Refill AP (less any AP owed to a counter) and tick the unit's timed effects down,
-        removing those at 0."""
-        events: list[Event] = []
-        unit.ap = self.refill(unit)
-        if unit.ap_owed:
-            events.append(OwedApPaid(unit.id, unit.ap_owed, unit.ap))
-            unit.ap_owed = 0
-        for effect in list(unit.effects):
-            effect.turns -= 1
-            if effect.turns <= 0:
-                unit.effects.remove(effect)
-                events.append(EffectExpired(unit.id, effect.source, effect.stat))
-        return events
-
     # --- inspection -----------------------------------------------------------------
 
     def snapshot(self) -> dict:
@@ -318,7 +201,7 @@ class Game:
         ]
 
 
-def restore_state(game: Game, state: dict) -> None:
+def restore_state(game: GameState, state: dict) -> None:
     """Put a `Game.snapshot()` (as plain data from a save) back into a fresh game."""
     quips = {uid: unit.quips for uid, unit in game.units.items()}
     units = {}
@@ -328,13 +211,15 @@ def restore_state(game: Game, state: dict) -> None:
         data["weapons"] = tuple(data["weapons"])
         data["spells"] = tuple(data["spells"])
         data["effects"] = [Effect(**e) for e in data["effects"]]
-        data["stats"] = Statistics(**data["stats"])
+        # Saves from before a statistic was dropped still carry it: keep the known ones.
+        data["stats"] = Statistics(**{k: v for k, v in data["stats"].items()
+                                      if k in Statistics.__dataclass_fields__})
         data["quips"] = quips.get(uid) or Quips()
         units[uid] = Unit(**data)
     game.units = units
     for door in game.doors.values():
         saved = state["doors"][door.id]
-        door.state, door.hp = saved["state"], saved["hp"]
+        door.state, door.hp = DoorState(saved["state"]), saved["hp"]
     for tid, saved in state["things"].items():
         thing = game.things[tid]
         thing.hp, thing.destroyed = saved["hp"], saved["destroyed"]

@@ -30,11 +30,15 @@ class Term(msgspec.Struct, frozen=True):
 
 
 class Chance(msgspec.Struct, frozen=True):
-    """A percentile chance: its terms, its cap, and the clamped value they give."""
+    """A percentile chance: its terms, its cap, and the clamped value they give.
+
+    `perfect_below`: a success whose roll is strictly below it is perfect (0: never).
+    """
 
     check: str
     terms: tuple[Term, ...]
     cap: int
+    perfect_below: int = 0
 
     @property
     def raw(self) -> int:
@@ -47,3 +51,7 @@ class Chance(msgspec.Struct, frozen=True):
     def succeeds(self, roll: int) -> bool:
         """A d100 roll succeeds when it is at most the chance (55 passes on 55, not 56)."""
         return roll <= self.value
+
+    def perfect(self, roll: int) -> bool:
+        """A success strictly below the perfect threshold (a perfect hit, a reflection)."""
+        return roll < self.perfect_below and self.succeeds(roll)

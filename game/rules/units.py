@@ -1,13 +1,12 @@
-"""Units on the board (characters and creatures), doors and objects, with their statistics."""
+"""Units on the board (characters and creatures), with their timed effects and statistics."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.content.schema import Quips
+from game.rules.templates import Quips
+from game.rules.geometry import Pos
 from game.rules.terms import Term
-
-Pos = tuple[int, int]
 
 
 @dataclass(slots=True)
@@ -28,8 +27,6 @@ class Statistics:
     hits: int = 0
     perfects: int = 0
     misses: int = 0
-    dodged_by_target: int = 0
-    attacked: int = 0
     dodges: int = 0
     damage_dealt: int = 0
     damage_taken: int = 0
@@ -97,34 +94,3 @@ class Unit:
         if not self.effects:
             return ()
         return tuple(Term("effect", e.amount, e.source) for e in self.effects if e.stat == stat)
-
-
-@dataclass(slots=True)
-class Door:
-    """A door square: `closed` blocks movement and sight, `open` and `broken` do not."""
-
-    id: str
-    pos: Pos
-    state: str
-    hp: int
-    hp_max: int
-    defence: int
-
-    @property
-    def blocks(self) -> bool:
-        return self.state == "closed"
-
-
-@dataclass(slots=True)
-class Thing:
-    """An object on the map (a barrel, a statue): blocks movement, may be attacked."""
-
-    id: str
-    name: str
-    pos: Pos
-    glyph: str
-    hp: int
-    hp_max: int
-    defence: int | None
-    armour: str | None
-    destroyed: bool = False

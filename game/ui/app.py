@@ -24,9 +24,11 @@ from textual.widgets import Input, Static
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
 from game.rules import events as ev
-from game.rules import history, preview
+from game.rules import history, legal
+from game.rules.actions import Action, Attack, Move
 from game.rules.errors import Impossible
-from game.rules.state import Game
+from game.rules.magic import Cast
+from game.rules.engine import Game
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
 from game.ui.widgets.map_view import MapView, Overlay
@@ -78,8 +80,8 @@ class EscarmoucheApp(App[None]):
         self.selected: str | None = None
         self.aiming: str | None = None  # a spell waiting for its target
         self.seen_until: dict[int, int] = {}
-        self._reach_key: tuple | None = None
-        self._reach: tuple[frozenset, frozenset] = (frozenset(), frozenset())
+        self._choices_key: tuple | None = None
+        self._choices: legal.Choices | None = None
 
     # --- layout ---------------------------------------------------------------------
 
@@ -120,7 +122,7 @@ class EscarmoucheApp(App[None]):
         journal.clear()
         journal.write_events(game, game.journal)
         self.seen_until = {game.current: len(game.journal)}
-        self._reach_key = None
+        self._choices_key = None
         self.selected = None
         self.aiming = None
         self.select_first()  # which draws the panels
@@ -158,12 +160,7 @@ class EscarmoucheApp(App[None]):
         self.select(mine[index % len(mine)])
 
     def target_token(self, pos: Pos) -> str:
-        """How the notation names what is at `pos`: a unit or object id, else the square."""
-        unit = self.game.unit_at(pos)
-        if unit:
-            return unit.id
-        thing = self.game.thing_at(pos)
-        return thing.id if thing else f"{pos[0]},{pos[1]}"
+        return legal.target_token(self.game, pos)
 
     def refresh_all(self, hint: bool = True) -> None:
         game = self.game
@@ -176,7 +173,8 @@ class EscarmoucheApp(App[None]):
     def refresh_target(self, show_hint: bool = True) -> None:
         game = self.game
         cursor = self.map.cursor
-        self.query_one(TargetPanel).show(game, cursor, self.selected, self.map.label)
+        choices = self.choices(self.selected) if self.selected else None
+        self.query_one(TargetPanel).show(game, cursor, choices, self.map.label)
         reach: frozenset = frozenset()
         targets: frozenset = frozenset()
         path: frozenset = frozenset()
@@ -184,31 +182,28 @@ class EscarmoucheApp(App[None]):
         unit = game.units.get(self.selected) if self.selected else None
         if unit and not unit.down and unit.owner == game.current and not game.over:
             if self.aiming:
-                targets = frozenset(preview.spell_squares(game, unit.id, self.aiming))
+                targets = frozenset(choices.spell_squares(self.aiming))
                 hint = (f"Casting {game.content.spells[self.aiming].name}: put the cursor on a "
                         "target and press Enter (Esc cancels)")
             else:
-                reach, targets = self.reach_and_targets(unit)
-                if cursor in reach:
-                    steps, cost = preview.move_preview(game, unit.id, cursor)
-                    path = frozenset(steps)
-                    hint = f"Move {unit.name} to {cursor[0]},{cursor[1]}: {cost} AP (Enter)"
+                reach, targets = frozenset(choices.reach), frozenset(choices.attack_squares())
+                move = legal.move_option(game, unit.id, cursor) if cursor in reach else None
+                if move and move.possible:
+                    path = frozenset(move.plan.path)
+                    hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: {move.ap_cost} AP "
+                            "(Enter)")
         self.map.set_overlay(Overlay(reach, targets, path))
         if hint and show_hint:
             self.status(hint)
 
-    def reach_and_targets(self, unit) -> tuple[frozenset, frozenset]:
-        """Where the unit can walk and what it can hit now; kept until the game moves on
-        (a cursor move changes neither)."""
-        key = (len(self.game.journal), unit.id)
-        if self._reach_key != key:
-            game = self.game
-            weapon = unit.weapons[0] if unit.weapons else None
-            self._reach = (frozenset(preview.reachable_squares(game, unit.id)),
-                           frozenset(preview.attackable_squares(game, unit.id, weapon)
-                                     | preview.attackable_squares(game, unit.id, brawl=True)))
-            self._reach_key = key
-        return self._reach
+    def choices(self, unit_id: str) -> legal.Choices:
+        """What the unit can do, asked of the engine once until the game moves on (a
+        cursor move changes nothing): the panel, the overlay and the spell list read it."""
+        key = (len(self.game.journal), unit_id)
+        if self._choices_key != key or self._choices is None:
+            self._choices = legal.choices(self.game, unit_id)
+            self._choices_key = key
+        return self._choices
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.refresh_target()
@@ -225,12 +220,14 @@ class EscarmoucheApp(App[None]):
 
     # --- commands -------------------------------------------------------------------
 
-    def run_command(self, text: str) -> list:
-        """Send one command to the engine and show what it did, or why it was refused."""
+    def run_command(self, command: str | Action) -> list:
+        """Send one command (notation text or an action) to the engine and show what it
+        did, or why it was refused."""
+        text = command if isinstance(command, str) else command.notation()
         game = self.game
         player = game.current
         journal_before = len(game.journal)
-        events = game.apply(text)
+        events = game.apply(command)
         self.query_one(JournalLog).write_events(game, events)
         if isinstance(events[0], ev.Refused):
             self.status(f"✗ {events[0].reason}", refused=True)
@@ -290,36 +287,34 @@ class EscarmoucheApp(App[None]):
         cursor = self.map.cursor
         if self.aiming and self.selected:
             spell, self.aiming = self.aiming, None
-            self.run_command(f"cast {self.selected} {spell} {self.target_token(cursor)}")
+            self.run_command(Cast(self.selected, spell, self.target_token(cursor)))
             return
         unit = self.game.unit_at(cursor)
         if unit and unit.id in self.my_characters():
             self.select(unit.id, move_cursor=False)
         elif self.need_selection():
-            self.run_command(f"move {self.selected} {cursor[0]},{cursor[1]}")
+            self.run_command(Move(self.selected, cursor))
 
     def action_attack(self) -> None:
         if self.need_selection():
-            self.run_command(f"attack {self.selected} {self.target_token(self.map.cursor)}")
+            self.run_command(Attack(self.selected, self.target_token(self.map.cursor)))
 
     def action_brawl(self) -> None:
         if self.need_selection():
-            self.run_command(f"attack {self.selected} {self.target_token(self.map.cursor)} brawl")
+            self.run_command(Attack(self.selected, self.target_token(self.map.cursor),
+                                    brawl=True))
 
     def action_door(self) -> None:
         if not self.need_selection():
             return
-        x, y = cursor = self.map.cursor
-        door = self.game.doors.get(cursor)
-        verb = "close" if door is not None and door.state == "open" else "open"
-        self.run_command(f"{verb} {self.selected} {x},{y}")
+        self.run_command(legal.door_option(self.game, self.selected, self.map.cursor).action)
 
     def action_option(self, number: int) -> None:
         options = self.query_one(TargetPanel).options
         if 1 <= number <= len(options):
             option = options[number - 1]
             if option.possible:
-                self.run_command(option.command)
+                self.run_command(option.action)
             else:
                 self.status(f"✗ {option.reason}", refused=True)
 
@@ -330,12 +325,12 @@ class EscarmoucheApp(App[None]):
         if not unit.spells:
             self.status(f"{unit.name} knows no spell", refused=True)
             return
-        on_target = {o.command.split()[2]: o for o in
-                     preview.options_against(game, unit.id, self.map.cursor) if o.kind == "spell"}
+        on_target = {o.action.spell: o for o in self.choices(unit.id).at(self.map.cursor)
+                     if o.kind == "spell"}
         rows = []
         for spell_id in unit.spells:
             spell = game.content.spells[spell_id]
-            reach = preview.spell_reach(game, unit.id, spell_id)
+            reach = legal.spell_reach(game, unit.id, spell_id)
             area = f", area {spell.area}" if spell.area else ""
             text = Text(f"{spell.name} · {spell.ap_cost} AP · range {reach} · {spell.kind}{area}")
             option = on_target.get(spell_id)
@@ -353,10 +348,9 @@ class EscarmoucheApp(App[None]):
     def after_spell_pick(self, spell_id: str | None) -> None:
         if not spell_id or not self.selected:
             return
-        targets = preview.spell_squares(self.game, self.selected, spell_id)
+        targets = self.choices(self.selected).spell_squares(spell_id)
         if self.map.cursor in targets:
-            self.run_command(f"cast {self.selected} {spell_id} "
-                             f"{self.target_token(self.map.cursor)}")
+            self.run_command(Cast(self.selected, spell_id, self.target_token(self.map.cursor)))
             return
         self.aiming = spell_id
         self.refresh_target()

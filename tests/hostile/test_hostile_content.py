@@ -12,7 +12,7 @@ import pytest
 from game.cli import main, new_game, read_script
 from game.content.loader import DEFAULT_CONTENT
 from game.saves import load_game, save_game
-from tests.hostile.corpus import content_mutations, snapshot, write_mutation
+from tests.helpers_hostile import content_mutations, snapshot, write_mutation
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.saves import (
     SaveError, clean_stray_temps, list_saves, load_game, read_save, save_game,
 )
-from tests.hostile.corpus import REPLACEMENTS, leaves, mutated, snapshot
+from tests.helpers_hostile import REPLACEMENTS, leaves, mutated, snapshot
 
 DEMO = DEFAULT_CONTENT / "scripts" / "skirmish-demo.txt"
 

@@ -7,7 +7,7 @@ import msgspec
 
 from game.cli import main
 from game.content.loader import DEFAULT_CONTENT, load_content
-from game.content.schema import Characteristics
+from game.rules.templates import Characteristics
 from game.journal.rules_text import rules_summary
 from game.journal.text import describe
 from game.rules.events import ApDrained, Damage, OwedApPaid, Roll, XpGained

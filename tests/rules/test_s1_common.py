@@ -55,7 +55,7 @@ def test_melee_chance_55_hits_on_55_and_misses_on_56_in_play():
 
 
 def msgspec_skills(melee):
-    from game.content.schema import Skills
+    from game.rules.templates import Skills
 
     return Skills(brawl=40, melee=melee, ranged=20, dodge=30, magic=5)
 

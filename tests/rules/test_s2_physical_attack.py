@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.content.schema import Skills
+from game.rules.templates import Skills
 from game.rules.chances import crowding_malus, distance_malus
 from game.rules.events import AttackDeclared, Damage, Roll
 from game.rules.terms import Term

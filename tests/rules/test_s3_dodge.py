@@ -1,6 +1,6 @@
 """RULES.md §3: passive dodge, characters only, cap 90, luck and faction."""
 
-from game.content.schema import Skills
+from game.rules.templates import Skills
 from game.rules.events import Damage, Roll
 from game.rules.terms import Term
 from tests.helpers import char, content_with, events_of, make_game

@@ -228,7 +228,7 @@ def test_heal_on_a_creature_is_refused():
 
 
 def test_magic_and_counter_chances_are_capped_at_95():
-    from game.content.schema import Skills
+    from game.rules.templates import Skills
     from tests.helpers import char, content_with
 
     wizard = Skills(brawl=0, melee=0, ranged=0, dodge=0, magic=200)

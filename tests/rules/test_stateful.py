@@ -8,12 +8,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
 from game.rules.events import Refused
-from game.rules.state import Game
-from tests.helpers import CONTENT, make_game
+from game.rules.engine import Game
+from tests.helpers import CONTENT, SCENARIO, make_game, random_command
 
-SCENARIO = load_scenario(CONTENT, scenario_path(DEFAULT_CONTENT, "crossroads"))
 # A cramped arena, so that random play fights as much as it walks.
 ARENA = "\n".join(["#########", "#...#...#", "#...+...#", "#.......#", "#.......#",
                     "#########"])
@@ -21,30 +19,6 @@ ARENA_UNITS = [("aldric", "aldric", 1, (1, 1)), ("brenna", "brenna", 1, (2, 3)),
                ("corvin", "corvin", 1, (3, 4)), ("dagny", "dagny", 2, (5, 1)),
                ("elise", "elise", 2, (4, 3)), ("fenwick", "fenwick", 2, (6, 4)),
                ("goblin-1", "goblin", None, (7, 1)), ("wolf-1", "wolf", None, (5, 4))]
-UNITS = [c.id for c in SCENARIO.characters] + [c.id for c in SCENARIO.creatures]
-TARGETS = UNITS + ["barrel", "crate", "door-7-3", "ghost"]
-WEAPONS = sorted(CONTENT.weapons) + ["stick"]
-SPELLS = sorted(CONTENT.spells) + ["wish"]
-
-coords = st.integers(-1, 24)
-square = st.builds(lambda x, y: f"{x},{y}", coords, st.integers(-1, 12))
-unit = st.sampled_from(UNITS + ["nobody"])
-target = st.one_of(st.sampled_from(TARGETS), square)
-command = st.one_of(
-    st.builds(lambda u, p: f"move {u} {p}", unit, square),
-    st.builds(lambda u, p: f"move {u} {p}", unit,
-              st.builds(lambda x, y: f"{x},{y}", st.integers(1, 22), st.integers(6, 10))),
-    st.builds(lambda u, t, w: f"attack {u} {t} with {w}", unit, target, st.sampled_from(WEAPONS)),
-    st.builds(lambda u, t: f"attack {u} {t}", unit, target),
-    st.builds(lambda u, t: f"attack {u} {t} brawl", unit, target),
-    st.builds(lambda u, p, o: f"{o} {u} {p}", unit, square, st.sampled_from(["open", "close"])),
-    st.builds(lambda u, s, t: f"cast {u} {s} {t}", unit, st.sampled_from(SPELLS), target),
-    st.just("end"),
-    st.builds(lambda r: "force " + ",".join(map(str, r)),
-              st.lists(st.integers(1, 100), min_size=1, max_size=4)),
-    st.sampled_from(["", "fly aldric", "move", "attack aldric", "force x", "force 0"]),
-)
-
 
 class RandomPlay(RuleBasedStateMachine):
     @initialize(seed=st.integers(0, 2**16), arena=st.booleans())
@@ -52,7 +26,7 @@ class RandomPlay(RuleBasedStateMachine):
         self.game = make_game(ARENA_UNITS, map_text=ARENA, seed=seed) if arena \
             else Game(CONTENT, SCENARIO, seed=seed)
 
-    @rule(text=command)
+    @rule(text=random_command)
     def play(self, text):
         before = self.game.snapshot()
         events = self.game.apply(text)

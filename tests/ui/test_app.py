@@ -10,15 +10,8 @@ from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.panels import TargetPanel, UnitPanel
-from tests.helpers import make_game
-
-SIZE = (140, 44)
-
-
-def duel(forced=(), **kw):
-    return make_game([("aldric", "aldric", 1, (2, 2)), ("corvin", "corvin", 1, (2, 4)),
-                      ("dagny", "dagny", 2, (3, 2)), ("elise", "elise", 2, (9, 9)),
-                      ("goblin", "goblin", None, (11, 0))], forced=forced, **kw)
+from tests.helpers import APP_SIZE as SIZE
+from tests.helpers import app_duel as duel
 
 
 def text_of(widget) -> str:

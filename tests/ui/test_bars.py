@@ -5,7 +5,8 @@ import gc
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import HelpScreen
 from game.ui.widgets.bars import KeyBar, TitleBar
-from tests.ui.test_app import SIZE, duel
+from tests.helpers import APP_SIZE as SIZE
+from tests.helpers import app_duel as duel
 
 
 def shown(widget) -> str:

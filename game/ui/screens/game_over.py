@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
-from game.rules.state import Game
+from game.rules.engine import Game
 from game.ui.widgets.bars import KeyBar
 
 COLUMNS = ("Character", "Player", "HP", "Level", "XP", "Attacks", "Hits", "Perfect",

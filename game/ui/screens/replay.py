@@ -14,7 +14,7 @@ from textual.widgets import Label, RichLog
 
 from game.rules.events import TurnStarted
 from game.rules.history import replay
-from game.rules.state import Game
+from game.rules.engine import Game
 from game.ui.widgets.bars import KeyBar
 from game.ui.widgets.journal_log import event_lines
 from game.ui.widgets.map_view import MapView

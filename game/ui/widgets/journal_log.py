@@ -7,7 +7,7 @@ from textual.widgets import RichLog
 
 from game.journal.text import describe, namer
 from game.rules import events as ev
-from game.rules.state import Game
+from game.rules.engine import Game
 
 
 def event_text(game: Game, event, name=None) -> Text:

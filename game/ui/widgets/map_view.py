@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from game.rules.state import Game
+from game.rules.engine import Game
 
 Pos = tuple[int, int]
 CELL = 2

@@ -8,8 +8,8 @@ from textual.content import Content
 from textual.widgets import Static
 
 from game.journal.text import clamp_text, term_label
-from game.rules import preview
-from game.rules.state import Game
+from game.rules import legal
+from game.rules.engine import Game
 from game.rules.units import Unit
 
 Pos = tuple[int, int]
@@ -130,9 +130,9 @@ class TargetPanel(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Target"
-        self.options: list[preview.Option] = []
+        self.options: list[legal.Option] = []
 
-    def show(self, game: Game, pos: Pos, actor: str | None, labels) -> None:
+    def show(self, game: Game, pos: Pos, choices: legal.Choices | None, labels) -> None:
         lines: list[Text] = [Text(f"Square {pos[0]},{pos[1]}", style="dim")]
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
@@ -153,8 +153,8 @@ class TargetPanel(Panel):
         else:
             lines.append(Text("Floor"))
         self.options = []
-        if actor and (unit or thing or door) and not (unit and unit.id == actor):
-            self.options = preview.options_against(game, actor, pos)
+        if choices and (unit or thing or door) and unit is not choices.unit:
+            self.options = choices.at(pos)
             for number, option in enumerate(self.options, 1):
                 head = f"{number} " if number <= 9 else "  "
                 if option.possible:

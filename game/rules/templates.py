@@ -1,7 +1,8 @@
-"""The shape of every content file, declared once as msgspec Structs.
+"""The typed templates the engine plays with (rules numbers, weapons, spells, characters,
+creatures, scenarios), declared once as msgspec Structs.
 
-These are plain typed data (no I/O), shared by the loader that validates YAML into them
-and by the rules engine that plays with them. `forbid_unknown_fields` turns a typo into an
+They are plain typed data (no I/O) owned by the rules; the content loader validates YAML
+into them, so the engine never depends on how content is stored. `forbid_unknown_fields` turns a typo into an
 error; `Meta` bounds turn an absurd value into one.
 """
 

@@ -1,0 +1,104 @@
+"""The board's fixed parts: map symbols and their parser, doors and objects.
+
+One parser serves the game and the content loader's checks, so a map the loader accepts is
+the map the game plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.rules.geometry import Pos
+
+WALL, FLOOR, CLOSED_DOOR, OPEN_DOOR = "#", ".", "+", "/"
+MAP_SYMBOLS = {WALL: "wall", FLOOR: "floor", " ": "floor", CLOSED_DOOR: "closed door",
+               OPEN_DOOR: "open door"}
+
+
+class DoorState(StrEnum):
+    """`closed` blocks movement and sight; `open` and `broken` do not."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+    BROKEN = "broken"
+
+
+@dataclass(frozen=True, slots=True)
+class MapGrid:
+    """An ASCII map read: its size, walls, doors (with their first state) and any square
+    whose symbol is unknown (the loader reports those with their place in the file)."""
+
+    width: int
+    height: int
+    walls: frozenset[Pos]
+    doors: dict[Pos, DoorState]
+    unknown: tuple[tuple[Pos, str], ...]
+
+    def blocker(self, pos: Pos) -> str | None:
+        """What keeps a unit from standing at `pos` from the start, if anything."""
+        if pos in self.walls:
+            return "a wall"
+        if self.doors.get(pos) is DoorState.CLOSED:
+            return "a closed door"
+        return None
+
+
+def read_map(text: str) -> MapGrid:
+    """Read an ASCII map; rows may be ragged (short rows are floor on the right)."""
+    rows = text.rstrip("\n").split("\n")
+    width, height = max(len(r) for r in rows), len(rows)
+    walls: set[Pos] = set()
+    doors: dict[Pos, DoorState] = {}
+    unknown: list[tuple[Pos, str]] = []
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch not in MAP_SYMBOLS:
+                unknown.append(((x, y), ch))
+            elif ch == WALL:
+                walls.add((x, y))
+            elif ch == CLOSED_DOOR:
+                doors[(x, y)] = DoorState.CLOSED
+            elif ch == OPEN_DOOR:
+                doors[(x, y)] = DoorState.OPEN
+    return MapGrid(width, height, frozenset(walls), doors, tuple(unknown))
+
+
+def parse_map(text: str) -> MapGrid:
+    """`read_map`, refusing a map with an unknown symbol."""
+    grid = read_map(text)
+    if grid.unknown:
+        (x, y), ch = grid.unknown[0]
+        raise ValueError(f"unknown map symbol {ch!r} at {x},{y}")
+    return grid
+
+
+@dataclass(slots=True)
+class Door:
+    """A door square; its id is `door-X-Y`."""
+
+    id: str
+    pos: Pos
+    state: DoorState
+    hp: int
+    hp_max: int
+    defence: int
+
+    @property
+    def blocks(self) -> bool:
+        return self.state is DoorState.CLOSED
+
+
+@dataclass(slots=True)
+class Thing:
+    """An object on the map (a barrel, a statue): blocks movement, may be attacked."""
+
+    id: str
+    name: str
+    pos: Pos
+    glyph: str
+    hp: int
+    hp_max: int
+    defence: int | None
+    armour: str | None
+    destroyed: bool = False

@@ -1,0 +1,142 @@
+"""The engine: `Game.apply(command)` is the one way in; turn order, the creature phase
+and game over are decided here.
+
+A command (text in the notation, or an action object) is parsed, checked, then resolved.
+A refused command raises nothing to the caller: it becomes a `Refused` event with the
+player-readable reason and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from game.rules import ai
+from game.rules.actions import Action, EndTurn, Move
+from game.rules.errors import Impossible
+from game.rules.events import (
+    CommandIssued,
+    CreaturePhase,
+    EffectExpired,
+    Event,
+    GameOver,
+    OwedApPaid,
+    Refused,
+    TurnStarted,
+)
+from game.rules.notation import parse
+from game.rules.state import GameState
+from game.rules.units import Unit
+
+
+class Game(GameState):
+    """A skirmish in progress that runs commands."""
+
+    def apply(self, command: str | Action) -> list[Event]:
+        """Parse (if text), check and resolve a command; return the events it made.
+
+        A refusal returns a single `Refused` event and changes nothing else.
+        """
+        is_text = isinstance(command, str)
+        try:
+            action = parse(command) if is_text else command
+            if self.over and not action.allowed_after_game_over:
+                raise Impossible("the game is over")
+            player = self.current
+            outcome = self._run(action, player)
+        except Impossible as refusal:
+            event = Refused(command.strip() if is_text else command.notation(), refusal.reason)
+            self.journal.append(event)
+            return [event]
+        notation = action.notation()
+        events: list[Event] = [CommandIssued(notation, player), *outcome]
+        events += self._check_game_over()
+        self.log.append(notation)
+        self.journal.extend(events)
+        return events
+
+    def perform_as_creature(self, action: Action) -> list[Event]:
+        """Run an AI action for an unowned creature through the same checks."""
+        outcome = self._run(action, None)
+        events: list[Event] = [CommandIssued(action.notation(), None), *outcome]
+        events += self._check_game_over()
+        return events
+
+    def _run(self, action: Action, player: int | None) -> list[Event]:
+        """Check, then resolve with what the check found; a refusal raises first."""
+        plan = action.check(self, player)
+        if isinstance(action, EndTurn):
+            return self.end_turn()
+        return action.resolve(self, plan)
+
+    def _check_game_over(self) -> list[Event]:
+        # Only a unit going down can end the game: skip the count otherwise.
+        if self.over or self.casualties == self._casualties_checked:
+            return []
+        self._casualties_checked = self.casualties
+        standing = self.players_standing()
+        if len(standing) > 1 or len(standing) == self.starting_sides:
+            return []
+        self.over = True
+        self.winner = standing[0] if standing else None
+        return [GameOver(self.winner, self.player(self.winner).name if self.winner else None)]
+
+    def end_turn(self) -> list[Event]:
+        """Pass to the next player with characters standing; creatures act after a round."""
+        events: list[Event] = []
+        order = [p.number for p in self.players]
+        standing = set(self.players_standing())
+        later = [n for n in order[order.index(self.current) + 1:] if n in standing]
+        if later:
+            nxt = later[0]
+        else:
+            events.append(CreaturePhase(self.round))
+            events += self.creature_phase()
+            events += self._check_game_over()
+            if self.over:
+                return events
+            self.round += 1
+            standing = set(self.players_standing())
+            nxt = next(n for n in order if n in standing)
+        self.current = nxt
+        events.append(TurnStarted(self.round, nxt, self.player(nxt).name))
+        for unit in self.standing():
+            if unit.owner == nxt:
+                events += self.start_unit_turn(unit)
+        return events
+
+    def creature_phase(self) -> list[Event]:
+        """Every standing unowned creature, in scenario order, refills its AP and acts."""
+        events: list[Event] = []
+        for creature in list(self.units.values()):
+            if creature.down or creature.is_character or creature.owner is not None:
+                continue
+            events += self.start_unit_turn(creature)
+            events += self.creature_turn(creature)
+            if self.over:
+                break
+        return events
+
+    def creature_turn(self, creature: Unit) -> list[Event]:
+        """The AI's choices for one creature, each run as its command, until it stops."""
+        events: list[Event] = []
+        moved = False
+        while (action := ai.choose(self, creature, may_move=not moved)) is not None:
+            moved = moved or isinstance(action, Move)
+            try:
+                events += self.perform_as_creature(action)
+            except Impossible:
+                break
+        return events
+
+    def start_unit_turn(self, unit: Unit) -> list[Event]:
+        """Refill AP (less any AP owed to a counter) and tick the unit's timed effects down,
+        removing those at 0."""
+        events: list[Event] = []
+        unit.ap = self.refill(unit)
+        if unit.ap_owed:
+            events.append(OwedApPaid(unit.id, unit.ap_owed, unit.ap))
+            unit.ap_owed = 0
+        for effect in list(unit.effects):
+            effect.turns -= 1
+            if effect.turns <= 0:
+                unit.effects.remove(effect)
+                events.append(EffectExpired(unit.id, effect.source, effect.stat))
+        return events

@@ -1,0 +1,185 @@
+"""What a unit can do now: every option (each weapon, bare hands, each spell, a move, a
+door) with its plan, or the reason the rules refuse it.
+
+The one query the UI (panels, overlays, spell list) and the creatures' AI ask; each option
+carries its action, which renders its own notation, and its plan, from which the panel's
+chances (and exact odds) are read. Nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from game.rules.actions import (
+    Action,
+    Attack,
+    AttackPlan,
+    DoorPlan,
+    Move,
+    MovePlan,
+    Target,
+    ToggleDoor,
+    fmt_pos,
+)
+from game.rules.board import DoorState
+from game.rules.errors import Impossible
+from game.rules.geometry import Pos, reachable
+from game.rules.magic import Cast, CastPlan, spell_range
+from game.rules.state import GameState
+from game.rules.terms import Chance
+from game.rules.units import Unit
+
+Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One thing a unit could do: its action and plan, or why the rules refuse it."""
+
+    label: str
+    kind: str
+    action: Action
+    ap_cost: int
+    plan: Plan | None = None
+    reason: str | None = None
+
+    @property
+    def possible(self) -> bool:
+        return self.reason is None
+
+    @property
+    def command(self) -> str:
+        return self.action.notation()
+
+    @property
+    def chance(self) -> Chance | None:
+        return getattr(self.plan, "chance", None)
+
+    @property
+    def defence(self) -> Chance | None:
+        """The defender's dodge (an attack) or counter-magic (a spell) chance, if any."""
+        return getattr(self.plan, "defence", None)
+
+
+def _option(game: GameState, player: int | None, label: str, kind: str, action: Action,
+            ap_cost: int) -> Option:
+    try:
+        plan = action.check(game, player)
+    except Impossible as refusal:
+        return Option(label, kind, action, ap_cost, reason=refusal.reason)
+    return Option(label, kind, action, plan.ap_cost, plan)
+
+
+def target_token(game: GameState, pos: Pos) -> str:
+    """How the notation names what is at `pos`: a unit or object id, else the square."""
+    unit = game.unit_at(pos)
+    if unit:
+        return unit.id
+    thing = game.thing_at(pos)
+    return thing.id if thing else fmt_pos(pos)
+
+
+def target_at(game: GameState, pos: Pos) -> Target | None:
+    """What an attack on `pos` would hit: a unit, else an object, else a door."""
+    return game.unit_at(pos) or game.thing_at(pos) or game.doors.get(pos)
+
+
+def options_against(game: GameState, actor_id: str, pos: Pos) -> list[Option]:
+    """Every attack (each weapon, bare hands) and spell the actor has against what is at
+    `pos`, in the current player's turn, each with its plan or the reason it is impossible."""
+    target = target_at(game, pos)
+    if target is None:
+        return []
+    player = game.current
+    actor = game.units[actor_id]
+    token = target_token(game, pos)
+    rules, weapons = game.rules, game.content.weapons
+    options = [_option(game, player, weapons[w].name, "attack",
+                       Attack(actor_id, token, weapon=w), weapons[w].ap_cost)
+               for w in actor.weapons]
+    options.append(_option(game, player, "bare hands", "attack",
+                           Attack(actor_id, token, brawl=True), rules.brawl_ap_cost))
+    if isinstance(target, Unit):
+        for spell_id in actor.spells:
+            spell = game.content.spells[spell_id]
+            options.append(_option(game, player, spell.name, "spell",
+                                   Cast(actor_id, spell_id, target.id), spell.ap_cost))
+    return options
+
+
+def attack_option(game: GameState, actor_id: str, target_id: str,
+                  player: int | None) -> Option:
+    """An attack with the actor's first weapon (bare hands if none) on a unit or object,
+    by `player` (None: the creatures)."""
+    actor = game.units[actor_id]
+    weapon = game.content.weapons[actor.weapons[0]] if actor.weapons else None
+    return _option(game, player, weapon.name if weapon else "bare hands", "attack",
+                   Attack(actor_id, target_id),
+                   weapon.ap_cost if weapon else game.rules.brawl_ap_cost)
+
+
+def reachable_squares(game: GameState, unit_id: str) -> dict[Pos, int]:
+    """Squares the unit can walk to with its AP, with their AP cost."""
+    unit = game.units[unit_id]
+    steps = unit.ap // game.rules.move_cost
+    return {pos: n * game.rules.move_cost
+            for pos, n in reachable(unit.pos, game.passable, steps).items()}
+
+
+def move_option(game: GameState, unit_id: str, to: Pos) -> Option:
+    """Walking to `to`: its plan (path and AP cost) or why not."""
+    return _option(game, game.current, f"move to {fmt_pos(to)}", "move", Move(unit_id, to), 0)
+
+
+def door_option(game: GameState, unit_id: str, pos: Pos) -> Option:
+    """Opening the door at `pos`, or closing it if it is open: its plan or why not."""
+    door = game.doors.get(pos)
+    opening = not (door is not None and door.state is DoorState.OPEN)
+    verb = "open" if opening else "close"
+    return _option(game, game.current, f"{verb} the door", "door",
+                   ToggleDoor(unit_id, pos, opening), game.rules.door_cost)
+
+
+def spell_reach(game: GameState, actor_id: str, spell_id: str) -> int:
+    return spell_range(game.content.spells[spell_id], game.units[actor_id].level)
+
+
+@dataclass
+class Choices:
+    """Everything one unit can do in the present state, computed once: where it can walk
+    and every option against everything on the board. Ask again after the game changes."""
+
+    unit: Unit
+    reach: dict[Pos, int]
+    against: dict[Pos, list[Option]] = field(default_factory=dict)
+
+    def at(self, pos: Pos) -> list[Option]:
+        """The options against what stands at `pos` (none on an empty square)."""
+        return self.against.get(pos, [])
+
+    def attack_squares(self) -> set[Pos]:
+        """Where an attack with the first weapon or bare hands is possible now."""
+        first = self.unit.weapons[0] if self.unit.weapons else None
+        return {pos for pos, options in self.against.items()
+                if any(o.possible and o.kind == "attack"
+                       and (o.action.brawl or o.action.weapon == first) for o in options)}
+
+    def spell_squares(self, spell_id: str) -> set[Pos]:
+        """Where that spell may be cast now."""
+        return {pos for pos, options in self.against.items()
+                if any(o.possible and o.kind == "spell" and o.action.spell == spell_id
+                       for o in options)}
+
+
+def choices(game: GameState, unit_id: str) -> Choices:
+    """What the unit can do now, each check run once per option."""
+    unit = game.units[unit_id]
+    found = Choices(unit, reachable_squares(game, unit_id))
+    squares = [u.pos for u in game.standing()]
+    squares += [t.pos for t in game.things.values() if not t.destroyed]
+    squares += [d.pos for d in game.doors.values()]
+    for pos in dict.fromkeys(squares):
+        found.against[pos] = options_against(game, unit_id, pos)
+    return found
+

@@ -1,0 +1,273 @@
+"""Exact odds of an action, computed from its plan — never sampled, never a second copy of
+a rule.
+
+A plan (`AttackPlan`, `CastPlan`) already holds every number the page decides before the
+dice: the clamped chances, the perfect thresholds, the damage dice, the effect terms and
+the reduction. This module only turns those numbers into exact probabilities (fractions)
+by convolution, so the odds a designer reads are the odds the engine plays.
+
+Every percentile check succeeds on `roll <= chance` with a d100, so P = chance / 100; a
+perfect result is a success whose roll is strictly below the threshold.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterable
+
+from game.rules.dice import Dice
+
+ONE = Fraction(1)
+ZERO = Fraction(0)
+
+
+class Dist:
+    """An exact distribution as integer weights over one denominator.
+
+    Integers rather than fractions: a convolution is then one multiplication per pair, and
+    the odds of a whole option stay well under a couple of milliseconds.
+    """
+
+    __slots__ = ("weights", "total")
+
+    def __init__(self, weights: dict, total: int) -> None:
+        self.weights = weights
+        self.total = total
+
+    def p(self, value) -> Fraction:
+        return Fraction(self.weights.get(value, 0), self.total)
+
+    def items(self) -> list[tuple[int, Fraction]]:
+        return sorted((v, Fraction(w, self.total)) for v, w in self.weights.items() if w)
+
+    def mean(self) -> Fraction:
+        return Fraction(sum(v * w for v, w in self.weights.items()), self.total)
+
+    def at_least(self, threshold: int) -> Fraction:
+        return Fraction(sum(w for v, w in self.weights.items() if v >= threshold), self.total)
+
+
+def point(value) -> Dist:
+    return Dist({value: 1}, 1)
+
+
+@lru_cache(maxsize=256)
+def _dice(count: int, sides: int, modifier: int, sign: int) -> Dist:
+    dist = point(0)
+    for _ in range(count):
+        dist = convolve(dist, Dist({v: 1 for v in range(1, sides + 1)}, sides))
+    return transform(dist, lambda v: sign * (v + modifier))
+
+
+def dice_dist(dice: Dice) -> Dist:
+    """The exact distribution of a dice expression (`-1d4` is `-(1d4)`)."""
+    return _dice(dice.count, dice.sides, dice.modifier, dice.sign)
+
+
+def convolve(a: Dist, b: Dist) -> Dist:
+    """The distribution of the sum of two independent values."""
+    out: dict[int, int] = {}
+    for va, wa in a.weights.items():
+        for vb, wb in b.weights.items():
+            out[va + vb] = out.get(va + vb, 0) + wa * wb
+    return Dist(out, a.total * b.total)
+
+
+def mix(parts: Iterable[tuple[Fraction, Dist]]) -> Dist:
+    """A weighted mixture: with probability p, a value drawn from the paired distribution."""
+    parts = [(Fraction(weight), dist) for weight, dist in parts if weight]
+    total = 1
+    for weight, dist in parts:
+        total = math.lcm(total, weight.denominator * dist.total)
+    out: dict = {}
+    for weight, dist in parts:
+        factor = weight.numerator * (total // (weight.denominator * dist.total))
+        for value, w in dist.weights.items():
+            out[value] = out.get(value, 0) + w * factor
+    return Dist(out, total)
+
+
+def transform(dist: Dist, f) -> Dist:
+    out: dict = {}
+    for value, w in dist.weights.items():
+        v = f(value)
+        out[v] = out.get(v, 0) + w
+    return Dist(out, dist.total)
+
+
+def percent(chance: int) -> Fraction:
+    """P(d100 <= chance) for a chance already clamped to [0, 100]."""
+    return Fraction(max(0, min(100, chance)), 100)
+
+
+def below(threshold: int, chance: int) -> Fraction:
+    """P(d100 < threshold and d100 <= chance): a perfect success."""
+    return Fraction(max(0, min(threshold - 1, chance, 100)), 100)
+
+
+def after_reduction(raw: Dist, reduction: int) -> Dist:
+    """Damage taken: `max(0, raw - reduction)` (the damage floor of the page)."""
+    return transform(raw, lambda v: max(0, v - reduction))
+
+
+def raw_damage(dice: Iterable[Dice], flat: int) -> Dist:
+    """The raw total of several dice expressions plus flat terms."""
+    dist = point(flat)
+    for d in dice:
+        dist = convolve(dist, dice_dist(d))
+    return dist
+
+
+def repeated_down(step: Dist, times: int, hp: int, own_hp: int | None = None) -> Fraction:
+    """P(the target's HP reach 0 within `times` repeats of an action).
+
+    `step` gives, for one action, the joint distribution of (damage to the target, damage
+    to the actor itself — a reflected spell). Repeats stop once the target is down, or the
+    actor is (`own_hp`, None when the action never hurts its actor). Damage is capped at
+    the HP it can take, which keeps the chain small.
+    """
+    states: dict[tuple[int, int], int] = {(0, 0): 1}
+    total, down = 1, ZERO
+    for _ in range(times):
+        nxt: dict[tuple[int, int], int] = {}
+        downed = 0
+        for (dealt, taken), w in states.items():
+            for (hit, hurt), q in step.weights.items():
+                d, t = dealt + hit, taken + hurt
+                if d >= hp:
+                    downed += w * q
+                elif own_hp is not None and t >= own_hp:
+                    continue  # the actor is down: no more repeats
+                else:
+                    key = (d, t)
+                    nxt[key] = nxt.get(key, 0) + w * q
+        total *= step.total
+        down += Fraction(downed, total)
+        states = nxt
+        if not states:
+            break
+    return down
+
+
+# --- odds of an option ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact odds of one option against one target.
+
+    `p_success`: the attack or magic roll succeeds; `p_perfect`: a perfect attack;
+    `p_dodged`, `p_countered`, `p_reflected`: the whole action ends dodged, countered or
+    reflected (None where the target cannot); `damage`: what the target loses (or, for a
+    heal, gains), misses included as 0; `p_down`: this action downs the target;
+    `p_down_this_turn`: the target is down before the actor's AP run out repeating it.
+    """
+
+    kind: str
+    p_success: Fraction
+    p_perfect: Fraction | None
+    p_dodged: Fraction | None
+    p_countered: Fraction | None
+    p_reflected: Fraction | None
+    damage: tuple[tuple[int, Fraction], ...]
+    reflected_damage: tuple[tuple[int, Fraction], ...]
+    p_down: Fraction
+    p_down_this_turn: Fraction
+    repeats: int
+
+    @property
+    def mean_damage(self) -> Fraction:
+        return sum((v * p for v, p in self.damage), ZERO)
+
+    @property
+    def p_lands(self) -> Fraction:
+        """The action reaches its target: it succeeds and is neither dodged nor countered."""
+        return self.p_success - (self.p_dodged or ZERO) - (self.p_countered or ZERO)
+
+    @property
+    def damage_range(self) -> tuple[int, int]:
+        values = [v for v, p in self.damage if p]
+        return min(values), max(values)
+
+
+def _sorted(dist: Dist) -> tuple[tuple[int, Fraction], ...]:
+    return tuple(dist.items())
+
+
+def attack_odds(chance: int, perfect_below: int, dodge: int | None,
+                dice: Iterable[Dice], perfect_die: Dice | None, flat: int, reduction: int,
+                hp: int, repeats: int) -> Odds:
+    """A physical attack: hit, perfect, the defender's dodge, damage after reduction.
+
+    The dodge is rolled on every hit, perfect ones included; a perfect hit adds its die.
+    """
+    p_hit, p_perfect = percent(chance), below(perfect_below, chance)
+    p_dodge = percent(dodge) if dodge is not None else ZERO
+    dice = tuple(dice)
+    normal = after_reduction(raw_damage(dice, flat), reduction)
+    perfect = after_reduction(raw_damage(dice + ((perfect_die,) if perfect_die else ()), flat),
+                              reduction)
+    lands = ONE - p_dodge
+    damage = mix([
+        (ONE - p_hit + p_hit * p_dodge, point(0)),
+        ((p_hit - p_perfect) * lands, normal),
+        (p_perfect * lands, perfect),
+    ])
+    step = transform(damage, lambda v: (v, 0))
+    return Odds(
+        kind="attack", p_success=p_hit, p_perfect=p_perfect,
+        p_dodged=p_hit * p_dodge if dodge is not None else None,
+        p_countered=None, p_reflected=None, damage=_sorted(damage), reflected_damage=(),
+        p_down=damage.at_least(hp), p_down_this_turn=repeated_down(step, repeats, hp),
+        repeats=repeats,
+    )
+
+
+def damage_spell_odds(chance: int, value: Dice, counter: int | None, perfect_counter_below: int,
+                      reduction: int, hp: int, reflected_reduction: int, caster_hp: int,
+                      repeats: int) -> Odds:
+    """A damage spell on one target: the magic roll, the target's counter (a perfect one
+    reflects the same value onto the caster), damage after the target's reduction."""
+    p_cast = percent(chance)
+    p_counter = percent(counter) if counter is not None else ZERO
+    p_reflect = below(perfect_counter_below, counter) if counter is not None else ZERO
+    values = dice_dist(value)
+    landed = after_reduction(values, reduction)
+    reflected = after_reduction(values, reflected_reduction)
+    damage = mix([(ONE - p_cast + p_cast * p_counter, point(0)),
+                  (p_cast * (ONE - p_counter), landed)])
+    back = mix([(ONE - p_cast * p_reflect, point(0)), (p_cast * p_reflect, reflected)])
+    step = mix([(p_cast * (ONE - p_counter), transform(landed, lambda v: (v, 0))),
+                (p_cast * p_reflect, transform(reflected, lambda v: (0, v))),
+                (ONE - p_cast + p_cast * (p_counter - p_reflect), point((0, 0)))])
+    return Odds(
+        kind="damage", p_success=p_cast, p_perfect=None,
+        p_dodged=None,
+        p_countered=p_cast * p_counter if counter is not None else None,
+        p_reflected=p_cast * p_reflect if counter is not None else None,
+        damage=_sorted(damage), reflected_damage=_sorted(back),
+        p_down=damage.at_least(hp),
+        p_down_this_turn=repeated_down(step, repeats, hp,
+                                       caster_hp if counter is not None else None),
+        repeats=repeats,
+    )
+
+
+def heal_odds(chance: int, value: Dice, missing_hp: int) -> Odds:
+    """A heal: HP restored, at most what the target is missing (misses restore 0)."""
+    p_cast = percent(chance)
+    healed = transform(dice_dist(value), lambda v: min(missing_hp, max(0, v)))
+    gain = mix([(ONE - p_cast, point(0)), (p_cast, healed)])
+    return Odds(kind="heal", p_success=p_cast, p_perfect=None, p_dodged=None,
+                p_countered=None, p_reflected=None, damage=_sorted(gain), reflected_damage=(),
+                p_down=ZERO, p_down_this_turn=ZERO, repeats=1)
+
+
+def effect_odds(chance: int) -> Odds:
+    """A buff or debuff: only whether it takes."""
+    return Odds(kind="effect", p_success=percent(chance), p_perfect=None, p_dodged=None,
+                p_countered=None, p_reflected=None, damage=((0, ONE),), reflected_damage=(),
+                p_down=ZERO, p_down_this_turn=ZERO, repeats=1)

@@ -1,0 +1,41 @@
+"""One key press asks the engine each option's check once: the panel, the overlay and the
+spell list all read the same `legal.choices`, kept until the game changes."""
+
+from collections import Counter
+
+from game.rules.actions import Attack
+from game.rules.magic import Cast
+from game.ui.app import EscarmoucheApp
+from game.ui.widgets.panels import TargetPanel
+from tests.helpers import APP_SIZE, app_duel
+
+
+def count_checks(monkeypatch) -> Counter:
+    counts: Counter = Counter()
+    for cls in (Attack, Cast):
+        original = cls.check
+
+        def counting(self, game, player, original=original):
+            counts[self] += 1
+            return original(self, game, player)
+
+        monkeypatch.setattr(cls, "check", counting)
+    return counts
+
+
+async def test_a_key_press_checks_each_option_once_and_a_cursor_move_none(monkeypatch):
+    counts = count_checks(monkeypatch)
+    app = EscarmoucheApp(app_duel())
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.press("left", "left")  # aldric at 2,2: a free square two to the west
+        counts.clear()
+        await pilot.press("enter")  # walk there: the game changes, every option is asked anew
+        assert app.game.units["aldric"].pos == (0, 2)
+        choices = app.choices("aldric")
+        asked = [o.action for options in choices.against.values() for o in options]
+        assert counts and set(counts) == set(asked)
+        assert set(counts.values()) == {1}
+        before = sum(counts.values())
+        await pilot.press("right", "right", "right", "c", "escape", "left")
+        assert sum(counts.values()) == before  # cursor moves and the spell list reuse them
+        assert app.query_one(TargetPanel).options == choices.at(app.map.cursor)
