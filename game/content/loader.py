@@ -111,8 +111,10 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
 
 def _friendly(text: str) -> str:
     """msgspec's message, with the plain-text pattern said in words."""
-    return re.sub(r"`str` matching regex '\^\[\^\\\\x00.*'$",
+    text = re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x1f.*'$",
                   "plain text (no control, line-break or direction characters)", text)
+    return re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x08.*'$",
+                  "text without control or direction characters", text)
 
 
 class Loader:

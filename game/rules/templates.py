@@ -27,7 +27,10 @@ Squares = Annotated[int, Meta(ge=0, le=100)]
 _PLAIN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
 Name = Annotated[str, Meta(min_length=1, max_length=60, pattern=_PLAIN)]
 Line = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PLAIN)]
-Description = Annotated[str, Meta(max_length=2000)]
+#: Running text may hold line breaks and tabs, not other controls (an escape sequence
+#: would drive the terminal) nor direction overrides.
+_TEXT = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*$"
+Description = Annotated[str, Meta(max_length=2000, pattern=_TEXT)]
 Lines = Annotated[list[Line], Meta(max_length=50)]
 Coordinates = Annotated[list[Annotated[int, Meta(ge=0, le=10_000)]],
                         Meta(min_length=2, max_length=2)]
