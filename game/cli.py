@@ -247,6 +247,52 @@ def cmd_export(args) -> int:
     return 0
 
 
+def cmd_odds(args) -> int:
+    """The exact odds of one option, from a scenario's start or a save; `--vary` sweeps."""
+    import json
+
+    from rich.console import Console
+
+    from game import oddsreport
+    from game.journal.text import namer
+    from game.rules.errors import Impossible
+
+    if args.load:
+        from game.saves import load_game, save_path
+
+        game = load_game(save_path(args.load, args.saves_dir), args.content).game
+    else:
+        game = new_game(args.content, args.scenario, 0)
+    choice = oddsreport.Choice(weapon=args.weapon, brawl=args.brawl, spell=args.spell)
+    console = Console(highlight=False)
+    try:
+        if args.vary:
+            try:
+                path, values = oddsreport.parse_vary(args.vary)
+                current = oddsreport.current_value(game, path)
+            except (ValueError, Impossible) as exc:
+                raise UsageError(str(exc)) from None
+            rows = oddsreport.sweep(game, args.attacker, args.target, choice, path, values)
+            reasons = {row.get("reason") for row in rows}
+            if len(reasons) == 1 and None not in reasons:
+                print(f"impossible: {reasons.pop()}", file=sys.stderr)
+                return 1
+            if args.json:
+                print(json.dumps(rows))
+            else:
+                oddsreport.render_sweep(console, rows, current)
+            return 0
+        data = oddsreport.odds_object(game, args.attacker, args.target, choice)
+    except Impossible as refusal:
+        print(f"impossible: {refusal.reason}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(data))
+    else:
+        oddsreport.render(console, data, namer(game))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
     parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, load=None, seed_default=None)
@@ -298,6 +344,23 @@ def build_parser() -> argparse.ArgumentParser:
     script.add_argument("--save", metavar="NAME", help="save the game where the script ends")
     common(script, seed=True)
     script.set_defaults(func=cmd_script, seed_default=0)
+
+    odds = sub.add_parser("odds", help="exact odds of one attack or spell (and what-if sweeps)")
+    odds.add_argument("scenario")
+    odds.add_argument("attacker")
+    odds.add_argument("target")
+    how = odds.add_mutually_exclusive_group()
+    how.add_argument("--weapon", metavar="ID", help="weapon to use (default: the first carried)")
+    how.add_argument("--brawl", action="store_true", help="bare hands")
+    how.add_argument("--spell", metavar="ID", help="a spell the attacker knows")
+    odds.add_argument("--load", metavar="SAVE", help="the situation of a save instead of the "
+                      "scenario's start")
+    odds.add_argument("--vary", metavar="FIELD=LOW..HIGH[:STEP]",
+                      help="one row per value: aldric.skills.melee, goblin-1.stats.DEF, "
+                           "rules.faction.maximum …")
+    odds.add_argument("--json", action="store_true", help="one JSON object (a list with --vary)")
+    common(odds)
+    odds.set_defaults(func=cmd_odds)
 
     validate = sub.add_parser("validate", help="check every content file and scenario")
     common(validate)

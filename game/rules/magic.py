@@ -86,7 +86,7 @@ class SpellTarget:
 
     @property
     def reduction(self) -> int:
-        return sum(t.value for t in self.reduction_terms)
+        return total_reduction(self.reduction_terms)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
 
+from game.rules.actions import AttackPlan
+from game.rules.damage import total_reduction
 from game.rules.dice import Dice
+from game.rules.magic import CastPlan
 
 ONE = Fraction(1)
 ZERO = Fraction(0)
@@ -271,3 +274,35 @@ def effect_odds(chance: int) -> Odds:
     return Odds(kind="effect", p_success=percent(chance), p_perfect=None, p_dodged=None,
                 p_countered=None, p_reflected=None, damage=((0, ONE),), reflected_damage=(),
                 p_down=ZERO, p_down_this_turn=ZERO, repeats=1)
+
+
+# --- odds of a plan ---------------------------------------------------------------------
+
+
+def of(plan: AttackPlan | CastPlan, target_id: str | None = None) -> Odds:
+    """The exact odds of a checked option, read from its plan alone.
+
+    For a spell, `target_id` picks one of the units it reaches (an area spell's each
+    target); by default its centre.
+    """
+    if isinstance(plan, AttackPlan):
+        damage = plan.damage
+        return attack_odds(
+            plan.chance.value, plan.chance.perfect_below,
+            plan.defence.value if plan.defence is not None else None,
+            [dice for _, dice in damage.dice], damage.perfect_die,
+            sum(t.value for t in damage.terms), damage.reduction, plan.target.hp,
+            repeats=plan.attacker.ap // plan.ap_cost)
+    target = next(t for t in plan.targets
+                  if t.unit.id == (target_id or plan.centre.id))
+    kind = plan.spell.kind
+    if kind == "damage":
+        counter = target.counter
+        return damage_spell_odds(
+            plan.chance.value, plan.dice, counter.value if counter is not None else None,
+            counter.perfect_below if counter is not None else 0, target.reduction,
+            target.unit.hp, total_reduction(plan.reflected_reduction_terms), plan.caster.hp,
+            repeats=plan.caster.ap // plan.ap_cost)
+    if kind == "heal":
+        return heal_odds(plan.chance.value, plan.dice, target.unit.hp_max - target.unit.hp)
+    return effect_odds(plan.chance.value)

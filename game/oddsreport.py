@@ -1,0 +1,217 @@
+"""`python -m game odds`: the exact odds of one option in a situation, and what-if sweeps.
+
+The option is checked by the engine (its plan, or its refusal), the odds are computed from
+that plan (`game.rules.odds`), and only the wording and the bars are made here.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from game.journal.text import clamp_text, terms_text
+from game.rules import odds
+from game.rules.actions import Attack
+from game.rules.edits import split_path, unit_field, vary
+from game.rules.errors import Impossible
+from game.rules.magic import Cast
+from game.rules.state import GameState
+from game.rules.terms import Chance, Term
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Which option to weigh: a weapon, bare hands, or a spell (default: the first weapon)."""
+
+    weapon: str | None = None
+    brawl: bool = False
+    spell: str | None = None
+
+    def action(self, attacker: str, target: str):
+        if self.spell:
+            return Cast(attacker, self.spell, target)
+        return Attack(attacker, target, weapon=self.weapon, brawl=self.brawl)
+
+
+def _p(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _chance(chance: Chance) -> dict:
+    return {"value": chance.value, "raw": chance.raw, "cap": chance.cap,
+            "terms": [{"name": t.name, "value": t.value, "detail": t.detail}
+                      for t in chance.terms]}
+
+
+def odds_object(game: GameState, attacker: str, target: str, choice: Choice) -> dict:
+    """The odds of the option as plain data (the `--json` object); raises `Impossible`."""
+    unit = game.units.get(attacker)
+    if unit is None:
+        raise Impossible(f"there is no unit called {attacker!r}")
+    action = choice.action(attacker, target)
+    plan = action.check(game, unit.owner)
+    result = odds.of(plan)
+    chances = {"attack" if choice.spell is None else "magic": _chance(plan.chance)}
+    if plan.defence is not None:
+        chances["dodge" if choice.spell is None else "counter"] = _chance(plan.defence)
+    target_unit = getattr(plan, "target", None) or plan.centre
+    data = {
+        "attacker": attacker,
+        "target": target_unit.id,
+        "action": action.notation(),
+        "ap_cost": plan.ap_cost,
+        "ap": unit.ap,
+        "chances": chances,
+        "p_hit": _p(result.p_success),
+        "p_perfect": _p(result.p_perfect),
+        "p_dodged": _p(result.p_dodged),
+        "p_countered": _p(result.p_countered),
+        "p_reflected": _p(result.p_reflected),
+        "damage": [[v, float(p)] for v, p in result.damage],
+        "mean_damage": float(result.mean_damage),
+        "p_down": float(result.p_down),
+        "p_down_this_turn": float(result.p_down_this_turn),
+        "repeats": result.repeats,
+        "kind": result.kind,
+        "exact": {"p_down": str(result.p_down),
+                  "p_down_this_turn": str(result.p_down_this_turn),
+                  "mean_damage": str(result.mean_damage)},
+    }
+    if result.reflected_damage and result.p_reflected:
+        data["reflected_damage"] = [[v, float(p)] for v, p in result.reflected_damage]
+    targets = getattr(plan, "targets", ())
+    if len(targets) > 1:
+        data["area"] = [{"target": t.unit.id, "p_down": float(odds.of(plan, t.unit.id).p_down),
+                         "mean_damage": float(odds.of(plan, t.unit.id).mean_damage)}
+                        for t in targets]
+    return data
+
+
+_RANGE = re.compile(r"^([A-Za-z0-9_.-]+)=(-?[0-9]+)\.\.(-?[0-9]+)(?::([0-9]+))?$")
+
+
+def parse_vary(text: str) -> tuple[str, list[int]]:
+    """`aldric.skills.melee=50..60:5` -> the path and the values 50, 55, 60."""
+    match = _RANGE.match(text)
+    if not match:
+        raise ValueError(f"--vary {text!r}: write FIELD=LOW..HIGH[:STEP], "
+                         "e.g. aldric.skills.melee=50..60:5")
+    path, low, high, step = match.group(1), int(match.group(2)), int(match.group(3)), \
+        int(match.group(4) or 1)
+    if step < 1 or high < low:
+        raise ValueError(f"--vary {text!r}: LOW must not be above HIGH and STEP at least 1")
+    values = list(range(low, high + 1, step))
+    if len(values) > 1000:
+        raise ValueError(f"--vary {text!r}: {len(values)} values; at most 1000")
+    split_path(path)
+    return path, values
+
+
+def sweep(game: GameState, attacker: str, target: str, choice: Choice, path: str,
+          values: list[int]) -> list[dict]:
+    """The odds object for each value of one field, each on its own copy of the situation.
+
+    A value the option cannot be weighed at (impossible, or refused by the field's bounds)
+    gives a row with its reason instead of odds.
+    """
+    rows = []
+    for value in values:
+        situation = copy.deepcopy(game)
+        try:
+            vary(situation, path, value)
+            row = odds_object(situation, attacker, target, choice)
+        except Impossible as refusal:
+            row = {"reason": refusal.reason}
+        rows.append({"field": path, "value": value, **row})
+    return rows
+
+
+def current_value(game: GameState, path: str):
+    head, field = split_path(path)
+    if head == "rules":
+        node = game.rules
+        for part in field.split("."):
+            node = getattr(node, part, None)
+        return node
+    unit = game.units.get(head)
+    return unit_field(unit, field) if unit else None
+
+
+# --- rendering ---------------------------------------------------------------------------
+
+
+def bar(p: float, width: int = 30) -> str:
+    """A bar of eighth blocks: `████▍` reads without colour."""
+    eighths = round(p * width * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[part]
+
+
+def pct(p: float | None) -> str:
+    return "—" if p is None else f"{100 * p:.1f}%"
+
+
+def chance_text(label: str, chance: dict) -> Text:
+    terms = tuple(Term(**t) for t in chance["terms"])
+    return Text.assemble((f"{label} {chance['value']}%", "bold"),
+                         f"  [{terms_text(terms)} {clamp_text(chance['raw'], chance['value'], chance['cap'])}]")
+
+
+def render(console: Console, data: dict, names) -> None:
+    """One option: its chances with their terms, the outcome odds, the damage bars."""
+    head = Text.assemble((names(data["attacker"]), "bold"), " → ", (names(data["target"]), "bold"),
+                         f": {data['action']} ({data['ap_cost']} AP)")
+    console.print(head)
+    for label, chance in data["chances"].items():
+        console.print(chance_text(label, chance))
+    console.print("  ".join(f"{label} {pct(data[key])}" for label, key in (
+        ("P(success)", "p_hit"), ("P(perfect)", "p_perfect"), ("P(dodged)", "p_dodged"),
+        ("P(countered)", "p_countered"), ("P(reflected)", "p_reflected"))
+        if data[key] is not None))
+    what = "HP healed" if data["kind"] == "heal" else "damage taken (after reduction)"
+    console.print(Text(what, style="bold"))
+    table = Table(show_edge=False, box=None, show_header=False, pad_edge=False)
+    table.add_column(justify="right")
+    table.add_column(justify="right")
+    table.add_column()
+    for amount, p in data["damage"]:
+        table.add_row(str(amount), pct(p), Text(bar(p), style="cyan"))
+    console.print(table)
+    times = data["repeats"]
+    console.print(f"mean {data['mean_damage']:.2f} · P(down) {pct(data['p_down'])} · "
+                  f"P(down this turn: {times} such action{'s' * (times != 1)} with "
+                  f"{data['ap']} AP) {pct(data['p_down_this_turn'])}")
+    for row in data.get("area", ()):
+        console.print(f"  area: {names(row['target'])}: mean {row['mean_damage']:.2f}, "
+                      f"P(down) {pct(row['p_down'])}")
+    if "reflected_damage" in data:
+        back = sum(v * p for v, p in data["reflected_damage"])
+        console.print(f"reflected onto {names(data['attacker'])}: mean {back:.2f}")
+
+
+def render_sweep(console: Console, rows: list[dict], current) -> None:
+    """One row per value, each figure with its bar, so the curve is seen at a glance."""
+    field = rows[0]["field"]
+    table = Table(title=f"{field} (now {current})", title_justify="left", box=None)
+    table.add_column(field.rsplit(".", 1)[-1], justify="right")
+    for label in ("P(success)", "mean damage", "P(down)", "P(down this turn)"):
+        table.add_column(label)
+    top = max((r.get("mean_damage", 0) for r in rows), default=0) or 1
+    for row in rows:
+        if "reason" in row:
+            table.add_row(str(row["value"]), Text(row["reason"], style="dim"), "", "", "")
+            continue
+        table.add_row(
+            str(row["value"]),
+            f"{pct(row['p_hit']):>6} {bar(row['p_hit'], 12)}",
+            f"{row['mean_damage']:>5.2f} {bar(row['mean_damage'] / top, 12)}",
+            f"{pct(row['p_down']):>6} {bar(row['p_down'], 12)}",
+            f"{pct(row['p_down_this_turn']):>6} {bar(row['p_down_this_turn'], 12)}",
+        )
+    console.print(table)

@@ -1,0 +1,84 @@
+"""`python -m game odds`: a designer's questions answered from a scenario or a save."""
+
+import json
+
+from game.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def setup(tmp_path, capsys, commands="move aldric 9,4\n"):
+    script = tmp_path / "setup.txt"
+    script.write_text(commands)
+    saves = tmp_path / "saves"
+    code, _, _ = run(capsys, "script", "crossroads", str(script), "--save", "setup",
+                     "--saves-dir", str(saves))
+    assert code == 0
+    return ["--load", "setup", "--saves-dir", str(saves)]
+
+
+def test_odds_of_aldric_on_the_goblin_as_json(tmp_path, capsys):
+    where = setup(tmp_path, capsys)
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["p_hit"] == 0.65 and data["p_perfect"] == 0.04 and data["p_dodged"] is None
+    assert data["chances"]["attack"]["terms"][0] == {"name": "skill", "value": 50,
+                                                     "detail": "melee"}
+    assert data["damage"][0] == [0, 0.35]
+    assert abs(sum(p for _, p in data["damage"]) - 1) < 1e-12
+    assert round(data["p_down"], 4) == 0.2998 and data["exact"]["p_down"] == "1439/4800"
+    assert {"mean_damage", "p_down_this_turn", "p_countered", "p_reflected"} <= set(data)
+
+
+def test_the_table_shows_terms_odds_and_a_bar_per_damage_value(tmp_path, capsys):
+    where = setup(tmp_path, capsys)
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where)
+    assert code == 0
+    assert "attack 65%  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" in out
+    assert "P(success) 65.0%  P(perfect) 4.0%" in out
+    assert " 0  35.0%  ██████████▌" in out
+
+
+def test_a_sweep_gives_one_row_per_value(tmp_path, capsys):
+    where = setup(tmp_path, capsys)
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where,
+                       "--vary", "aldric.skills.melee=40..60:10", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert [r["value"] for r in rows] == [40, 50, 60]
+    assert [r["p_hit"] for r in rows] == [0.55, 0.65, 0.75]
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where,
+                       "--vary", "goblin-1.stats.DEF=0..30:10", "--json")
+    means = [r["mean_damage"] for r in json.loads(out)]
+    assert means[0] > means[1] > means[2] > means[3]  # reduction 0, 1, 2, 3
+
+
+def test_a_rules_sweep_changes_the_cap(tmp_path, capsys):
+    where = setup(tmp_path, capsys)
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where,
+                       "--vary", "rules.page.caps.melee=55..70:5", "--json")
+    assert code == 0
+    assert [r["p_hit"] for r in json.loads(out)] == [0.55, 0.60, 0.65, 0.65]
+
+
+def test_attacking_ones_own_character_is_impossible(tmp_path, capsys):
+    where = setup(tmp_path, capsys, "move aldric 2,8\n")
+    code, _, err = run(capsys, "odds", "crossroads", "aldric", "brenna", *where, "--brawl")
+    assert code == 1 and "one of your own characters" in err
+
+
+def test_an_impossible_option_prints_its_reason_and_exits_1(capsys):
+    code, _, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1")
+    assert code == 1
+    assert err.strip() == "impossible: Goblin Snik is 7 squares away; the sword needs an " \
+                          "adjacent target"
+
+
+def test_a_bad_vary_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--vary", "melee=1")
+    assert code == 2 and "FIELD=LOW..HIGH[:STEP]" in err
