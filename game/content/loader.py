@@ -215,11 +215,13 @@ def load_content_partial(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content,
 
 def validate_all(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content, list[str], list[ContentError]]:
     """Check every content file and every scenario; return all errors, none raised."""
-    content, errors = load_content_partial(root)
+    loader = Loader(FsPath(root))
+    content = _load(loader)
+    errors = loader.errors
     names = list_scenarios(root)
     for name in names:
         try:
-            load_scenario(content, scenario_path(root, name), root)
+            load_scenario(content, scenario_path(root, name), root, unread=loader.unread)
         except ContentErrors as exc:
             errors += exc.errors
     return content, names, sorted(errors)
@@ -437,10 +439,13 @@ def scenario_path(root: FsPath | str, name: str) -> FsPath:
     return FsPath(root) / "scenarios" / f"{name}.yaml"
 
 
-def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT) -> Scenario:
-    """Load a scenario and check its map and placements against the content."""
+def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT,
+                  unread: set[str] | frozenset[str] = frozenset()) -> Scenario:
+    """Load a scenario and check its map and placements against the content (`unread`:
+    content files already reported unreadable, whose ids are not reported missing)."""
     loader = Loader(FsPath(root))
     loader.invalid |= content.invalid
+    loader.unread |= set(unread)
     doc = loader.read(path)
     scenario = None
     if doc is not None:

@@ -141,7 +141,8 @@ def test_unknown_map_symbols_are_counted_after_twenty(content, capsys):
 
 
 @pytest.mark.parametrize("make", ["fifo", "zero", "folder"])
-@pytest.mark.parametrize("file", ["weapons.yaml", "rules.yaml", "scenarios/crossroads.yaml"])
+@pytest.mark.parametrize("file", ["weapons.yaml", "characters.yaml", "armours.yaml", "rules.yaml",
+                                  "scenarios/crossroads.yaml"])
 def test_only_regular_files_are_read_as_content(content, capsys, make, file):
     path = content / file
     path.unlink()
