@@ -17,7 +17,7 @@ import pytest
 from game.cli import main, new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.saves import (
-    SaveError, clean_stray_temps, list_saves, load_game, read_save, save_game,
+    SaveError, clean_stray_temps, list_saves, load_game, save_game,
 )
 from tests.helpers_hostile import REPLACEMENTS, leaves, mutated, snapshot
 
