@@ -126,6 +126,13 @@ def cmd_script(args) -> int:
             print(f"{args.commands}:{line_no}: refused: {events[0].reason}", file=sys.stderr)
             status = 1
             break
+    if game.roller.forced and status == 0:
+        # A forced roll never used means the script does not show what its author thinks.
+        left = ", ".join(map(str, game.roller.forced))
+        print(f"{args.commands}: warning: forced d100 results never used: {left}",
+              file=sys.stderr)
+        if args.strict:
+            status = 1
     if args.save is not None:
         from game.saves import save_game
 

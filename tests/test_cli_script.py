@@ -19,13 +19,13 @@ def test_demo_script_shows_each_kind_of_action(capsys):
     code, out, _ = run(capsys, "script", "crossroads", DEMO)
     assert code == 0
     assert "Aldric closes the door at 4,5 (1 AP, 8 left)" in out
-    assert "attack roll Brenna: 3 ≤ 64 perfect hit  [ranged 55 + mastery bow 10 + sb(DEX 16) 6" \
+    assert "attack roll Brenna: 3 (forced) ≤ 64 perfect hit  [ranged 55 + mastery bow 10 + sb(DEX 16) 6" \
            " - crowding (Aldric at 4, Corvin at 4) 4 - distance (4 squares) 3 = 64]" in out
     assert "+ perfect 1d6 [" in out
-    assert "dodge roll Dagny: 5 ≤ 29 dodged" in out
-    assert "attack roll Brenna: 20 ≤ 31 hit  [brawl 30 + faction (order: Aldric) 6 - crowding " \
+    assert "dodge roll Dagny: 5 (forced) ≤ 29 dodged" in out
+    assert "attack roll Brenna: 20 (forced) ≤ 31 hit  [brawl 30 + faction (order: Aldric) 6 - crowding " \
            "(Aldric at 1) 5 = 31]" in out
-    assert "attack roll Aldric: 30 ≤ 65 hit  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" \
+    assert "attack roll Aldric: 30 (forced) ≤ 65 hit  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" \
         in out
     assert "✗ attack dagny aldric: Dagny has 0 AP; an attack with the battle axe costs 5" in out
     assert "— state after round 3 —" in out
@@ -39,7 +39,7 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     perfect = next(r for r in rolls if r["perfect"])
     assert perfect == {
         "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 64,
-        "cap": 95, "success": True, "perfect": True,
+        "cap": 95, "success": True, "perfect": True, "forced": True,
         "terms": [{"name": "skill", "value": 55, "detail": "ranged"},
                   {"name": "mastery", "value": 10, "detail": "bow"},
                   {"name": "stat_bonus", "value": 6, "detail": "DEX 16"},
@@ -64,7 +64,7 @@ def test_rolls_option_forces_the_first_d100(tmp_path, capsys):
     script = tmp_path / "s.txt"
     script.write_text("move aldric 9,4\nattack aldric goblin-1 with sword\n")
     _, out, _ = run(capsys, "script", "crossroads", str(script), "--rolls", "4")
-    assert "attack roll Aldric: 4 ≤ 65 perfect hit" in out
+    assert "attack roll Aldric: 4 (forced) ≤ 65 perfect hit" in out
 
 
 def test_strict_stops_at_the_first_refusal(tmp_path, capsys):
@@ -77,7 +77,8 @@ def test_strict_stops_at_the_first_refusal(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["script", "nowhere", DEMO], "escarmouche: no scenario 'nowhere' (known: crossroads)"),
+    (["script", "nowhere", DEMO], "escarmouche: no scenario 'nowhere' (known: crossroads, "
+                                  "duel, dungeon, gallery, mages-duel, marches, tavern-brawl)"),
     (["script", "crossroads", "missing.txt"], "escarmouche: cannot read commands file"),
     (["script", "crossroads", DEMO, "--rolls", "0,5"],
      "escarmouche: --rolls: a d100 result is between 1 and 100, not 0"),
@@ -91,7 +92,7 @@ def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
 def test_spells_demo_shows_a_countered_and_a_reflected_spell(capsys):
     code, out, _ = run(capsys, "script", "crossroads", "content/scripts/spells-demo.txt")
     assert code == 0
-    assert "counter roll Elise: 30 ≤ 30 countered" in out
+    assert "counter roll Elise: 30 (forced) ≤ 30 countered" in out
     assert "Elise owes 3 AP to the counter: taken off the next refill (3 owed, next turn " \
            "starts with 7 AP)" in out
     assert "Elise pays 6 AP owed to a counter: starts with 4 AP" in out

@@ -73,7 +73,7 @@ def test_replay_command_reports_identical_or_the_first_difference(tmp_path, caps
     assert main(["replay", "demo", "--saves-dir", str(tmp_path), "--content", str(content)]) == 1
     out = capsys.readouterr().out
     assert out.startswith("differs at command 12: attack aldric dagny with sword\nold:\n")
-    assert "30 ≤ 65 hit" in out and "30 ≤ 75 hit" in out
+    assert "30 (forced) ≤ 65 hit" in out and "30 (forced) ≤ 75 hit" in out
 
 
 def test_replay_of_a_hand_edited_state_says_it_differs(tmp_path, capsys):

@@ -63,7 +63,8 @@ def roll_text(event: ev.Roll) -> str:
     if event.perfect:
         outcome = "countered and reflected" if event.check == "counter" else "perfect " + outcome
     sign = "≤" if event.success else ">"
-    return f"{event.roll} {sign} {event.chance} {outcome}"
+    forced = " (forced)" if event.forced else ""
+    return f"{event.roll}{forced} {sign} {event.chance} {outcome}"
 
 
 @singledispatch
@@ -83,7 +84,8 @@ def _(e: ev.Refused, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.ForcedRolls, name: Names = str) -> str:
-    return f"next d100 rolls forced: {', '.join(map(str, e.rolls))}"
+    dropped = f" (replacing {', '.join(map(str, e.dropped))}, never rolled)" if e.dropped else ""
+    return f"next d100 rolls forced: {', '.join(map(str, e.rolls))}{dropped}"
 
 
 @describe.register

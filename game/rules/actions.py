@@ -119,9 +119,9 @@ def own_character_ban(actor: Unit, target: object) -> None:
 def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
     """The one percentile check: a d100 against the chance, success when at most the
     chance, perfect when also strictly below the chance's perfect threshold."""
-    roll = roller.d100()
+    roll, forced = roller.d100()
     return Roll(chance.check, unit, roll, chance.value, chance.cap, chance.terms,
-                chance.succeeds(roll), chance.perfect(roll))
+                chance.succeeds(roll), chance.perfect(roll), forced)
 
 
 class Action:
@@ -521,5 +521,4 @@ class ForceRolls(Action):
             raise Impossible(f"a forced d100 must be between 1 and 100, not {bad[0]}")
 
     def resolve(self, game: GameState, plan: None) -> list[Event]:
-        game.roller.force(self.rolls)
-        return [ForcedRolls(self.rolls)]
+        return [ForcedRolls(self.rolls, game.roller.force(self.rolls))]

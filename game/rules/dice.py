@@ -87,18 +87,23 @@ class Roller:
         self.forced: deque[int] = deque()
         self.force(forced)
 
-    def force(self, rolls: Iterable[int]) -> None:
-        """Queue d100 results to serve before any seeded one."""
+    def force(self, rolls: Iterable[int]) -> tuple[int, ...]:
+        """Serve these d100 results before any seeded one, in place of any still pending;
+        return the pending ones dropped (so what is forced is always what was last said)."""
+        new = deque()
         for roll in rolls:
             roll = int(roll)
             if not 1 <= roll <= 100:
                 raise ValueError(f"a forced d100 must be between 1 and 100, not {roll}")
-            self.forced.append(roll)
+            new.append(roll)
+        dropped, self.forced = tuple(self.forced), new
+        return dropped
 
-    def d100(self) -> int:
+    def d100(self) -> tuple[int, bool]:
+        """The next percentile result and whether it was forced."""
         if self.forced:
-            return self.forced.popleft()
-        return self._random.randint(1, 100)
+            return self.forced.popleft(), True
+        return self._random.randint(1, 100), False
 
     def roll(self, dice: Dice, label: str = "") -> DiceRoll:
         randint = self._random.randint

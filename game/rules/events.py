@@ -31,7 +31,10 @@ class Refused(Event, tag="refused"):
 
 
 class ForcedRolls(Event, tag="forced"):
+    """The next d100 results, in place of `dropped`, the ones still pending before."""
+
     rolls: tuple[int, ...]
+    dropped: tuple[int, ...] = ()
 
 
 class TurnStarted(Event, tag="turn"):
@@ -81,6 +84,8 @@ class Roll(Event, tag="roll"):
     terms: tuple[Term, ...]
     success: bool
     perfect: bool = False
+    #: The result came from a `force` command, not from the dice.
+    forced: bool = False
 
 
 class Damage(Event, tag="damage"):

@@ -37,8 +37,11 @@ def refused(capsys, content: Path, *expected: str) -> list[str]:
     return lines
 
 
-def append(path: Path, text: str) -> None:
-    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+def append(path: Path, text: str) -> int:
+    """Add `text` at the end of the file; return the line it starts on."""
+    before = path.read_text(encoding="utf-8")
+    path.write_text(before + text, encoding="utf-8")
+    return len(before.splitlines()) + 1
 
 
 def replace(path: Path, old: str, new: str) -> None:
@@ -58,21 +61,21 @@ def test_a_billion_laughs_is_refused_at_its_place(content, capsys):
 
 
 def test_an_alias_inside_itself_is_refused(content, capsys):
-    append(content / "factions.yaml", "loop: &l [*l]\n")
-    refused(capsys, content, "content/factions.yaml:14:7: an alias refers to the value that "
-                             "contains it (a loop)")
+    line = append(content / "factions.yaml", "loop: &l [*l]\n")
+    refused(capsys, content, f"content/factions.yaml:{line}:7: an alias refers to the value "
+                             "that contains it (a loop)")
 
 
-@pytest.mark.parametrize("text,message", [
-    ("deep: " + "[" * 100 + "]" * 100 + "\n", "content/factions.yaml:14:38: nested more than "
-                                               "32 levels deep"),
-    ("deep: " + "[" * 5000 + "]" * 5000 + "\n", "content/factions.yaml:14:"),
-    ("".join("  " * i + f"k{i}:\n" for i in range(60)) + "  " * 60 + "x\n",
-     "content/factions.yaml:46:"),
-])
-def test_deep_nesting_is_refused(content, capsys, text, message):
-    append(content / "factions.yaml", text)
-    refused(capsys, content, message)
+@pytest.mark.parametrize("text,where,message", [
+    ("deep: " + "[" * 100 + "]" * 100 + "\n", 0, ":38: nested more than 32 levels deep"),
+    ("deep: " + "[" * 5000 + "]" * 5000 + "\n", 0, ":1006: invalid YAML: while increasing "
+                                                  "flow level exceeded maximum nesting depth"),
+    ("".join("  " * i + f"k{i}:\n" for i in range(60)) + "  " * 60 + "x\n", 32,
+     ":65: nested more than 32 levels deep"),
+], ids=["flow 100", "flow 5000", "block 60"])
+def test_deep_nesting_is_refused(content, capsys, text, where, message):
+    line = append(content / "factions.yaml", text)
+    refused(capsys, content, f"content/factions.yaml:{line + where}{message}")
 
 
 @pytest.mark.parametrize("file,old,new,message", [

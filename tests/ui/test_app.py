@@ -61,7 +61,7 @@ async def test_attack_with_a_forced_roll_writes_the_journal_and_lowers_the_hp_ba
         await pilot.press("right")
         assert "1 sword (4 AP) 65%" in text_of(app.query_one(TargetPanel))
         await pilot.press("a")
-        assert "attack roll Aldric: 10 ≤ 65 hit" in journal_text(app)
+        assert "attack roll Aldric: 10 (forced) ≤ 65 hit" in journal_text(app)
         hp = app.game.units["dagny"].hp
         assert hp < 20
         assert f"{hp}/20" in text_of(app.query_one(TargetPanel))
@@ -95,7 +95,7 @@ async def test_casting_from_the_spell_list_on_the_unit_under_the_cursor():
         assert isinstance(app.screen, SpellPicker)
         await pilot.press("enter")  # Firebolt, the first spell
         assert "Corvin casts Firebolt on Dagny (5 AP, 5 left)" in journal_text(app)
-        assert "counter roll Dagny: 99 > 0 not countered" in journal_text(app)
+        assert "counter roll Dagny: 99 (forced) > 0 not countered" in journal_text(app)
 
 
 async def test_a_spell_picked_without_a_target_waits_for_one():
