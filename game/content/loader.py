@@ -27,8 +27,9 @@ from game.rules.dice import Dice
 
 DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
 MAX_FILE_BYTES = 2_000_000
-#: Dice play can roll in no time: `9999999999d6` would never finish.
-MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_MODIFIER = 100, 1000, 1000
+#: Dice at the scale of the game (2d6+4 is its largest): `9999999999d6` would never finish
+#: rolling, and exact odds convolve every face.
+MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_MODIFIER = 20, 100, 100
 #: Each side of a map, in squares.
 MAX_MAP_SIDE = 200
 #: Unknown map symbols reported one by one before the rest are counted.

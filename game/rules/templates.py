@@ -17,6 +17,10 @@ from msgspec import Meta
 # can never hang or overflow on it (the loader also bounds dice and map sizes).
 NonNegative = Annotated[int, Meta(ge=0, le=10_000)]
 Positive = Annotated[int, Meta(ge=1, le=10_000)]
+#: Action points and hit points at the scale of the game (10 AP, HP in tens): far above it,
+#: yet small enough that every turn and every exact-odds computation stays short.
+ActionPoints = Annotated[int, Meta(ge=1, le=100)]
+HitPoints = Annotated[int, Meta(ge=1, le=1000)]
 Percent = Annotated[int, Meta(ge=-100, le=200)]
 Characteristic = Annotated[int, Meta(ge=1, le=40)]
 Identifier = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
@@ -134,7 +138,7 @@ class PageRules(Spec, kw_only=True):
 class RulesConfig(Spec, kw_only=True):
     """Every number of the rules (content/rules.yaml)."""
 
-    ap_max: Positive
+    ap_max: ActionPoints
     vision_radius: Positive
     move_cost: Positive
     door_cost: Positive
@@ -147,7 +151,7 @@ class RulesConfig(Spec, kw_only=True):
     crowding_step: NonNegative
     distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)]
     base_defence: NonNegative
-    door_hp: Positive
+    door_hp: HitPoints
     door_defence: NonNegative
     damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50)]
     counter_difficulty: Percent
@@ -235,8 +239,8 @@ class UnitTemplate(Spec, kw_only=True):
     name: Name
     glyph: Glyph
     stats: Characteristics
-    hp_max: Positive
-    ap_max: Annotated[int, Meta(ge=1, le=1000)] | None = None
+    hp_max: HitPoints
+    ap_max: ActionPoints | None = None
     skills: Skills = msgspec.field(default_factory=Skills)
     masteries: Annotated[dict[Identifier, Percent], Meta(max_length=100)] = {}
     weapons: Annotated[list[Identifier], Meta(max_length=20)] = []
@@ -276,7 +280,7 @@ class ObjectPlacement(Spec, kw_only=True):
     id: Identifier
     name: Name
     at: Coordinates
-    hp: Positive
+    hp: HitPoints
     glyph: Glyph = "o"
     #: The object's DEF; without one its reduction uses the rules' `base_defence`.
     defence: NonNegative | None = None
