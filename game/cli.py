@@ -29,7 +29,7 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
-def new_game(content_dir: Path, scenario: str, seed: int):
+def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
     """Load content and a scenario and start a game (raises ContentErrors / UsageError)."""
     from game.rules.engine import Game
 
@@ -39,7 +39,7 @@ def new_game(content_dir: Path, scenario: str, seed: int):
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
     return Game(content, load_scenario(content, path, content_dir), seed=seed,
-                scenario_id=path.stem)
+                scenario_id=path.stem, designer=designer)
 
 
 def parse_rolls(text: str | None) -> list[int]:
@@ -104,7 +104,8 @@ def cmd_script(args) -> int:
         from game.saves import check_name
 
         check_name(args.save)  # before playing, so a bad name costs nothing
-    game = new_game(args.content, args.scenario, args.seed)
+    # A script is a designer's tool: forced rolls and edits are part of its notation.
+    game = new_game(args.content, args.scenario, args.seed, designer=True)
     rolls = parse_rolls(args.rolls)
     commands = read_script(Path(args.commands))
     if rolls:
@@ -175,11 +176,11 @@ def build_app(args):
         game = loaded.game
         scenario = loaded.record.scenario
     else:
-        game = new_game(args.content, args.scenario, args.seed)
+        game = new_game(args.content, args.scenario, args.seed, args.designer)
         scenario = args.scenario
 
     def again():
-        return new_game(args.content, scenario, secrets.randbelow(2**31))
+        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer)
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
                           content_dir=args.content, loaded=loaded)
@@ -202,7 +203,7 @@ def cmd_replay(args) -> int:
     if not path.exists():
         raise UsageError(f"the save's scenario {record.scenario!r} is not in the content")
     game = replay(content, load_scenario(content, path, args.content), record.seed,
-                  record.log, record.scenario)
+                  record.log, record.scenario, record.designer)
     name = namer(game)
     old, new = outcomes(record.journal), outcomes(game.journal)
     for number, ((command, before), (_, after)) in enumerate(zip(old, new), 1):
@@ -302,7 +303,8 @@ def cmd_odds(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
-    parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, load=None, seed_default=None)
+    parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, load=None, seed_default=None,
+                        designer=False)
 
     def common(p, top=False, seed=False):
         # The same options before or after the subcommand: a subcommand's copy has no
@@ -322,6 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a hot-seat game (the default)")
     play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
     play.add_argument("--load", metavar="NAME", help="continue a saved game")
+    play.add_argument("--designer", action="store_true",
+                      help="designer mode: the command line also takes force and the edits "
+                           "(set, place, give, spawn, remove, hold, release)")
     common(play, seed=True)
     play.set_defaults(func=cmd_play)
 

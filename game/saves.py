@@ -124,6 +124,7 @@ class SavedUnit(Saved, kw_only=True):
     stats: dict[Annotated[str, Meta(max_length=40)], Small] = {}
     down: bool = False
     ap_owed: Small = 0
+    held: bool = False
 
 
 class SavedDoor(Saved, kw_only=True):
@@ -186,6 +187,8 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     over: bool
     log: Annotated[list[Annotated[str, Meta(min_length=1, max_length=500, pattern=_PLAIN)]],
                    Meta(max_length=1_000_000)]
+    #: A designer game: forced rolls and edits are in its log, and it says so.
+    designer: bool = False
     state: dict
     journal: list[AnyEvent]
 
@@ -222,7 +225,8 @@ def record_of(game: Game, name: str) -> SaveRecord:
         scenario=game.scenario_id, scenario_name=game.scenario.name,
         content_hash=content_hash(game.content, game.scenario), seed=game.seed,
         players=[p.name for p in game.players], round=game.round, current=game.current,
-        over=game.over, log=list(game.log), state=plain(game.snapshot()),
+        over=game.over, log=list(game.log), designer=game.designer,
+        state=plain(game.snapshot()),
         journal=list(game.journal),
     )
 
@@ -456,9 +460,11 @@ def check_against(record: SaveRecord, game: Game, file: str) -> None:
     for label, saved, fresh in (("units", state.units, game.units),
                                 ("objects", state.things, game.things),
                                 ("doors", state.doors, {d.id: d for d in game.doors.values()})):
-        if set(saved) != set(fresh):
-            extra = sorted(set(saved) - set(fresh))
-            missing = sorted(set(fresh) - set(saved))
+        extra = sorted(set(saved) - set(fresh))
+        if label == "units" and record.designer:
+            extra = []  # a designer spawns units (and a removed one stays, down)
+        missing = sorted(set(fresh) - set(saved))
+        if extra or missing:
             fail(f"its {label} are not the scenario's"
                  + (f" (unknown: {', '.join(extra[:5])})" if extra else "")
                  + (f" (missing: {', '.join(missing[:5])})" if missing else ""))
@@ -519,7 +525,8 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     except ContentErrors as exc:
         raise SaveError(f"the content has errors:\n{exc}") from None
     changed = content_hash(content, scenario) != record.content_hash
-    fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario)
+    fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
+                 designer=record.designer)
     if changed and mode != "replay":
         check_against(record, fresh, f"{file}: its state does not fit the new content")
         try:
@@ -532,7 +539,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         return Loaded(record=record, game=fresh, content_changed=True)
     if not changed:
         check_against(record, fresh, file)
-    game = replay(content, scenario, record.seed, record.log, record.scenario)
+    game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer)
     if not changed:
         if plain(game.snapshot()) != record.state:
             raise SaveError(f"{file}: its log does not give its saved state "

@@ -33,8 +33,11 @@ def char(tid: str, **changes):
 
 
 def make_game(units, map_text: str = OPEN_MAP, objects=(), content=None, seed: int = 0,
-              forced=()) -> Game:
-    """`units`: (id, template, owner or None, (x, y)) — owner None makes a creature."""
+              forced=(), designer: bool = True) -> Game:
+    """`units`: (id, template, owner or None, (x, y)) — owner None makes a creature.
+
+    A designer game by default, as tests force rolls; `designer=False` for hot-seat rules.
+    """
     characters, creatures = [], []
     for uid, tid, owner, (x, y) in units:
         placement = UnitPlacement(id=uid, template=tid, owner=owner, at=[x, y])
@@ -45,7 +48,7 @@ def make_game(units, map_text: str = OPEN_MAP, objects=(), content=None, seed: i
         characters=characters, creatures=creatures,
         objects=[ObjectPlacement(**o) for o in objects],
     )
-    game = Game(content or CONTENT, scenario, seed=seed)
+    game = Game(content or CONTENT, scenario, seed=seed, designer=designer)
     game.roller.force(forced)
     return game
 
@@ -58,11 +61,13 @@ def events_of(events, kind):
 APP_SIZE = (140, 44)
 
 
-def app_duel(forced=(), **kw) -> Game:
-    """The app tests' small board: two characters a side and a goblin."""
+def app_duel(forced=(), designer: bool = False, **kw) -> Game:
+    """The app tests' small board: two characters a side and a goblin (a hot-seat game;
+    `forced` rolls are queued directly, as no player could)."""
     return make_game([("aldric", "aldric", 1, (2, 2)), ("corvin", "corvin", 1, (2, 4)),
                       ("dagny", "dagny", 2, (3, 2)), ("elise", "elise", 2, (9, 9)),
-                      ("goblin", "goblin", None, (11, 0))], forced=forced, **kw)
+                      ("goblin", "goblin", None, (11, 0))], forced=forced,
+                     designer=designer, **kw)
 
 
 # --- random commands on the default scenario (stateful and save tests) ----------------

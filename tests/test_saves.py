@@ -22,7 +22,7 @@ DEMO = "content/scripts/skirmish-demo.txt"
 
 
 def played(seed=0, commands=()):
-    game = new_game(DEFAULT_CONTENT, "crossroads", seed)
+    game = new_game(DEFAULT_CONTENT, "crossroads", seed, designer=True)
     for text in commands:
         game.apply(text)
     return game
@@ -46,7 +46,7 @@ def test_save_then_load_gives_the_same_game(tmp_path, seed, commands, ends):
     assert loaded.game.log == game.log
     assert loaded.game.journal == game.journal
     # and the replay of the saved log is identical, command by command
-    again = replay(loaded.game.content, loaded.game.scenario, seed, game.log)
+    again = replay(loaded.game.content, loaded.game.scenario, seed, game.log, designer=True)
     assert outcomes(again.journal) == outcomes(game.journal)
 
 
@@ -180,7 +180,7 @@ def test_undo_refuses_after_a_roll_and_across_turns():
     assert caught.value.reason == ("cannot undo: a die has been rolled this turn (attack roll "
                                    "of 99 by Aldric): what is rolled stays rolled")
     game = played(0, ["move aldric 4,6", "end"])
-    with pytest.raises(Impossible, match="only moves and doors can be undone, not 'end'"):
+    with pytest.raises(Impossible, match="only moves, doors and designer edits can be undone, not 'end'"):
         undo(game)
 
 
@@ -220,3 +220,14 @@ def test_the_save_schema_has_every_field_the_engine_snapshots(engine, saved):
     cls = getattr(units, engine, None) or getattr(board, engine)
     assert [f.name for f in dataclasses.fields(cls)] == \
         list(getattr(saves, saved).__struct_fields__)
+
+
+def test_a_designer_save_with_spawned_and_removed_units_loads(tmp_path, capsys):
+    script = tmp_path / "setup.txt"
+    script.write_text("spawn goblin goblin-9 9,9\nremove wolf-1\nplace aldric 10,9\n")
+    assert main(["script", "crossroads", str(script), "--save", "setup", "--saves-dir",
+                 str(tmp_path)]) == 0
+    loaded = load_game(tmp_path / "setup.json")
+    assert loaded.game.designer and loaded.game.units["goblin-9"].pos == (9, 9)
+    assert loaded.game.units["wolf-1"].down and loaded.game.units["aldric"].pos == (10, 9)
+    assert main(["replay", "setup", "--saves-dir", str(tmp_path)]) == 0

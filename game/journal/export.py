@@ -18,7 +18,9 @@ def export_markdown(record) -> str:
              f"- players: {', '.join(record.players)}",
              f"- seed: {record.seed} · content {record.content_hash} · saved {record.saved_at}",
              f"- {len(record.log)} commands, round {record.round}"
-             + (" (game over)" if record.over else ""), ""]
+             + (" (game over)" if record.over else ""),
+             *(["- **designer game**: forced rolls and edits of the situation are part of "
+                "its log"] if record.designer else []), ""]
     for event in record.journal:
         if isinstance(event, (ev.TurnStarted, ev.CreaturePhase)):
             lines += ["", f"## {describe(event, name).strip('— ')}", ""]

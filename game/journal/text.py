@@ -211,6 +211,11 @@ def _(e: ev.EffectExpired, name: Names = str) -> str:
 
 
 @describe.register
+def _(e: ev.Edited, name: Names = str) -> str:
+    return f"  ✎ edit: {name(e.unit)} {e.change}"
+
+
+@describe.register
 def _(e: ev.GameOver, name: Names = str) -> str:
     return f"=== Game over: {e.name} wins ===" if e.name else "=== Game over: nobody wins ==="
 

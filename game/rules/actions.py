@@ -133,6 +133,8 @@ class Action:
     """
 
     allowed_after_game_over: ClassVar[bool] = False
+    #: Accepted only in designer mode (forced rolls, edits): never in hot-seat play.
+    designer_only: ClassVar[bool] = False
 
     def notation(self) -> str:
         raise NotImplementedError
@@ -511,6 +513,7 @@ class ForceRolls(Action):
 
     rolls: tuple[int, ...]
     allowed_after_game_over: ClassVar[bool] = True
+    designer_only: ClassVar[bool] = True
 
     def notation(self) -> str:
         return "force " + ",".join(map(str, self.rolls))

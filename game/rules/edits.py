@@ -1,20 +1,31 @@
-"""Changing one number of a situation by its path: a unit's field (`aldric.skills.melee`,
-`goblin-1.stats.DEF`, `elise.hp`) or a rule (`rules.faction.maximum`).
+"""Changing a situation by hand: one number by its path — a unit's field
+(`aldric.skills.melee`, `goblin-1.stats.DEF`, `elise.hp`) or a rule
+(`rules.faction.maximum`) — and the designer's edit commands (`set`, `place`, `give`,
+`spawn`, `remove`, `hold`, `release`).
 
-What-if sweeps of the odds and the designer's `set` command both go through here, so a
+What-if sweeps of the odds and the designer's `set` both go through `set_unit_field`, so a
 path means the same thing everywhere and a bad one is refused with the reason.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
 import msgspec
 
+from game.rules.actions import Action, fmt_pos, square_content
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.errors import Impossible
+from game.rules.events import Edited, Event
+from game.rules.geometry import Pos
 from game.rules.progress import level_for
 from game.rules.state import GameState
-from game.rules.templates import RulesConfig
+from game.rules.templates import RulesConfig, UnitPlacement
 from game.rules.units import Unit
+
+IDENTIFIER = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
 #: Unit fields a path may name, with the bounds a value must keep.
 UNIT_FIELDS = ("hp", "ap", "xp", *(f"stats.{c}" for c in CHARACTERISTICS),
@@ -101,3 +112,194 @@ def vary(game: GameState, path: str, value) -> None:
     set_unit_field(unit, field, value)
     if field == "xp":
         unit.level = level_for(game.rules.level_thresholds, unit.xp)
+
+
+# --- designer edits: commands of the notation, refused outside designer mode ------------
+
+
+class Edit(Action):
+    """A designer's change to the situation: journaled, logged, replayed, undoable like a
+    move. The engine refuses every edit in a game not started in designer mode."""
+
+    designer_only: ClassVar[bool] = True
+
+
+def _standing(game: GameState, unit_id: str) -> Unit:
+    unit = game.units.get(unit_id)
+    if unit is None:
+        raise Impossible(f"there is no unit called {unit_id!r}")
+    if unit.down:
+        raise Impossible(f"{unit.name} is down")
+    return unit
+
+
+def _free(game: GameState, pos: Pos) -> None:
+    if not game.in_bounds(pos):
+        raise Impossible(f"{fmt_pos(pos)} is off the map")
+    if not game.passable(pos):
+        raise Impossible(f"{fmt_pos(pos)} is not free ({square_content(game, pos)})")
+
+
+@dataclass(frozen=True)
+class SetField(Edit):
+    """`set UNIT.FIELD VALUE`: hp, ap, xp, stats.X (a characteristic), skills.X."""
+
+    path: str
+    value: int
+
+    def notation(self) -> str:
+        return f"set {self.path} {self.value}"
+
+    def check(self, game: GameState, player: int | None) -> tuple[Unit, str]:
+        head, field = split_path(self.path)
+        unit = _standing(game, head)
+        check_unit_value(unit, field, self.value)
+        return unit, field
+
+    def resolve(self, game: GameState, plan: tuple[Unit, str]) -> list[Event]:
+        unit, field = plan
+        old = set_unit_field(unit, field, self.value)
+        if field == "xp":
+            unit.level = level_for(game.rules.level_thresholds, unit.xp)
+        return [Edited(unit.id, f"{field} {old} → {self.value}")]
+
+
+@dataclass(frozen=True)
+class Place(Edit):
+    """`place UNIT X,Y`: put a unit on a free square, whatever the distance."""
+
+    unit: str
+    to: Pos
+
+    def notation(self) -> str:
+        return f"place {self.unit} {fmt_pos(self.to)}"
+
+    def check(self, game: GameState, player: int | None) -> Unit:
+        unit = _standing(game, self.unit)
+        _free(game, self.to)
+        return unit
+
+    def resolve(self, game: GameState, unit: Unit) -> list[Event]:
+        before, unit.pos = unit.pos, self.to
+        return [Edited(unit.id, f"placed at {fmt_pos(self.to)} (was {fmt_pos(before)})")]
+
+
+GIVE_KINDS = ("weapon", "armour", "spell")
+
+
+@dataclass(frozen=True)
+class Give(Edit):
+    """`give UNIT weapon|armour|spell ID`: a weapon or a spell is added; an armour replaces
+    the one worn (a legendary one the legendary armour)."""
+
+    unit: str
+    kind: str
+    item: str
+
+    def notation(self) -> str:
+        return f"give {self.unit} {self.kind} {self.item}"
+
+    def check(self, game: GameState, player: int | None) -> Unit:
+        unit = _standing(game, self.unit)
+        catalog = {"weapon": game.content.weapons, "armour": game.content.armours,
+                   "spell": game.content.spells}.get(self.kind)
+        if catalog is None:
+            raise Impossible(f"give takes weapon, armour or spell, not {self.kind!r}")
+        if self.item not in catalog:
+            raise Impossible(f"there is no {self.kind} called {self.item!r}")
+        if self.item in (unit.weapons if self.kind == "weapon" else
+                         unit.spells if self.kind == "spell" else
+                         (unit.armour, unit.legendary_armour)):
+            raise Impossible(f"{unit.name} already has {self.item!r}")
+        return unit
+
+    def resolve(self, game: GameState, unit: Unit) -> list[Event]:
+        if self.kind == "weapon":
+            unit.weapons = (*unit.weapons, self.item)
+        elif self.kind == "spell":
+            unit.spells = (*unit.spells, self.item)
+        elif game.content.armours[self.item].legendary:
+            unit.legendary_armour = self.item
+        else:
+            unit.armour = self.item
+        return [Edited(unit.id, f"given the {self.kind} {self.item}")]
+
+
+@dataclass(frozen=True)
+class Spawn(Edit):
+    """`spawn TEMPLATE ID X,Y [owner N]`: a new character (owner needed) or creature."""
+
+    template: str
+    id: str
+    at: Pos
+    owner: int | None = None
+
+    def notation(self) -> str:
+        tail = f" owner {self.owner}" if self.owner is not None else ""
+        return f"spawn {self.template} {self.id} {fmt_pos(self.at)}{tail}"
+
+    def check(self, game: GameState, player: int | None) -> str:
+        content = game.content
+        kind = "character" if self.template in content.characters else \
+            "creature" if self.template in content.creatures else None
+        if kind is None:
+            raise Impossible(f"there is no character or creature template {self.template!r}")
+        if not IDENTIFIER.fullmatch(self.id):
+            raise Impossible(f"{self.id!r} is not an id (lowercase letters, digits, - and _)")
+        if self.id in game.units or self.id in game.things:
+            raise Impossible(f"the id {self.id!r} is taken")
+        if kind == "character" and self.owner is None:
+            raise Impossible(f"a character needs an owner: spawn {self.template} {self.id} "
+                             f"{fmt_pos(self.at)} owner N")
+        if self.owner is not None and not 1 <= self.owner <= len(game.players):
+            raise Impossible(f"owner {self.owner} is not a player (1 to {len(game.players)})")
+        _free(game, self.at)
+        return kind
+
+    def resolve(self, game: GameState, kind: str) -> list[Event]:
+        game.add_unit(UnitPlacement(id=self.id, template=self.template, owner=self.owner,
+                                    at=list(self.at)), kind)
+        whose = f" for {game.player(self.owner).name}" if self.owner else ""
+        return [Edited(self.id, f"spawned from {self.template} at {fmt_pos(self.at)}{whose}")]
+
+
+@dataclass(frozen=True)
+class Remove(Edit):
+    """`remove UNIT`: take a unit out of play (it counts as down)."""
+
+    unit: str
+
+    def notation(self) -> str:
+        return f"remove {self.unit}"
+
+    def check(self, game: GameState, player: int | None) -> Unit:
+        return _standing(game, self.unit)
+
+    def resolve(self, game: GameState, unit: Unit) -> list[Event]:
+        unit.down = True
+        game.casualties += 1
+        return [Edited(unit.id, "removed from play")]
+
+
+@dataclass(frozen=True)
+class Hold(Edit):
+    """`hold CREATURE` / `release CREATURE`: a held creature skips the creatures' phase."""
+
+    unit: str
+    holding: bool
+
+    def notation(self) -> str:
+        return f"{'hold' if self.holding else 'release'} {self.unit}"
+
+    def check(self, game: GameState, player: int | None) -> Unit:
+        unit = _standing(game, self.unit)
+        if unit.is_character or unit.owner is not None:
+            raise Impossible(f"{unit.name} is not a creature of the creatures' phase")
+        if unit.held == self.holding:
+            raise Impossible(f"{unit.name} is already {'held' if self.holding else 'free'}")
+        return unit
+
+    def resolve(self, game: GameState, unit: Unit) -> list[Event]:
+        unit.held = self.holding
+        return [Edited(unit.id, "held: skips the creatures' phase" if self.holding
+                       else "released: acts in the creatures' phase again")]

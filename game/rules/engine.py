@@ -39,6 +39,10 @@ class Game(GameState):
             action = parse(command) if is_text else command
             if self.over and not action.allowed_after_game_over:
                 raise Impossible("the game is over")
+            if action.designer_only and not self.designer:
+                verb = action.notation().split()[0]
+                raise Impossible(f"{verb} is a designer command: start the game in designer "
+                                 "mode (play --designer)")
             player = self.current
             outcome = self._run(action, player)
         except Impossible as refusal:
@@ -106,7 +110,8 @@ class Game(GameState):
         """Every standing unowned creature, in scenario order, refills its AP and acts."""
         events: list[Event] = []
         for creature in list(self.units.values()):
-            if creature.down or creature.is_character or creature.owner is not None:
+            if creature.down or creature.is_character or creature.owner is not None \
+                    or creature.held:
                 continue
             events += self.start_unit_turn(creature)
             events += self.creature_turn(creature)

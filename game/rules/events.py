@@ -190,6 +190,13 @@ class EffectExpired(Event, tag="effect_expired"):
     stat: str
 
 
+class Edited(Event, tag="edit"):
+    """A designer's edit of the situation (designer mode only)."""
+
+    unit: str
+    change: str
+
+
 class GameOver(Event, tag="game_over"):
     winner: int | None
     name: str | None
@@ -198,5 +205,5 @@ class GameOver(Event, tag="game_over"):
 AnyEvent = (
     CommandIssued | Refused | ForcedRolls | TurnStarted | CreaturePhase | Moved | DoorChanged
     | AttackDeclared | Roll | Damage | Healed | XpGained | LevelUp | Quip | Down | Destroyed
-    | SpellCast | Countered | ApDrained | OwedApPaid | EffectAdded | EffectExpired | GameOver
+    | SpellCast | Countered | ApDrained | OwedApPaid | Edited | EffectAdded | EffectExpired | GameOver
 )

@@ -15,9 +15,9 @@ from game.rules.engine import Game
 
 
 def replay(content: Content, scenario: Scenario, seed: int, log: list[str],
-           scenario_id: str = "") -> Game:
+           scenario_id: str = "", designer: bool = False) -> Game:
     """A new game with every command of the log applied in order."""
-    game = Game(content, scenario, seed=seed, scenario_id=scenario_id)
+    game = Game(content, scenario, seed=seed, scenario_id=scenario_id, designer=designer)
     for command in log:
         game.apply(command)
     return game
@@ -48,8 +48,11 @@ def undo_refusal(game: Game) -> str | None:
     if game.over:
         return "the game is over"
     last = parse(game.log[-1])
+    if last.designer_only:
+        return None  # a designer's edit or forced rolls: nothing was rolled by it
     if not isinstance(last, (Move, ToggleDoor)):
-        return f"only moves and doors can be undone, not {game.log[-1]!r}"
+        what = "moves, doors and designer edits" if game.designer else "moves and doors"
+        return f"only {what} can be undone, not {game.log[-1]!r}"
     for event in reversed(game.journal):
         if isinstance(event, TurnStarted):
             if event.player != game.current:
@@ -66,4 +69,5 @@ def undo(game: Game) -> Game:
     reason = undo_refusal(game)
     if reason:
         raise Impossible(f"cannot undo: {reason}")
-    return replay(game.content, game.scenario, game.seed, game.log[:-1], game.scenario_id)
+    return replay(game.content, game.scenario, game.seed, game.log[:-1], game.scenario_id,
+                  game.designer)

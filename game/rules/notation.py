@@ -15,9 +15,11 @@ TARGET is a unit or object id, a door id, or a square `x,y`. Words are separated
 from __future__ import annotations
 
 import difflib
+import re
 
 from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
 from game.rules.errors import Impossible
+from game.rules.edits import Give, Hold, Place, Remove, SetField, Spawn
 from game.rules.magic import Cast
 
 USAGE = {
@@ -28,6 +30,14 @@ USAGE = {
     "cast": "cast ID SPELL TARGET",
     "end": "end",
     "force": "force N[,N...]",
+    # Designer mode only (the engine refuses them in a hot-seat game):
+    "set": "set UNIT.FIELD VALUE",
+    "place": "place UNIT X,Y",
+    "give": "give UNIT weapon|armour|spell ID",
+    "spawn": "spawn TEMPLATE ID X,Y [owner N]",
+    "remove": "remove UNIT",
+    "hold": "hold CREATURE",
+    "release": "release CREATURE",
 }
 
 
@@ -40,6 +50,12 @@ def _pos(token: str, verb: str) -> tuple[int, int]:
     if pos is None:
         raise NotationError(f"{token!r} is not a square; write it x,y (usage: {USAGE[verb]})")
     return pos
+
+
+def _number(token: str, verb: str) -> int:
+    if not re.fullmatch(r"-?[0-9]{1,9}", token):
+        raise NotationError(f"{token!r} is not a whole number (usage: {USAGE[verb]})")
+    return int(token)
 
 
 def parse(text: str) -> Action:
@@ -78,6 +94,23 @@ def parse(text: str) -> Action:
     if verb == "end":
         need(0)
         return EndTurn()
+    if verb == "set":
+        need(2)
+        return SetField(args[0], _number(args[1], verb))
+    if verb == "place":
+        need(2)
+        return Place(args[0], _pos(args[1], verb))
+    if verb == "give":
+        need(3)
+        return Give(args[0], args[1].lower(), args[2])
+    if verb == "spawn":
+        if len(args) == 5 and args[3].lower() == "owner":
+            return Spawn(args[0], args[1], _pos(args[2], verb), _number(args[4], verb))
+        need(3)
+        return Spawn(args[0], args[1], _pos(args[2], verb))
+    if verb in ("remove", "hold", "release"):
+        need(1)
+        return Remove(args[0]) if verb == "remove" else Hold(args[0], verb == "hold")
     need(1)
     parts = [r for r in args[0].split(",") if r]
     # ASCII digits only: int() would also read `٤` or `1_0`.

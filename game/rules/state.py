@@ -30,8 +30,10 @@ class GameState:
     """A skirmish in progress: everything the rules read and change."""
 
     def __init__(self, content: Content, scenario: Scenario, seed: int = 0,
-                 scenario_id: str = "") -> None:
+                 scenario_id: str = "", designer: bool = False) -> None:
         self.content = content
+        #: Designer mode: `force` and the edit commands are accepted (never in hot-seat).
+        self.designer = designer
         self.rules = content.rules
         self.scenario = scenario
         self.scenario_id = scenario_id or scenario.name
@@ -48,9 +50,9 @@ class GameState:
         self.units: dict[str, Unit] = {}
         self.things: dict[str, Thing] = {}
         for placement in scenario.characters:
-            self._add_unit(placement, "character")
+            self.add_unit(placement, "character")
         for placement in scenario.creatures:
-            self._add_unit(placement, "creature")
+            self.add_unit(placement, "creature")
         for obj in scenario.objects:
             self.things[obj.id] = Thing(obj.id, obj.name, (obj.at[0], obj.at[1]), obj.glyph,
                                         obj.hp, obj.hp, obj.defence, obj.armour)
@@ -67,7 +69,7 @@ class GameState:
         self.casualties = self._casualties_checked = 0
         self.journal.append(TurnStarted(self.round, self.current, self.player(self.current).name))
 
-    def _add_unit(self, placement, kind: str) -> None:
+    def add_unit(self, placement, kind: str) -> None:
         catalog = self.content.characters if kind == "character" else self.content.creatures
         t = catalog[placement.template]
         ap_max = t.ap_max or self.rules.ap_max

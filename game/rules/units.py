@@ -68,6 +68,8 @@ class Unit:
     down: bool = False
     #: AP a counter-magic drained during another side's turn: taken off the next refill.
     ap_owed: int = 0
+    #: Held by a designer: skips the creatures' phase.
+    held: bool = False
 
     @property
     def is_character(self) -> bool:

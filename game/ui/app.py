@@ -116,7 +116,8 @@ class EscarmoucheApp(App[None]):
         """Draw a (new) game from its first event."""
         game = self.game
         self.sub_title = ""
-        self.title = f"Escarmouche — {game.scenario.name}"
+        self.title = f"Escarmouche — {game.scenario.name}" + \
+            (" · DESIGNER" if game.designer else "")
         self.map.set_game(game)
         journal = self.query_one(JournalLog)
         journal.clear()

@@ -192,8 +192,10 @@ def crossroads(forced=()):
     from game.cli import new_game
     from game.content.loader import DEFAULT_CONTENT
 
-    game = new_game(DEFAULT_CONTENT, "crossroads", 1)
-    if forced:  # as a command, so that the log (and so a save) holds them
+    # Forced rolls enter as a command, so that the log (and so a save) holds them: a
+    # designer game's, as a hot-seat game refuses them.
+    game = new_game(DEFAULT_CONTENT, "crossroads", 1, designer=bool(forced))
+    if forced:
         game.apply("force " + ",".join(map(str, forced)))
     return game
 
