@@ -195,6 +195,7 @@ def cmd_replay(args) -> int:
     """Replay a save's log under the current content; report identical or the first change."""
     from game.journal.text import describe, namer
     from game.rules.history import outcomes, replay
+    from game.rules.state import comparable
     from game.saves import plain, read_save, save_path
 
     record = read_save(save_path(args.save, args.saves_dir))
@@ -217,12 +218,12 @@ def cmd_replay(args) -> int:
     if len(old) != len(new):
         print(f"differs: {len(old)} commands were played, {len(new)} replayed")
         return 1
-    replayed = plain(game.snapshot())
-    if replayed != record.state:
-        parts = sorted(key for key in replayed.keys() | record.state.keys()
-                       if replayed.get(key) != record.state.get(key))
-        units = sorted(uid for uid in replayed["units"].keys() | record.state["units"].keys()
-                       if replayed["units"].get(uid) != record.state["units"].get(uid))
+    replayed, saved = plain(game.snapshot()), comparable(record.state)
+    if replayed != saved:
+        parts = sorted(key for key in replayed.keys() | saved.keys()
+                       if replayed.get(key) != saved.get(key))
+        units = sorted(uid for uid in replayed["units"].keys() | saved["units"].keys()
+                       if replayed["units"].get(uid) != saved["units"].get(uid))
         which = ", ".join(p if p != "units" else f"units ({', '.join(units[:5])})" for p in parts)
         print(f"differs: the {len(new)} commands replay to the same journal, but the saved "
               f"state is not the one they give (the file was edited?): {which}")
@@ -244,7 +245,11 @@ def cmd_export(args) -> int:
             raise UsageError(f"--out {out} is a folder; give a file name")
         if not out.parent.is_dir():
             raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
-    text = export_markdown(record) if args.format == "md" else export_json(record)
+    try:
+        content = load_content(args.content)
+    except ContentErrors:
+        content = None  # weapons and spells then show by id: the save alone still exports
+    text = export_markdown(record, content) if args.format == "md" else export_json(record)
     if out is None:
         sys.stdout.write(text)
         return 0

@@ -12,7 +12,6 @@ else changes.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import os
 import re
@@ -31,8 +30,7 @@ from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.events import AnyEvent
 from game.rules.history import replay
 from game.rules.engine import Game
-from game.rules.state import restore_state
-from game.rules.units import Statistics
+from game.rules.state import comparable, restore_state
 
 FORMAT = "escarmouche-save"
 VERSION = 1
@@ -341,7 +339,6 @@ def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
 
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _AS_SQUARE = bytes.maketrans(b"{}", b"[]")
-_STATISTICS = {f.name for f in dataclasses.fields(Statistics)}
 
 
 def read_save(path: Path) -> SaveRecord:
@@ -432,8 +429,6 @@ def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
             return f"unit {uid!r} needs the characteristics {', '.join(CHARACTERISTICS)}"
         if not set(unit.skills) <= set(SKILLS):
             return f"unit {uid!r} has a skill that does not exist ({', '.join(SKILLS)})"
-        if not set(unit.stats) <= _STATISTICS:
-            return f"unit {uid!r} has a statistic that does not exist"
         for effect in unit.effects:
             if effect.stat not in EFFECT_STATS:
                 return f"unit {uid!r} has an effect on {effect.stat!r}, which is no statistic"
@@ -541,7 +536,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         check_against(record, fresh, file)
     game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer)
     if not changed:
-        if plain(game.snapshot()) != record.state:
+        if plain(game.snapshot()) != comparable(record.state):
             raise SaveError(f"{file}: its log does not give its saved state "
                             "(the file was edited?)")
         # The saved journal also holds the refusals, which the log leaves out.

@@ -238,7 +238,8 @@ class UnitTemplate(Spec, kw_only=True):
 
     name: Name
     glyph: Glyph
-    stats: Characteristics
+    # `stats:` in the YAML; named as the unit's characteristics, `stats` being its tallies.
+    characteristics: Characteristics = msgspec.field(name="stats")
     hp_max: HitPoints
     ap_max: ActionPoints | None = None
     skills: Skills = msgspec.field(default_factory=Skills)
