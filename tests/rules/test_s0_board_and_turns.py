@@ -1,4 +1,5 @@
-"""RULES.md §0: board, sight, movement, doors, turns, creatures, down, game over."""
+"""docs/rules.md §1 (R1.1–R1.11): board, sight, movement, doors, turns, creatures, down,
+game over."""
 
 from game.rules.events import CreaturePhase, DoorChanged, GameOver, Moved, Refused, TurnStarted
 from game.rules.geometry import distance

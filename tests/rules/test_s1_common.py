@@ -1,5 +1,5 @@
-"""RULES.md §1: AP, the percentile roll, clamping, the ban, faction and stat bonuses,
-half-up rounding, and refusals that change nothing."""
+"""docs/rules.md §3 (R3.1–R3.9) and R1.11: AP, the percentile roll, clamping, the ban,
+faction and stat bonuses, half-up rounding, and refusals that change nothing."""
 
 from fractions import Fraction
 

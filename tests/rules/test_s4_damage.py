@@ -1,5 +1,5 @@
-"""RULES.md §4: damage-bonus table, dice, perfect die, reduction (cap 5), floor 0,
-non-player targets with base defence, doors and objects destroyed at 0 HP."""
+"""docs/rules.md §6 (R6.1–R6.8): damage-bonus table, dice, perfect die, reduction (cap 5),
+floor 0, non-player targets with base defence, doors and objects destroyed at 0 HP."""
 
 import pytest
 
