@@ -196,7 +196,13 @@ class Cast(Action):
         caster.stats.spells_cast += 1
         value = game.roller.roll(plan.dice, spell.name) if plan.dice else None
         took_effect = False
+        casualties = game.casualties
         for target in plan.targets:
+            if target.counter is not None and game.casualties != casualties:
+                # A faction ally downed by this same spell is no longer present: the
+                # counter chance planned before the spell would still count it.
+                target = msgspec.structs.replace(
+                    target, counter=counter_chance(game, target.unit))
             if target.counter is not None:
                 countered, counter_events = self._counter(game, plan, target, value)
                 events += counter_events
