@@ -1,4 +1,5 @@
-"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `validate`.
+"""Command line: `play` (the default), `load`, `serve`, `script`, `replay`, `export`,
+`odds`, `validate`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import shlex
 import sys
 from pathlib import Path
 
@@ -171,6 +173,50 @@ def cmd_load(args) -> int:
     return cmd_play(args)
 
 
+#: Hosts that only this machine reaches: serving elsewhere is a choice, said out loud.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def served_command(args) -> str:
+    """The shell command textual-serve runs for each browser: this same game (`play`), with
+    the same scenario or save, content and saves folders (absolute, so the server's working
+    folder does not matter)."""
+    command = [sys.executable, "-m", "game", "play"]
+    command += ["--load", args.load] if args.load else [args.scenario]
+    command += ["--content", str(Path(args.content).resolve()),
+                "--saves-dir", str(Path(args.saves_dir).resolve())]
+    if args.designer:
+        command.append("--designer")
+    return shlex.join(command)
+
+
+def cmd_serve(args) -> int:
+    """Serve the app to a browser with textual-serve: one game process per browser tab."""
+    from textual_serve.server import Server
+
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
+    # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
+    if args.load:
+        from game.saves import load_game, save_path
+
+        load_game(save_path(args.load, args.saves_dir), args.content)
+        title = f"Escarmouche: {args.load}"
+    else:
+        new_game(args.content, args.scenario, 0)
+        title = f"Escarmouche: {args.scenario}"
+    if args.host not in LOOPBACK:
+        print(f"escarmouche: warning: serving on {args.host}: anyone who reaches this "
+              "machine can play", file=sys.stderr)
+    server = Server(served_command(args), host=args.host, port=args.port, title=title)
+    try:
+        server.serve()
+    except OSError as exc:
+        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
+                         f"{exc.strerror or exc}") from None
+    return 0
+
+
 def cmd_replay(args) -> int:
     """Replay a save's log under the current content; report identical or the first change."""
     from game.journal.text import describe, namer
@@ -291,6 +337,17 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("name")
     common(load)
     load.set_defaults(func=cmd_load)
+
+    serve = sub.add_parser("serve", help="serve the game to a browser on this machine "
+                           "(textual-serve)")
+    serve.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default: 127.0.0.1, this machine only)")
+    serve.add_argument("--load", metavar="NAME", help="serve a saved game")
+    serve.add_argument("--designer", action="store_true", help="designer mode")
+    common(serve)
+    serve.set_defaults(func=cmd_serve)
 
     rep = sub.add_parser("replay", help="replay a save under the current content")
     rep.add_argument("save")
