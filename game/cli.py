@@ -248,17 +248,47 @@ def cmd_replay(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from game.journal.export import export_json, export_markdown
-    from game.saves import read_save, save_path
+    """A save as a design document (Markdown or HTML) or as JSON lines.
 
-    record = read_save(save_path(args.save, args.saves_dir))
-    try:
-        content = load_content(args.content)
-    except ContentErrors:
-        content = None  # weapons and spells then show by id: the save alone still exports
-    text = export_markdown(record, content) if args.format == "md" else export_json(record)
+    The maps need the scenario and the game's end: the save is replayed under the content
+    when it can be; otherwise the document is made from the saved journal alone and says so.
+    """
+    from game.journal.export import Boards, export_html, export_json, export_markdown
+    from game.rules.engine import Game
+    from game.saves import load_game, read_save, save_path
+
+    path = save_path(args.save, args.saves_dir)
+    record = read_save(path)
+    if args.format == "json":
+        text = export_json(record)
+    else:
+        try:
+            loaded = load_game(path, args.content)
+        except SaveError as exc:
+            # The first line says what; a content error follows it (the first, if many).
+            loaded, why = None, ": ".join(
+                line.strip() for line in str(exc).splitlines()[:2]).replace(":: ", ": ")
+        if loaded is not None:
+            game = loaded.game
+            start = Game(game.content, game.scenario, seed=record.seed,
+                         scenario_id=record.scenario, designer=record.designer)
+            note = ("the content changed since this save: the map at the end is the saved "
+                    "state; the map at the start and the departures are today's content's"
+                    if loaded.content_changed else None)
+            content, boards = game.content, Boards(start, game, note)
+        else:
+            try:
+                content = load_content(args.content)
+            except ContentErrors:
+                content = None  # weapons and spells then show by id
+            boards = Boards(note=f"made from the saved journal alone, without the maps: {why}")
+        render = export_markdown if args.format == "md" else export_html
+        text = render(record, content, boards)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(text)
     return 0
@@ -354,9 +384,10 @@ def build_parser() -> argparse.ArgumentParser:
     common(rep)
     rep.set_defaults(func=cmd_replay)
 
-    export = sub.add_parser("export", help="write a save's journal (Markdown or JSON)")
+    export = sub.add_parser("export", help="a save as a design document (Markdown or "
+                            "self-contained HTML) or its journal as JSON lines")
     export.add_argument("save")
-    export.add_argument("--format", choices=("md", "json"), default="md")
+    export.add_argument("--format", choices=("md", "html", "json"), default="md")
     export.add_argument("--out", help="file to write (default: standard output)")
     common(export)
     export.set_defaults(func=cmd_export)
