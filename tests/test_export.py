@@ -217,9 +217,12 @@ def test_html_and_markdown_escape_a_name_that_looks_like_markup(tmp_path, capsys
 def test_without_the_content_the_export_is_the_saved_journal_and_says_so(spells_md,
                                                                           capsys):
     tmp_path, _ = spells_md
-    md = export(tmp_path, capsys, "spells", "--content", str(tmp_path / "nowhere"))
+    broken = tmp_path / "broken"
+    shutil.copytree(CONTENT, broken)
+    (broken / "spells.yaml").write_text("firebolt: [unclosed\n", encoding="utf-8")
+    md = export(tmp_path, capsys, "spells", "--content", str(broken))
     assert "- **note**: made from the saved journal alone, without the maps: the content " \
-           "has errors: " in md
+           "has errors: " in md and "spells.yaml:" in md
     assert section(md, "Map at the start").count("Not drawn: the save could not be "
                                                  "replayed") == 1
     assert "```" not in md
@@ -242,5 +245,6 @@ def test_export_refuses_an_unwritable_out_file_with_a_message(spells_md, capsys)
     out = tmp_path / "no such folder" / "doc.html"
     assert main(["export", "spells", "--format", "html", "--out", str(out),
                  "--saves-dir", str(tmp_path)]) == 2
-    assert f"escarmouche: cannot write {out}: No such file or directory" in \
+    assert f"escarmouche: --out {out}: the folder {out.parent} does not exist" in \
         capsys.readouterr().err
+    assert not out.parent.exists()
