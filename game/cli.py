@@ -202,7 +202,10 @@ def served_command(args) -> str:
     the same scenario or save, content and saves folders (absolute, so the server's working
     folder does not matter)."""
     command = [sys.executable, "-m", "game", "play"]
-    command += ["--load", args.load] if args.load else [args.scenario]
+    load = args.load
+    if load and Path(load).suffix == ".json" and Path(load).exists():
+        load = str(Path(load).resolve())  # a save given as a file, not by name
+    command += ["--load", load] if load else [args.scenario]
     command += ["--content", str(Path(args.content).resolve()),
                 "--saves-dir", str(Path(args.saves_dir).resolve())]
     if args.designer:

@@ -7,6 +7,7 @@ server is stopped however the test ends.
 from __future__ import annotations
 
 import asyncio
+import os
 import shlex
 import socket
 import subprocess
@@ -107,6 +108,10 @@ def test_served_command_is_this_game_with_the_same_arguments(tmp_path):
     command = shlex.split(served_command(args))
     assert command[3:6] == ["play", "--load", "setup"]
     assert command[command.index("--saves-dir") + 1] == str(Path("s").resolve())
+    save = tmp_path / "setup.json"
+    save.write_text("{}")
+    args = build_parser().parse_args(["serve", "--load", os.path.relpath(save)])
+    assert shlex.split(served_command(args))[4:6] == ["--load", str(save)]
     assert args.host == "127.0.0.1"
 
 
