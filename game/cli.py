@@ -1,4 +1,5 @@
-"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `validate`.
+"""Command line: `play` (the default), `load`, `serve`, `script`, `replay`, `export`,
+`odds`, `validate`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import shlex
 import sys
 from pathlib import Path
 
@@ -191,6 +193,53 @@ def cmd_load(args) -> int:
     return cmd_play(args)
 
 
+#: Hosts that only this machine reaches: serving elsewhere is a choice, said out loud.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def served_command(args) -> str:
+    """The shell command textual-serve runs for each browser: this same game (`play`), with
+    the same scenario or save, content and saves folders (absolute, so the server's working
+    folder does not matter)."""
+    command = [sys.executable, "-m", "game", "play"]
+    load = args.load
+    if load and Path(load).suffix == ".json" and Path(load).exists():
+        load = str(Path(load).resolve())  # a save given as a file, not by name
+    command += ["--load", load] if load else [args.scenario]
+    command += ["--content", str(Path(args.content).resolve()),
+                "--saves-dir", str(Path(args.saves_dir).resolve())]
+    if args.designer:
+        command.append("--designer")
+    return shlex.join(command)
+
+
+def cmd_serve(args) -> int:
+    """Serve the app to a browser with textual-serve: one game process per browser tab."""
+    from textual_serve.server import Server
+
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
+    # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
+    if args.load:
+        from game.saves import load_game, save_path
+
+        load_game(save_path(args.load, args.saves_dir), args.content)
+        title = f"Escarmouche: {args.load}"
+    else:
+        new_game(args.content, args.scenario, 0)
+        title = f"Escarmouche: {args.scenario}"
+    if args.host not in LOOPBACK:
+        print(f"escarmouche: warning: serving on {args.host}: anyone who reaches this "
+              "machine can play", file=sys.stderr)
+    server = Server(served_command(args), host=args.host, port=args.port, title=title)
+    try:
+        server.serve()
+    except OSError as exc:
+        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
+                         f"{exc.strerror or exc}") from None
+    return 0
+
+
 def cmd_replay(args) -> int:
     """Replay a save's log under the current content; report identical or the first change."""
     from game.journal.text import describe, namer
@@ -233,10 +282,17 @@ def cmd_replay(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from game.journal.export import export_json, export_markdown
-    from game.saves import read_save, save_path
+    """A save as a design document (Markdown or HTML) or as JSON lines.
 
-    record = read_save(save_path(args.save, args.saves_dir))
+    The maps need the scenario and the game's end: the save is replayed under the content
+    when it can be; otherwise the document is made from the saved journal alone and says so.
+    """
+    from game.journal.export import Boards, export_html, export_json, export_markdown
+    from game.rules.engine import Game
+    from game.saves import load_game, read_save, save_path
+
+    path = save_path(args.save, args.saves_dir)
+    record = read_save(path)
     out = Path(args.out) if args.out is not None else None
     if out is not None:
         if not str(args.out):
@@ -245,11 +301,31 @@ def cmd_export(args) -> int:
             raise UsageError(f"--out {out} is a folder; give a file name")
         if not out.parent.is_dir():
             raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
-    try:
-        content = load_content(args.content)
-    except ContentErrors:
-        content = None  # weapons and spells then show by id: the save alone still exports
-    text = export_markdown(record, content) if args.format == "md" else export_json(record)
+    if args.format == "json":
+        text = export_json(record)
+    else:
+        try:
+            loaded = load_game(path, args.content)
+        except SaveError as exc:
+            # The first line says what; a content error follows it (the first, if many).
+            loaded, why = None, ": ".join(
+                line.strip() for line in str(exc).splitlines()[:2]).replace(":: ", ": ")
+        if loaded is not None:
+            game = loaded.game
+            start = Game(game.content, game.scenario, seed=record.seed,
+                         scenario_id=record.scenario, designer=record.designer)
+            note = ("the content changed since this save: the map at the end is the saved "
+                    "state; the map at the start and the departures are today's content's"
+                    if loaded.content_changed else None)
+            content, boards = game.content, Boards(start, game, note)
+        else:
+            try:
+                content = load_content(args.content)
+            except ContentErrors:
+                content = None  # weapons and spells then show by id
+            boards = Boards(note=f"made from the saved journal alone, without the maps: {why}")
+        render = export_markdown if args.format == "md" else export_html
+        text = render(record, content, boards)
     if out is None:
         sys.stdout.write(text)
         return 0
@@ -340,14 +416,26 @@ def build_parser() -> argparse.ArgumentParser:
     common(load)
     load.set_defaults(func=cmd_load)
 
+    serve = sub.add_parser("serve", help="serve the game to a browser on this machine "
+                           "(textual-serve)")
+    serve.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default: 127.0.0.1, this machine only)")
+    serve.add_argument("--load", metavar="NAME", help="serve a saved game")
+    serve.add_argument("--designer", action="store_true", help="designer mode")
+    common(serve)
+    serve.set_defaults(func=cmd_serve)
+
     rep = sub.add_parser("replay", help="replay a save under the current content")
     rep.add_argument("save")
     common(rep)
     rep.set_defaults(func=cmd_replay)
 
-    export = sub.add_parser("export", help="write a save's journal (Markdown or JSON)")
+    export = sub.add_parser("export", help="a save as a design document (Markdown or "
+                            "self-contained HTML) or its journal as JSON lines")
     export.add_argument("save")
-    export.add_argument("--format", choices=("md", "json"), default="md")
+    export.add_argument("--format", choices=("md", "html", "json"), default="md")
     export.add_argument("--out", help="file to write (default: standard output)")
     common(export)
     export.set_defaults(func=cmd_export)
