@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from game.rules import chances
 from game.rules.actions import (
     Action,
@@ -69,8 +71,7 @@ def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int) -> ApDraine
     return ApDrained(unit.id, amount, unit.ap, unit.ap_owed, game.refill(unit))
 
 
-@dataclass(frozen=True, slots=True)
-class SpellTarget:
+class SpellTarget(msgspec.Struct, frozen=True):
     """One unit a spell reaches, with what the page decides for it before any roll.
 
     `counter`: its counter-magic chance (a damage spell on a character), `drain`: the AP a
@@ -89,8 +90,7 @@ class SpellTarget:
         return total_reduction(self.reduction_terms)
 
 
-@dataclass(frozen=True, slots=True)
-class CastPlan:
+class CastPlan(msgspec.Struct, frozen=True):
     """A spell as the page decides it before the AP are spent.
 
     The value `dice` are rolled once, on a successful magic roll, for every target; a
@@ -196,7 +196,13 @@ class Cast(Action):
         caster.stats.spells_cast += 1
         value = game.roller.roll(plan.dice, spell.name) if plan.dice else None
         took_effect = False
+        casualties = game.casualties
         for target in plan.targets:
+            if target.counter is not None and game.casualties != casualties:
+                # A faction ally downed by this same spell is no longer present: the
+                # counter chance planned before the spell would still count it.
+                target = msgspec.structs.replace(
+                    target, counter=counter_chance(game, target.unit))
             if target.counter is not None:
                 countered, counter_events = self._counter(game, plan, target, value)
                 events += counter_events
@@ -248,8 +254,9 @@ class Cast(Action):
         events.append(Countered(unit.id, self.spell, reflected))
         events.append(drain_ap(game, unit, plan.caster, target.drain))
         events += gain_xp(rules, unit, rules.xp.counter, "counter-magic")
-        if reflected:
-            # The caster takes its own spell; a reflection is not countered again.
+        if reflected and not plan.caster.down:
+            # The caster takes its own spell; a reflection is not countered again. A caster
+            # already downed by an earlier reflection of the same area takes nothing more.
             events += self._apply(game, unit, plan.spell, plan.caster,
                                   plan.reflected_reduction_terms, value)
         return True, events

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
 from game.rules.errors import Impossible
@@ -58,6 +59,9 @@ def _number(token: str, verb: str) -> int:
     return int(token)
 
 
+# Actions are frozen, so one text always reads as the same action: a replay or a script
+# repeats `end` and the same attacks many times. Refusals raise, and are not cached.
+@lru_cache(maxsize=1024)
 def parse(text: str) -> Action:
     """Read one command; raise `NotationError` with the usage when it is malformed."""
     words = text.split("#", 1)[0].split()
@@ -112,10 +116,11 @@ def parse(text: str) -> Action:
         need(1)
         return Remove(args[0]) if verb == "remove" else Hold(args[0], verb == "hold")
     need(1)
-    try:
-        rolls = tuple(int(r) for r in args[0].split(",") if r)
-    except ValueError:
-        raise NotationError(f"forced rolls are whole numbers: {USAGE[verb]}") from None
+    parts = [r for r in args[0].split(",") if r]
+    # ASCII digits only: int() would also read `٤` or `1_0`.
+    if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
+        raise NotationError(f"forced rolls are whole numbers: {USAGE[verb]}")
+    rolls = tuple(int(r) for r in parts)
     if not rolls:
         raise NotationError(f"usage: {USAGE[verb]}")
     return ForceRolls(rolls)

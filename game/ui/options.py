@@ -60,11 +60,6 @@ def spell_reach(game: Game, actor: str, spell: str) -> int:
     return legal.spell_reach(game, actor, spell)
 
 
-def next_level_xp(game: Game, xp: int) -> int | None:
-    """The XP of the next level threshold, if there is one."""
-    return next((t for t in game.rules.level_thresholds if t > xp), None)
-
-
 def footprint(game: Game, spell: str, found: list[Option]) -> tuple[frozenset[Pos], list[str]] | None:
     """For an area spell that may be cast on what is at the cursor (among the options
     `found` there): the squares it covers and the names of those it touches, from its plan

@@ -47,8 +47,10 @@ async def test_the_load_screen_lists_broken_saves_as_unreadable_and_loads_the_ot
     game = crossroads()
     good = save_game(game, "good", tmp_path)
     record = json.loads(good.read_text())
-    odd = dict(record, name="[/x]", scenario_name="[/x]", players=["[/]", "[b]"])
+    odd = dict(record, name="odd", scenario_name="[/x]", players=["[/]", "[b]"])
     (tmp_path / "odd.json").write_text(json.dumps(odd))
+    # A name that is not a save name is refused by the reader: listed as unreadable.
+    (tmp_path / "badname.json").write_text(json.dumps(dict(record, name="[/x]")))
     (tmp_path / "version.json").write_text(json.dumps(dict(record, version="[/x]")))
     (tmp_path / "long.json").write_text("{" + "\"x\": 1," * 5000)
     app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
@@ -57,7 +59,8 @@ async def test_the_load_screen_lists_broken_saves_as_unreadable_and_loads_the_ot
         assert isinstance(app.screen, LoadScreen)
         table = app.screen.query_one(DataTable)
         rows = {row[0]: row for row in cells(table)}
-        assert rows["[/x]"][2] == "[/x]" and rows["[/x]"][4] == "[/], [b]"
+        assert rows["odd"][2] == "[/x]" and rows["odd"][4] == "[/], [b]"
+        assert rows["badname"][2] == "unreadable"
         assert rows["version"][2] == "unreadable"
         assert rows["version"][4].startswith("format version")
         assert rows["long"][2] == "unreadable" and rows["long"][4].startswith("truncated")

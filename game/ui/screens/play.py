@@ -17,14 +17,14 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from game.journal.text import namer
+from game.journal.text import chance_line, headline, namer
 from game.rules.errors import Impossible
 from game.ui import options
 from game.ui.controller import Controller, Outcome, Problem
 from game.ui.widgets.bars import KeyBar, TitleBar
-from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
+from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
-from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
+from game.ui.widgets.panels import TargetPanel, UnitPanel
 
 Pos = tuple[int, int]
 
@@ -281,7 +281,7 @@ class PlayScreen(Screen[None]):
             self.hand_over()
         else:
             self.refresh_all(hint=False)
-        self.status(event_text(game, outcome.summary))
+        self.status(headline(outcome.summary, namer(game)))
         return outcome
 
     def hand_over(self) -> None:

@@ -18,9 +18,9 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from game.rules.engine import Game
+from game.rules.geometry import Pos
 from game.ui.colours import player_colour
 
-Pos = tuple[int, int]
 CELL = 2
 
 FLOOR = Style(color="grey42")

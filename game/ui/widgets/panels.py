@@ -7,13 +7,13 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from game.journal.text import clamp_text, namer, term_label
+from game.journal.text import chance_line, namer
 from game.rules import legal
 from game.rules.engine import Game
-from game.ui import options
+from game.rules.geometry import Pos
+from game.rules.progress import next_level_xp
 from game.rules.units import Unit
 
-Pos = tuple[int, int]
 
 
 def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Text:
@@ -23,14 +23,6 @@ def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Tex
     text.append("░" * (width - filled), style="grey42")
     text.append(f" {value}/{maximum}")
     return text
-
-
-def chance_line(label: str, chance) -> Text:
-    terms = " ".join(f"{'+' if t.value >= 0 else '-'}{abs(t.value)} {term_label(t)}"
-                     for t in chance.terms)
-    clamp = "" if chance.raw == chance.value else \
-        f" {clamp_text(chance.raw, chance.value, chance.cap)}"
-    return Text.assemble((f"{label} {chance.value}%", "bold"), f"  [{terms}{clamp}]")
 
 
 class Panel(VerticalScroll):
@@ -81,7 +73,7 @@ def unit_card(game: Game, unit: Unit) -> list:
     content = game.content
     owner = game.player(unit.owner).name if unit.owner else "creature"
     head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
-    nxt = options.next_level_xp(game, unit.xp)
+    nxt = next_level_xp(game.rules.level_thresholds, unit.xp)
     # Creatures do not learn: no level line for them.
     level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else "")) \
         if unit.is_character else Text("Creature: gains no XP", style="dim")
