@@ -172,9 +172,10 @@ def cmd_load(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    """Replay a save's log under the current content; report identical or the first change."""
+    """Replay a save's log under the current content; report identical, or the first
+    command whose outcome changed (`--all`: every one), with old and new lines."""
     from game.journal.text import describe, namer
-    from game.rules.history import outcomes, replay
+    from game.rules.history import changed_outcomes, outcomes, replay
     from game.saves import read_save, save_path
 
     record = read_save(save_path(args.save, args.saves_dir))
@@ -183,22 +184,24 @@ def cmd_replay(args) -> int:
     if not path.exists():
         raise UsageError(f"the save's scenario {record.scenario!r} is not in the content")
     game = replay(content, load_scenario(content, path, args.content), record.seed,
-                  record.log, record.scenario, record.designer)
+                  record.log, record.scenario, record.designer, record.dice)
     name = namer(game)
+    changes = changed_outcomes(record.journal, game.journal)
+    if not changes:
+        print(f"identical: {len(outcomes(game.journal))} commands replay to the same journal")
+        return 0
+    for change in changes if args.all else changes[:1]:
+        print(f"differs at command {change.number}: {change.command}")
+        for label, events in (("old", change.old), ("new", change.new)):
+            print(f"{label}:")
+            for event in events:
+                print("  " + describe(event, name))
     old, new = outcomes(record.journal), outcomes(game.journal)
-    for number, ((command, before), (_, after)) in enumerate(zip(old, new), 1):
-        if before != after:
-            print(f"differs at command {number}: {command}")
-            for label, events in (("old", before), ("new", after)):
-                print(f"{label}:")
-                for event in events:
-                    print("  " + describe(event, name))
-            return 1
     if len(old) != len(new):
         print(f"differs: {len(old)} commands were played, {len(new)} replayed")
-        return 1
-    print(f"identical: {len(new)} commands replay to the same journal")
-    return 0
+    if args.all:
+        print(f"{len(changes)} of {max(len(old), len(new))} commands changed outcome")
+    return 1
 
 
 def cmd_export(args) -> int:
@@ -290,6 +293,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay a save under the current content")
     rep.add_argument("save")
+    rep.add_argument("--all", action="store_true",
+                     help="list every command whose outcome changed, not only the first")
     common(rep)
     rep.set_defaults(func=cmd_replay)
 

@@ -20,12 +20,15 @@ import msgspec
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
 from game.content.yamlmarks import ContentErrors
 from game.rules.events import AnyEvent
-from game.rules.history import replay
+from game.rules.history import changed_outcomes, replay
 from game.rules.engine import Game
-from game.rules.state import restore_state
+from game.rules.state import DICE_MODES, restore_state
 
 FORMAT = "escarmouche-save"
-VERSION = 1
+#: 2: adds `dice` (how the log's commands roll: one stream, or a stream per command); a
+#: version-1 save rolled from one stream and still replays exactly under it.
+VERSION = 2
+READABLE = (1, 2)
 MAX_BYTES = 20_000_000
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVES_KEPT = 10
@@ -57,6 +60,8 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     log: list[str]
     #: A designer game: forced rolls and edits are in its log, and it says so.
     designer: bool = False
+    #: "single" (every version-1 save) or "streams": see `GameState.dice`.
+    dice: str = "single"
     state: dict
     journal: list[AnyEvent]
 
@@ -90,7 +95,7 @@ def record_of(game: Game, name: str) -> SaveRecord:
         scenario=game.scenario_id, scenario_name=game.scenario.name,
         content_hash=content_hash(game.content, game.scenario), seed=game.seed,
         players=[p.name for p in game.players], round=game.round, current=game.current,
-        over=game.over, log=list(game.log), designer=game.designer,
+        over=game.over, log=list(game.log), designer=game.designer, dice=game.dice,
         state=plain(game.snapshot()),
         journal=list(game.journal),
     )
@@ -140,9 +145,9 @@ def read_save(path: Path) -> SaveRecord:
         raise SaveError(f"{path.name} is {kind}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path.name} is not an Escarmouche save")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE:
         raise SaveError(f"{path.name} has format version {data.get('version')!r}; this game "
-                        f"reads version {VERSION}")
+                        f"reads versions {', '.join(map(str, READABLE))}")
     try:
         return msgspec.convert(data, SaveRecord)
     except msgspec.ValidationError as exc:
@@ -155,6 +160,10 @@ class Loaded(msgspec.Struct, kw_only=True):
     record: SaveRecord
     game: Game
     content_changed: bool
+    #: What the player should be told about how the game was rebuilt (or "").
+    notice: str = ""
+    #: Replayed under other rules: every command whose outcome changed.
+    changes: list = []
 
 
 def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto") -> Loaded:
@@ -175,9 +184,12 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     except ContentErrors as exc:
         raise SaveError(f"the content has errors:\n{exc}") from None
     changed = content_hash(content, scenario) != record.content_hash
+    if record.dice not in DICE_MODES:
+        raise SaveError(f"{Path(path).name} rolls its dice as {record.dice!r}; this game "
+                        f"knows {', '.join(DICE_MODES)}")
     if changed and mode != "replay":
         game = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
-                    designer=record.designer)
+                    designer=record.designer, dice=record.dice)
         try:
             restore_state(game, record.state)
         except (KeyError, TypeError, ValueError) as exc:
@@ -186,7 +198,13 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         game.journal = list(record.journal)
         game.log = list(record.log)
         return Loaded(record=record, game=game, content_changed=True)
-    game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer)
+    game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer,
+                  record.dice)
+    if changed:
+        changes = changed_outcomes(record.journal, game.journal)
+        return Loaded(record=record, game=game, content_changed=changed, changes=changes,
+                      notice=f"replayed under the new rules: {len(changes)} command"
+                             f"{'s' * (len(changes) != 1)} changed outcome")
     if not changed:
         if plain(game.snapshot()) != record.state:
             raise SaveError(f"{Path(path).name}: its log does not give its saved state "

@@ -44,7 +44,8 @@ class Game(GameState):
                 raise Impossible(f"{verb} is a designer command: start the game in designer "
                                  "mode (play --designer)")
             player = self.current
-            outcome = self._run(action, player)
+            # The command's dice come from its own stream, keyed by its place in the log.
+            outcome = self._run(action, player, str(len(self.log)))
         except Impossible as refusal:
             event = Refused(command.strip() if is_text else command.notation(), refusal.reason)
             self.journal.append(event)
@@ -56,16 +57,19 @@ class Game(GameState):
         self.journal.extend(events)
         return events
 
-    def perform_as_creature(self, action: Action) -> list[Event]:
-        """Run an AI action for an unowned creature through the same checks."""
-        outcome = self._run(action, None)
+    def perform_as_creature(self, action: Action, stream: str) -> list[Event]:
+        """Run an AI action for an unowned creature through the same checks, its dice from
+        the named stream."""
+        outcome = self._run(action, None, stream)
         events: list[Event] = [CommandIssued(action.notation(), None), *outcome]
         events += self._check_game_over()
         return events
 
-    def _run(self, action: Action, player: int | None) -> list[Event]:
-        """Check, then resolve with what the check found; a refusal raises first."""
+    def _run(self, action: Action, player: int | None, stream: str) -> list[Event]:
+        """Check, then resolve with what the check found; a refusal raises first, before
+        the command's stream of dice begins."""
         plan = action.check(self, player)
+        self.roller.begin(stream)
         if isinstance(action, EndTurn):
             return self.end_turn()
         return action.resolve(self, plan)
@@ -123,12 +127,17 @@ class Game(GameState):
         """The AI's choices for one creature, each run as its command, until it stops."""
         events: list[Event] = []
         moved = False
+        # One stream per creature and round, per action: what one creature does never
+        # shifts the dice of another.
+        step = 0
         while (action := ai.choose(self, creature, may_move=not moved)) is not None:
             moved = moved or isinstance(action, Move)
             try:
-                events += self.perform_as_creature(action)
+                events += self.perform_as_creature(
+                    action, f"round {self.round}:{creature.id}:{step}")
             except Impossible:
                 break
+            step += 1
         return events
 
     def start_unit_turn(self, unit: Unit) -> list[Event]:
