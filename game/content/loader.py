@@ -306,8 +306,24 @@ def _load(loader: Loader) -> Content:
                     loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells,
-                   invalid=frozenset(loader.invalid),
+                   ai=_load_ai(loader), invalid=frozenset(loader.invalid),
                    departures=tuple(str(n) for n in sorted(loader.notices)))
+
+
+def _load_ai(loader: Loader) -> templates.AiConfig | None:
+    """ai.yaml (optional): the AI profiles, and the creatures' one among them."""
+    doc = loader.read(loader.root / "ai.yaml", required=False)
+    if doc is None:
+        return None
+    config = convert(doc, doc.data, templates.AiConfig, (), loader.errors)
+    if config is not None:
+        for name in config.profiles:
+            if not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
+                loader.errors.append(doc.error(("profiles", name), f"{name!r} is not a valid "
+                                               "id (lowercase letters, digits, - and _)",
+                                               key=True))
+        loader.ref(doc, ("creatures",), config.creatures, config.profiles, "AI profile")
+    return config
 
 
 def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:

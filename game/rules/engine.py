@@ -27,7 +27,44 @@ from game.rules.units import Unit
 
 
 class Game(GameState):
-    """A skirmish in progress that runs commands."""
+    """A skirmish in progress that runs commands.
+
+    `ai_players` maps a player number to an AI profile name: `play_ai_turn()` then plays
+    that side's turns, each choice entering as a command of the log like a player's.
+    """
+
+    def __init__(self, *args, ai_players: dict[int, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.ai_players = dict(ai_players or {})
+        for number, profile in self.ai_players.items():
+            if not 1 <= number <= len(self.players):
+                raise ValueError(f"there is no player {number} to play by AI")
+            ai.profile_of(self, profile)  # an unknown profile is refused now, not mid-game
+
+    #: At most this many actions of one unit in one turn (a guard, never reached in play).
+    AI_ACTIONS = 40
+
+    def play_ai_turn(self) -> list[Event]:
+        """Play the current player's turn by its AI profile, then end it; nothing if the
+        current player is not AI-played. Each action goes through `apply` (and the log)."""
+        if self.over or self.current not in self.ai_players:
+            return []
+        player, profile = self.current, self.ai_players[self.current]
+        events: list[Event] = []
+        for unit in [u for u in self.standing() if u.owner == player]:
+            moved = False
+            for _ in range(self.AI_ACTIONS):
+                action = ai.choose(self, unit, profile, may_move=not moved)
+                if action is None or self.over:
+                    break
+                moved = moved or isinstance(action, Move)
+                done = self.apply(action)
+                events += done
+                if isinstance(done[0], Refused):
+                    break
+            if self.over:
+                return events
+        return events + self.apply(EndTurn())
 
     def apply(self, command: str | Action) -> list[Event]:
         """Parse (if text), check and resolve a command; return the events it made.
@@ -130,7 +167,8 @@ class Game(GameState):
         # One stream per creature and round, per action: what one creature does never
         # shifts the dice of another.
         step = 0
-        while (action := ai.choose(self, creature, may_move=not moved)) is not None:
+        while step < self.AI_ACTIONS and \
+                (action := ai.choose(self, creature, None, may_move=not moved)) is not None:
             moved = moved or isinstance(action, Move)
             try:
                 events += self.perform_as_creature(
