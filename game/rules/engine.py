@@ -39,7 +39,10 @@ class Game(GameState):
         for number, profile in self.ai_players.items():
             if not 1 <= number <= len(self.players):
                 raise ValueError(f"there is no player {number} to play by AI")
-            ai.profile_of(self, profile)  # an unknown profile is refused now, not mid-game
+            try:
+                ai.profile_of(self, profile)  # an unknown profile is refused now, not mid-game
+            except KeyError as exc:
+                raise ValueError(exc.args[0]) from None
 
     #: At most this many actions of one unit in one turn (a guard, never reached in play).
     AI_ACTIONS = 40
