@@ -1,4 +1,5 @@
-"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `validate`.
+"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `odds`,
+`simulate`, `compare`, `validate`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -263,6 +264,28 @@ def cmd_odds(args) -> int:
     return 0
 
 
+def cmd_simulate(args) -> int:
+    """Many AI-played duels or games (`game.lab`)."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.simulate(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_compare(args) -> int:
+    """The same AI games under two content folders, on common dice."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.compare(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
     parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, seed=None,
@@ -332,6 +355,37 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--json", action="store_true", help="one JSON object (a list with --vary)")
     common(odds)
     odds.set_defaults(func=cmd_odds)
+
+    def lab(p, against_required: bool):
+        p.add_argument("what", nargs="+", metavar="SCENARIO | duel A B",
+                       help="a scenario, or `duel` and two character templates")
+        p.add_argument("--distance", type=int, default=4, help="duel: squares apart (4)")
+        p.add_argument("--runs", type=int, help="how many duels or games (200)")
+        p.add_argument("--games", type=int, help="the same as --runs")
+        p.add_argument("--seed", type=int, default=0, help="master seed (0): run i's seed "
+                       "derives from it and i")
+        p.add_argument("--profile", default="balanced", help="AI profile of every side "
+                       "(content/ai.yaml)")
+        p.add_argument("--rounds", type=int, default=30,
+                       help="round limit: a game still on after it is a draw (30)")
+        p.add_argument("--workers", type=int, help="local processes (1)")
+        p.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler (tcp://host:8786): needs escarmouche[cluster]")
+        p.add_argument("--json", action="store_true", help="one JSON object")
+        p.add_argument("--against", type=Path, required=against_required, metavar="DIR",
+                       help="compare with this content folder, game for game, same dice")
+        common(p)
+
+    simulate = sub.add_parser("simulate", help="AI-played duels or games: win rates, "
+                              "damage per AP, hit rates (and the exact odds of a duel)")
+    lab(simulate, False)
+    simulate.add_argument("--csv", action="store_true", help="CSV rows")
+    simulate.set_defaults(func=cmd_simulate)
+
+    compare = sub.add_parser("compare", help="the same AI games under two rule sets, "
+                             "on common dice: differences with paired intervals")
+    lab(compare, True)
+    compare.set_defaults(func=cmd_compare, csv=False)
 
     validate = sub.add_parser("validate", help="check every content file and scenario")
     common(validate)
