@@ -108,14 +108,25 @@ class Roller:
         self.streams = streams
         self.stream = ""
         self._random = random.Random(seed)
+        self._seeded = True
         self.forced: deque[int] = deque()
         self.force(forced)
 
     def begin(self, key: str) -> None:
-        """Draw the next dice from the stream named `key` (e.g. a command's log index)."""
+        """Draw the next dice from the stream named `key` (e.g. a command's log index).
+
+        The stream is seeded at its first die: seeding costs more than a whole move, and
+        most commands (moves, doors, ends) roll nothing.
+        """
         if self.streams:
             self.stream = key
-            self._random = random.Random(stream_seed(self.seed, key))
+            self._seeded = False
+
+    def _source(self) -> random.Random:
+        if not self._seeded:
+            self._random.seed(stream_seed(self.seed, self.stream))
+            self._seeded = True
+        return self._random
 
     def force(self, rolls: Iterable[int]) -> tuple[int, ...]:
         """Serve these d100 results before any seeded one, in place of any still pending;
@@ -133,10 +144,10 @@ class Roller:
         """The next percentile result and whether it was forced."""
         if self.forced:
             return self.forced.popleft(), True
-        return self._random.randint(1, 100), False
+        return self._source().randint(1, 100), False
 
     def roll(self, dice: Dice, label: str = "") -> DiceRoll:
-        randint = self._random.randint
+        randint = self._source().randint
         faces = tuple(randint(1, dice.sides) for _ in range(dice.count))
         total = dice.sign * (sum(faces) + dice.modifier)
         return DiceRoll(label, str(dice), faces, total)
