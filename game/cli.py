@@ -29,8 +29,12 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
-def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
-    """Load content and a scenario and start a game (raises ContentErrors / UsageError)."""
+def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False,
+             dice: str = "single"):
+    """Load content and a scenario and start a game (raises ContentErrors / UsageError).
+
+    `dice`: "streams" for the app's games (a rule change then moves only the rolls of
+    the commands it touches); `script` keeps one stream, which its demos are tuned to."""
     from game.rules.engine import Game
 
     content = load_content(content_dir)
@@ -39,7 +43,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
     return Game(content, load_scenario(content, path, content_dir), seed=seed,
-                scenario_id=path.stem, designer=designer)
+                scenario_id=path.stem, designer=designer, dice=dice)
 
 
 def parse_rolls(text: str | None) -> list[int]:
@@ -157,11 +161,12 @@ def build_app(args):
         game = loaded.game
         scenario = loaded.record.scenario
     else:
-        game = new_game(args.content, args.scenario, args.seed, args.designer)
+        game = new_game(args.content, args.scenario, args.seed, args.designer, "streams")
         scenario = args.scenario
 
     def again():
-        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer)
+        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer,
+                        "streams")
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
                           content_dir=args.content, loaded=loaded)

@@ -109,6 +109,18 @@ def test_replay_all_prints_every_changed_command(tmp_path, capsys):
     assert capsys.readouterr().out.count("differs at command") == 1
 
 
+def test_the_apps_new_games_roll_from_streams_and_scripts_from_one(tmp_path):
+    from game.cli import build_app, build_parser
+
+    args = build_parser().parse_args(["play", "crossroads", "--seed", "4",
+                                      "--saves-dir", str(tmp_path)])
+    app = build_app(args)
+    assert app.game.dice == "streams"
+    assert main(["script", "crossroads", str(SCRIPT), "--save", "s",
+                 "--saves-dir", str(tmp_path)]) == 0
+    assert read_save(tmp_path / "s.json").dice == "single"
+
+
 def test_a_version_1_save_still_replays_under_its_one_stream(tmp_path):
     game = play(CONTENT, "single")
     path = save_game(game, "old", tmp_path)
