@@ -22,7 +22,7 @@ from game.content.yamlmarks import ContentErrors
 from game.rules.events import AnyEvent
 from game.rules.history import changed_outcomes, replay
 from game.rules.engine import Game
-from game.rules.state import DICE_MODES, restore_state
+from game.rules.state import DICE_MODES, comparable, restore_state
 
 FORMAT = "escarmouche-save"
 #: 2: adds `dice` (how the log's commands roll: one stream, or a stream per command); a
@@ -206,7 +206,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
                       notice=f"replayed under the new rules: {len(changes)} command"
                              f"{'s' * (len(changes) != 1)} changed outcome")
     if not changed:
-        if plain(game.snapshot()) != record.state:
+        if plain(game.snapshot()) != comparable(record.state):
             raise SaveError(f"{Path(path).name}: its log does not give its saved state "
                             "(the file was edited?)")
         # The saved journal also holds the refusals, which the log leaves out.

@@ -47,7 +47,9 @@ def _struct_at(tp: Any, path: tuple[Any, ...]) -> Any:
     for part in path:
         tp = _unwrap(tp)
         if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
-            tp = typing.get_type_hints(tp, include_extras=False).get(part)
+            # The path names fields as the YAML spells them (a field may be renamed).
+            attribute = dict(zip(tp.__struct_encode_fields__, tp.__struct_fields__))
+            tp = typing.get_type_hints(tp, include_extras=False).get(attribute.get(part, part))
         elif typing.get_origin(tp) in (list, dict):
             tp = typing.get_args(tp)[-1]
         else:
@@ -83,7 +85,7 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
         if unknown:
             name = unknown.group(1)
             struct = _struct_at(tp, path)
-            fields = struct.__struct_fields__ if struct else ()
+            fields = struct.__struct_encode_fields__ if struct else ()
             close = difflib.get_close_matches(name, fields, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             allowed = f"; known fields: {', '.join(fields)}" if fields and not close else ""

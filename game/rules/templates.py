@@ -219,7 +219,8 @@ class UnitTemplate(Spec, kw_only=True):
 
     name: str
     glyph: Glyph
-    stats: Characteristics
+    # `stats:` in the YAML; named as the unit's characteristics, `stats` being its tallies.
+    characteristics: Characteristics = msgspec.field(name="stats")
     hp_max: Positive
     ap_max: Positive | None = None
     skills: Skills = msgspec.field(default_factory=Skills)
