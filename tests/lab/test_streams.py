@@ -131,3 +131,28 @@ def test_a_version_1_save_still_replays_under_its_one_stream(tmp_path):
     loaded = load_game(path)
     assert loaded.record.version == 1 and loaded.game.dice == "single"
     assert loaded.game.journal == game.journal
+
+
+async def test_the_apps_replay_under_new_rules_lists_every_changed_command(tmp_path):
+    from game.ui.app import EscarmoucheApp
+    from game.ui.widgets.journal_log import JournalLog
+    from tests.helpers import APP_SIZE
+
+    game = play(CONTENT, "streams")
+    path = save_game(game, "streams", tmp_path)
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    weapons = content / "weapons.yaml"
+    bows = "name: short bow\n  kind: ranged\n  dice: "
+    weapons.write_text(weapons.read_text().replace(bows + "1d6", bows + "2d6"))
+    loaded = load_game(path, content, mode="replay")
+    assert loaded.changes == changed_outcomes(game.journal, loaded.game.journal)
+    assert loaded.changes
+    app = EscarmoucheApp(play(CONTENT, "streams"), saves_dir=tmp_path, content_dir=content)
+    async with app.run_test(size=APP_SIZE) as pilot:
+        app.load_path(path, "replay")
+        await pilot.pause()
+        text = "\n".join(strip.text for strip in app.query_one(JournalLog).lines)
+        for change in loaded.changes:
+            assert f"≠ command {change.number}: {change.command}" in text
+        assert "changed outcome" in str(app.query_one("#status").render())
