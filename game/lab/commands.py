@@ -18,7 +18,8 @@ from game.lab.stats import compare_sides, summarise
 
 def setup_of(args, content_dir: Path) -> Setup:
     what = args.what
-    if what[0] == "duel":
+    # `duel A B` is a duel of two templates; `duel` alone is the scenario of that name.
+    if what[0] == "duel" and len(what) != 1:
         if len(what) != 3:
             raise LabError("simulate duel needs two character templates: duel A B")
         setup = Setup(str(Path(content_dir).resolve()), "duel", what[1], what[2],

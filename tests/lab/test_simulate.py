@@ -62,6 +62,11 @@ def test_simulate_a_scenario_with_every_side_ai_and_a_round_limit(capsys):
     assert [s["name"] for s in data["sides"]] == ["Alice", "Bruno"]
 
 
+def test_duel_alone_is_the_duel_scenario(capsys):
+    data = run_json(capsys, "simulate", "duel", "--games", "2")
+    assert data["what"] == "scenario duel" and data["runs"] == 2
+
+
 def test_csv_has_a_row_per_side_and_per_template(capsys):
     capsys.readouterr()
     assert main(["simulate", "duel", "aldric", "dagny", "--runs", "4", "--csv"]) == 0
