@@ -164,11 +164,11 @@ class Roller:
         """What the next rolls depend on. With streams only the forced rolls pending: every
         command begins its own stream."""
         if self.streams:
-            return (tuple(self.forced),)
+            return (None, tuple(self.forced))
         return (self._random.getstate(), tuple(self.forced))
 
     def setstate(self, state: tuple) -> None:
-        if not self.streams:
+        if not self.streams and state[0] is not None:
             version, internal, gauss = state[0]
             self._random.setstate((version, tuple(internal), gauss))
         self.forced = deque(state[-1])

@@ -13,13 +13,31 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-NonNegative = Annotated[int, Meta(ge=0)]
-Positive = Annotated[int, Meta(ge=1)]
+# Every number and list has a range: far above what the rules need, low enough that play
+# can never hang or overflow on it (the loader also bounds dice and map sizes).
+NonNegative = Annotated[int, Meta(ge=0, le=10_000)]
+Positive = Annotated[int, Meta(ge=1, le=10_000)]
+#: Action points and hit points at the scale of the game (10 AP, HP in tens): far above it,
+#: yet small enough that every turn and every exact-odds computation stays short.
+ActionPoints = Annotated[int, Meta(ge=1, le=100)]
+HitPoints = Annotated[int, Meta(ge=1, le=1000)]
 Percent = Annotated[int, Meta(ge=-100, le=200)]
 Characteristic = Annotated[int, Meta(ge=1, le=40)]
 Identifier = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
 Glyph = Annotated[str, Meta(min_length=1, max_length=1)]
 DiceText = Annotated[str, Meta(min_length=1, max_length=20)]
+Squares = Annotated[int, Meta(ge=0, le=100)]
+#: Shown text: no control, line-separator or direction-override characters.
+_PLAIN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+Name = Annotated[str, Meta(min_length=1, max_length=60, pattern=_PLAIN)]
+Line = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PLAIN)]
+#: Running text may hold line breaks and tabs, not other controls (an escape sequence
+#: would drive the terminal) nor direction overrides.
+_TEXT = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*$"
+Description = Annotated[str, Meta(max_length=2000, pattern=_TEXT)]
+Lines = Annotated[list[Line], Meta(max_length=50)]
+Coordinates = Annotated[list[Annotated[int, Meta(ge=0, le=10_000)]],
+                        Meta(min_length=2, max_length=2)]
 
 
 class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -34,7 +52,7 @@ class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class FactionCurve(Spec, kw_only=True):
     """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`, n = allies counted."""
 
-    maximum: NonNegative
+    maximum: Annotated[int, Meta(ge=0, le=100)]
     ratio: Annotated[float, Meta(gt=0, lt=1)]
     #: `seen`: allies the roller sees (in range and in sight); `present`: all on the map.
     counts: Literal["seen", "present"]
@@ -57,7 +75,7 @@ class CounterDrain(Spec, kw_only=True):
 class DamageBonusRow(Spec, kw_only=True):
     """One row of the STR/DEX + SIZ damage-bonus table; `up_to: null` is the last row."""
 
-    up_to: int | None
+    up_to: Annotated[int, Meta(ge=-1000, le=1000)] | None
     dice: DiceText
 
 
@@ -77,12 +95,12 @@ class XpTable(Spec, kw_only=True):
 class Quips(Spec, kw_only=True):
     """Lines a character says on an event; each a list used in turn."""
 
-    miss: list[str] = []
-    hit: list[str] = []
-    perfect: list[str] = []
-    dodge: list[str] = []
-    spell_fail: list[str] = []
-    kill: list[str] = []
+    miss: Lines = []
+    hit: Lines = []
+    perfect: Lines = []
+    dodge: Lines = []
+    spell_fail: Lines = []
+    kill: Lines = []
 
 
 class Caps(Spec, kw_only=True):
@@ -120,7 +138,7 @@ class PageRules(Spec, kw_only=True):
 class RulesConfig(Spec, kw_only=True):
     """Every number of the rules (content/rules.yaml)."""
 
-    ap_max: Positive
+    ap_max: ActionPoints
     vision_radius: Positive
     move_cost: Positive
     door_cost: Positive
@@ -133,14 +151,15 @@ class RulesConfig(Spec, kw_only=True):
     crowding_step: NonNegative
     distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)]
     base_defence: NonNegative
-    door_hp: Positive
+    door_hp: HitPoints
     door_defence: NonNegative
-    damage_bonus: list[DamageBonusRow]
-    counter_difficulty: int
+    damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50)]
+    counter_difficulty: Percent
     counter_drain: CounterDrain
     spell_damage_ignores_reduction: bool
     xp: XpTable
-    level_thresholds: list[NonNegative]
+    level_thresholds: Annotated[list[Annotated[int, Meta(ge=0, le=10_000_000)]],
+                                Meta(min_length=1, max_length=100)]
     default_quips: Quips = msgspec.field(default_factory=Quips)
     page: PageRules
 
@@ -149,45 +168,45 @@ class RulesConfig(Spec, kw_only=True):
 
 
 class Weapon(Spec, kw_only=True):
-    name: str
+    name: Name
     kind: Literal["melee", "ranged"]
     dice: DiceText
     ap_cost: Positive
-    range: Positive = 1
+    range: Annotated[int, Meta(ge=1, le=100)] = 1
     family: Identifier
 
 
 class Armour(Spec, kw_only=True):
-    name: str
-    reduction: NonNegative
+    name: Name
+    reduction: Annotated[int, Meta(ge=0, le=1000)]
     legendary: bool = False
 
 
 class Faction(Spec, kw_only=True):
-    name: str
-    description: str = ""
+    name: Name
+    description: Description = ""
 
 
 class EffectSpec(Spec, kw_only=True):
     """A timed effect a buff or debuff lays: `amount` added to `stat` for `turns` turns."""
 
-    stat: str
-    amount: int
-    turns: Positive
+    stat: Annotated[str, Meta(max_length=20)]
+    amount: Annotated[int, Meta(ge=-1000, le=1000)]
+    turns: Annotated[int, Meta(ge=1, le=100)]
 
 
 class Spell(Spec, kw_only=True):
     """A spell: `range` lists the reach per caster level (the last entry for higher levels)."""
 
-    name: str
+    name: Name
     kind: Literal["damage", "heal", "buff", "debuff"]
     ap_cost: Positive
-    range: Annotated[list[NonNegative], Meta(min_length=1)]
+    range: Annotated[list[Squares], Meta(min_length=1, max_length=100)]
     dice: DiceText | None = None
     effect: EffectSpec | None = None
-    area: NonNegative = 0
+    area: Squares = 0
     xp: NonNegative | None = None
-    description: str = ""
+    description: Description = ""
 
 
 # --- units -----------------------------------------------------------------------------
@@ -217,15 +236,15 @@ class Skills(Spec, kw_only=True):
 class UnitTemplate(Spec, kw_only=True):
     """What characters and creatures share."""
 
-    name: str
+    name: Name
     glyph: Glyph
     # `stats:` in the YAML; named as the unit's characteristics, `stats` being its tallies.
     characteristics: Characteristics = msgspec.field(name="stats")
-    hp_max: Positive
-    ap_max: Positive | None = None
+    hp_max: HitPoints
+    ap_max: ActionPoints | None = None
     skills: Skills = msgspec.field(default_factory=Skills)
-    masteries: dict[Identifier, Percent] = {}
-    weapons: list[Identifier] = []
+    masteries: Annotated[dict[Identifier, Percent], Meta(max_length=100)] = {}
+    weapons: Annotated[list[Identifier], Meta(max_length=20)] = []
     armour: Identifier | None = None
     faction: Identifier | None = None
 
@@ -234,7 +253,7 @@ class CharacterTemplate(UnitTemplate, kw_only=True):
     """A playable character: it may wear legendary armour, learn spells and speak."""
 
     legendary_armour: Identifier | None = None
-    spells: list[Identifier] = []
+    spells: Annotated[list[Identifier], Meta(max_length=100)] = []
     quips: Quips = msgspec.field(default_factory=Quips)
 
 
@@ -246,23 +265,23 @@ class CreatureTemplate(UnitTemplate, kw_only=True):
 
 
 class PlayerSpec(Spec, kw_only=True):
-    name: str
-    colour: str
+    name: Name
+    colour: Annotated[str, Meta(max_length=40)]
 
 
 class UnitPlacement(Spec, kw_only=True):
     id: Identifier
     template: Identifier
-    at: Annotated[list[int], Meta(min_length=2, max_length=2)]
-    owner: NonNegative | None = None
-    name: str | None = None
+    at: Coordinates
+    owner: Annotated[int, Meta(ge=0, le=100)] | None = None
+    name: Name | None = None
 
 
 class ObjectPlacement(Spec, kw_only=True):
     id: Identifier
-    name: str
-    at: Annotated[list[int], Meta(min_length=2, max_length=2)]
-    hp: Positive
+    name: Name
+    at: Coordinates
+    hp: HitPoints
     glyph: Glyph = "o"
     #: The object's DEF; without one its reduction uses the rules' `base_defence`.
     defence: NonNegative | None = None
@@ -272,17 +291,17 @@ class ObjectPlacement(Spec, kw_only=True):
 class Scenario(Spec, kw_only=True):
     """A map drawn in ASCII (`#` wall, `.` floor, `+` closed door, `/` open door)."""
 
-    name: str
-    description: str = ""
+    name: Name
+    description: Description = ""
     #: What the players read before the first turn: the situation and what to do.
-    briefing: str = ""
+    briefing: Description = ""
     #: How the scenario is won, in words (the engine's rule: the last side standing).
-    victory: str = "The last player with characters standing wins."
-    map: str
+    victory: Description = "The last player with characters standing wins."
+    map: Annotated[str, Meta(min_length=1, max_length=100_000)]
     players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6)]
-    characters: list[UnitPlacement] = []
-    creatures: list[UnitPlacement] = []
-    objects: list[ObjectPlacement] = []
+    characters: Annotated[list[UnitPlacement], Meta(max_length=500)] = []
+    creatures: Annotated[list[UnitPlacement], Meta(max_length=500)] = []
+    objects: Annotated[list[ObjectPlacement], Meta(max_length=500)] = []
 
 
 # --- ai.yaml ---------------------------------------------------------------------------
