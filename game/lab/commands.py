@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
 from rich.console import Console
 
+from game.content.loader import load_scenario, scenario_path
 from game.lab import report
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
@@ -53,8 +53,6 @@ def sides_of(setup: Setup) -> list[str]:
     content = content_at(setup.content_dir)
     if setup.kind == "duel":
         return ["A", "B"] if setup.first == setup.second else [setup.first, setup.second]
-    from game.content.loader import load_scenario, scenario_path
-
     path = scenario_path(Path(setup.content_dir), setup.scenario)
     scenario = load_scenario(content, path, Path(setup.content_dir))
     return [p.name for p in scenario.players]
@@ -126,6 +124,3 @@ def compare(args) -> int:
         report.render_compare(Console(highlight=False), data)
     return 0
 
-
-def default_workers() -> int:
-    return os.cpu_count() or 1

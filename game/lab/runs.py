@@ -65,8 +65,8 @@ class Tally:
 
 @dataclass
 class RunResult:
-    """One run: the winning side's name (None: a draw), rounds played, per-template tallies,
-    and the log (for comparisons: which games changed)."""
+    """One run: its seed, the winning side's name (None: a draw), rounds played and
+    per-template tallies."""
 
     index: int
     seed: int
