@@ -248,8 +248,9 @@ class Cast(Action):
         events.append(Countered(unit.id, self.spell, reflected))
         events.append(drain_ap(game, unit, plan.caster, target.drain))
         events += gain_xp(rules, unit, rules.xp.counter, "counter-magic")
-        if reflected:
-            # The caster takes its own spell; a reflection is not countered again.
+        if reflected and not plan.caster.down:
+            # The caster takes its own spell; a reflection is not countered again. A caster
+            # already downed by an earlier reflection of the same area takes nothing more.
             events += self._apply(game, unit, plan.spell, plan.caster,
                                   plan.reflected_reduction_terms, value)
         return True, events
