@@ -1,5 +1,5 @@
 """Command line: `play` (the default), `load`, `serve`, `script`, `replay`, `export`,
-`odds`, `validate`.
+`odds`, `simulate`, `compare`, `validate`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -31,8 +31,12 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
-def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
-    """Load content and a scenario and start a game (raises ContentErrors / UsageError)."""
+def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False,
+             dice: str = "single"):
+    """Load content and a scenario and start a game (raises ContentErrors / UsageError).
+
+    `dice`: "streams" for the app's games (a rule change then moves only the rolls of
+    the commands it touches); `script` keeps one stream, which its demos are tuned to."""
     from game.rules.engine import Game
 
     content = load_content(content_dir)
@@ -41,7 +45,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
     return Game(content, load_scenario(content, path, content_dir), seed=seed,
-                scenario_id=path.stem, designer=designer)
+                scenario_id=path.stem, designer=designer, dice=dice)
 
 
 def parse_rolls(text: str | None) -> list[int]:
@@ -179,11 +183,12 @@ def build_app(args):
         game = loaded.game
         scenario = loaded.record.scenario
     else:
-        game = new_game(args.content, args.scenario, args.seed, args.designer)
+        game = new_game(args.content, args.scenario, args.seed, args.designer, "streams")
         scenario = args.scenario
 
     def again():
-        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer)
+        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer,
+                        "streams")
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
                           content_dir=args.content, loaded=loaded)
@@ -242,9 +247,10 @@ def cmd_serve(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    """Replay a save's log under the current content; report identical or the first change."""
+    """Replay a save's log under the current content; report identical, or the first
+    command whose outcome changed (`--all`: every one), with old and new lines."""
     from game.journal.text import describe, namer
-    from game.rules.history import outcomes, replay
+    from game.rules.history import changed_outcomes, outcomes, replay
     from game.rules.state import comparable
     from game.saves import plain, read_save, save_path
 
@@ -254,19 +260,21 @@ def cmd_replay(args) -> int:
     if not path.exists():
         raise UsageError(f"the save's scenario {record.scenario!r} is not in the content")
     game = replay(content, load_scenario(content, path, args.content), record.seed,
-                  record.log, record.scenario, record.designer)
+                  record.log, record.scenario, record.designer, record.dice)
     name = namer(game)
     old, new = outcomes(record.journal), outcomes(game.journal)
-    for number, ((command, before), (_, after)) in enumerate(zip(old, new), 1):
-        if before != after:
-            print(f"differs at command {number}: {command}")
-            for label, events in (("old", before), ("new", after)):
-                print(f"{label}:")
-                for event in events:
-                    print("  " + describe(event, name))
-            return 1
-    if len(old) != len(new):
-        print(f"differs: {len(old)} commands were played, {len(new)} replayed")
+    changes = changed_outcomes(record.journal, game.journal)
+    for change in changes if args.all else changes[:1]:
+        print(f"differs at command {change.number}: {change.command}")
+        for label, events in (("old", change.old), ("new", change.new)):
+            print(f"{label}:")
+            for event in events:
+                print("  " + describe(event, name))
+    if changes:
+        if len(old) != len(new):
+            print(f"differs: {len(old)} commands were played, {len(new)} replayed")
+        if args.all:
+            print(f"{len(changes)} of {max(len(old), len(new))} commands changed outcome")
         return 1
     replayed, saved = plain(game.snapshot()), comparable(record.state)
     if replayed != saved:
@@ -383,6 +391,28 @@ def cmd_odds(args) -> int:
     return 0
 
 
+def cmd_simulate(args) -> int:
+    """Many AI-played duels or games (`game.lab`)."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.simulate(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_compare(args) -> int:
+    """The same AI games under two content folders, on common dice."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.compare(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
     parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, load=None, seed_default=None,
@@ -430,6 +460,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="replay a save under the current content")
     rep.add_argument("save")
+    rep.add_argument("--all", action="store_true",
+                     help="list every command whose outcome changed, not only the first")
     common(rep)
     rep.set_defaults(func=cmd_replay)
 
@@ -467,6 +499,37 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--json", action="store_true", help="one JSON object (a list with --vary)")
     common(odds)
     odds.set_defaults(func=cmd_odds)
+
+    def lab(p, against_required: bool):
+        p.add_argument("what", nargs="+", metavar="SCENARIO | duel A B",
+                       help="a scenario, or `duel` and two character templates")
+        p.add_argument("--distance", type=int, default=4, help="duel: squares apart (4)")
+        p.add_argument("--runs", type=int, help="how many duels or games (200)")
+        p.add_argument("--games", type=int, help="the same as --runs")
+        p.add_argument("--seed", type=int, default=0, help="master seed (0): run i's seed "
+                       "derives from it and i")
+        p.add_argument("--profile", default="balanced", help="AI profile of every side "
+                       "(content/ai.yaml)")
+        p.add_argument("--rounds", type=int, default=30,
+                       help="round limit: a game still on after it is a draw (30)")
+        p.add_argument("--workers", type=int, help="local processes (1)")
+        p.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler (tcp://host:8786): needs escarmouche[cluster]")
+        p.add_argument("--json", action="store_true", help="one JSON object")
+        p.add_argument("--against", type=Path, required=against_required, metavar="DIR",
+                       help="compare with this content folder, game for game, same dice")
+        common(p)
+
+    simulate = sub.add_parser("simulate", help="AI-played duels or games: win rates, "
+                              "damage per AP, hit rates (and the exact odds of a duel)")
+    lab(simulate, False)
+    simulate.add_argument("--csv", action="store_true", help="CSV rows")
+    simulate.set_defaults(func=cmd_simulate)
+
+    compare = sub.add_parser("compare", help="the same AI games under two rule sets, "
+                             "on common dice: differences with paired intervals")
+    lab(compare, True)
+    compare.set_defaults(func=cmd_compare, csv=False)
 
     validate = sub.add_parser("validate", help="check every content file and scenario")
     common(validate)

@@ -34,18 +34,25 @@ COUNTER_TABLE = """\
 """
 
 REFLECTED_DAMAGE_TABLE = """\
-**damage to Corvin**: 9 (HP 12 → 3)
+**damage to Corvin**: 7 (HP 12 → 5)
 
 | term | name | detail | value |
 |---|---|---|---:|
-| Firebolt 2d6 | dice | faces [5, 4] | 9 |
-| raw damage |  | no clamp: 9 ≥ 0 | 9 |
+| Firebolt 2d6 | dice | faces [4, 3] | 7 |
+| raw damage |  | no clamp: 7 ≥ 0 | 7 |
 | reduction |  | ignored | 0 |
-| damage taken |  | raw damage - reduction, at least 0 | 9 |
+| damage taken |  | raw damage - reduction, at least 0 | 7 |
 """
 
 
 def play(tmp_path, script: str, name: str, content: Path = CONTENT) -> None:
+    if script == SPELLS:
+        # The demo, then Corvin taken out of play by a designer's edit, so the end map
+        # shows a downed unit whatever the creatures' choices.
+        ended = tmp_path / "spells-then-remove.txt"
+        ended.write_text(Path(SPELLS).read_text(encoding="utf-8") + "remove corvin\n",
+                         encoding="utf-8")
+        script = str(ended)
     assert main(["script", "crossroads", script, "--save", name, "--content", str(content),
                  "--saves-dir", str(tmp_path)]) == 0
 
@@ -79,14 +86,14 @@ def test_markdown_has_one_table_per_roll_with_its_exact_terms_and_forced_marks(s
     assert COUNTER_TABLE in journal
     assert REFLECTED_DAMAGE_TABLE in journal
     # A roll the dice gave carries no mark; the summary counts the forced ones.
-    assert "**attack roll, Wolf**: 98 > 42 miss\n" in journal
+    assert "**attack roll, Wolf**: 54 > 42 miss\n" in journal
     forced = sum(r.forced for r in rolls)
     assert forced == 5 and journal.count("| d100 | forced |") == forced
     # Marked in the roll's caption and on each of the three `force` commands' lines.
     assert journal.count("**⚑ forced**") == forced + 3
     assert f"- {len(rolls)} d100 rolls, {forced} of them forced (marked **⚑ forced**)" in md
     # The same names as the game's journal: display names for units, spells and weapons.
-    assert "  - Wolf attacks (fangs) Corvin at 1 (3 AP, 4 left)" in journal
+    assert "  - Wolf attacks (fangs) Elise at 1 (3 AP, 4 left)" in journal
     assert "- `cast corvin firebolt elise`\n  - Corvin casts Firebolt on Elise" in journal
 
 
@@ -98,10 +105,10 @@ def test_markdown_draws_the_map_at_start_and_end_with_downed_units_marked(spells
     assert " 2 ##. . . . o . ##. . . . g2. . + . . = . . . . ##\n" in start
     assert "10 ##. . C1. . . . . . . . . . . . . . . . F2. . ##\n" in start
     assert "| C1 | Corvin | corvin | player 1 (Alice) | 3,10 | 12/12 | standing |" in start
-    # At the end the wolf has downed Corvin: his glyph with ✝, his square, his HP.
+    # At the end Corvin is out of play: his glyph with ✝, his square, his HP.
     assert "10 ##. . . . . . . . C✝. . . . . . . . . . F2. . ##\n" in end
     assert " 9 ##. B1. . . . . g2. . w1E2. . . . . . . . . . ##\n" in end
-    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 0/12 | down |" in end
+    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 4/12 | down |" in end
     assert "| w1 | Wolf | wolf-1 | creatures | 11,9 | 10/10 | standing |" in end
     assert md.index("## Map at the start") < md.index("## Journal") \
         < md.index("## Map at the end")
@@ -237,7 +244,7 @@ def test_a_save_from_older_content_says_which_content_drew_what(tmp_path, capsys
     md = export(tmp_path, capsys, "old")  # today's shipped content
     assert "- **note**: the content changed since this save: the map at the end is the " \
            "saved state" in md
-    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 0/12 | down |" in md
+    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 4/12 | down |" in md
 
 
 def test_export_refuses_an_unwritable_out_file_with_a_message(spells_md, capsys):

@@ -304,6 +304,42 @@ class Scenario(Spec, kw_only=True):
     objects: Annotated[list[ObjectPlacement], Meta(max_length=500)] = []
 
 
+# --- ai.yaml ---------------------------------------------------------------------------
+
+Weight = Annotated[float, Meta(ge=0, le=1000)]
+
+
+class AiProfile(Spec, kw_only=True):
+    """How an AI-played unit weighs its options (`game/rules/ai.py`), each per AP spent.
+
+    An attack is worth `damage` × its expected damage plus `down` × P(the target is down
+    after it), the whole × (1 + `wounded` × the share of HP the target has lost); a spell
+    reflected onto its caster costs `caution` × the expected damage to the caster; a heal
+    is worth `heal` × the expected HP restored, a buff or debuff `effect` × P(it takes).
+    `keep_range`: ranged units stay as far as they can still shoot from; `crowding`: how
+    much a square that crowds an ally's (or the unit's own) ranged shots is avoided;
+    `open_doors`: it opens a closed door in its way to reach an enemy.
+    """
+
+    damage: Weight = 1.0
+    down: Weight = 6.0
+    wounded: Weight = 1.0
+    caution: Weight = 1.0
+    heal: Weight = 1.0
+    effect: Weight = 2.0
+    keep_range: bool = True
+    crowding: Weight = 1.0
+    #: Opens a closed door in its way (creatures kept in a lair until it is opened: no).
+    open_doors: bool = True
+
+
+class AiConfig(Spec, kw_only=True):
+    """content/ai.yaml: the named profiles and the one the creatures play."""
+
+    profiles: dict[str, AiProfile]
+    creatures: str = "balanced"
+
+
 class Content(msgspec.Struct, kw_only=True):
     """Everything the engine needs, validated and cross-checked.
 
@@ -317,6 +353,8 @@ class Content(msgspec.Struct, kw_only=True):
     characters: dict[str, CharacterTemplate]
     creatures: dict[str, CreatureTemplate]
     spells: dict[str, Spell] = {}
+    #: AI profiles (content/ai.yaml); None: the built-in `balanced` profile only.
+    ai: AiConfig | None = None
     #: Ids declared in a file but invalid: already reported, so references to them are not.
     invalid: frozenset[str] = frozenset()
     #: `file:line:col: message` notices of the rules that depart from the designers' page.

@@ -214,7 +214,7 @@ class Controller:
         """The game as it was after its first `steps` commands (the same road as a load)."""
         game = self.game
         return history.replay(game.content, game.scenario, game.seed, game.log[:steps],
-                              game.scenario_id)
+                              game.scenario_id, game.designer, game.dice)
 
 
 __all__ = ["Controller", "Outcome", "Digest", "Problem", "Impossible"]

@@ -497,7 +497,17 @@ class PlayScreen(Screen[None]):
     def after_load(self, loaded, path=None, ask: bool = True) -> None:
         self.controller.adopt(loaded)
         self.show_game()
-        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}")
+        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}"
+                    + (f" ({loaded.notice})" if loaded.notice else ""))
+        if loaded.changes:
+            # Replayed under new rules: every command whose outcome changed, old and new.
+            journal = self.query_one(JournalLog)
+            for change in loaded.changes:
+                journal.write_line(Text(f"≠ command {change.number}: {change.command}"))
+                for label, events in (("old", change.old), ("new", change.new)):
+                    journal.write_line(Text(f"  {label}:"))
+                    for line in event_lines(self.game, events):
+                        journal.write_line(Text("    ") + line)
         if loaded.content_changed and ask:
             from game.ui.screens.saves import ContentChangedScreen
 

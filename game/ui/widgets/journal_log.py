@@ -74,8 +74,12 @@ class JournalLog(RichLog):
 
     def write_events(self, game: Game, events) -> None:
         for line in event_lines(game, events):
-            self._texts.append(line)
-            self._put(line)
+            self.write_line(line)
+
+    def write_line(self, line: Text) -> None:
+        """One line of the app's own (not an event), kept for rewrapping like the others."""
+        self._texts.append(line)
+        self._put(line)
 
     def _put(self, line: Text) -> None:
         # At the log's own width less room for its scroll bar (so that a bar appearing
