@@ -70,32 +70,134 @@ def _unwrap(tp: Any) -> Any:
             return tp
 
 
-def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
-            errors: list[ContentError]) -> Any:
-    """`msgspec.convert` one entry, turning its error into a marked, explained one."""
+def _struct_hints(struct: type) -> dict[str, Any]:
+    hints = _HINTS.get(struct)
+    if hints is None:
+        hints = _HINTS[struct] = typing.get_type_hints(struct, include_extras=True)
+    return hints
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _is_struct(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, msgspec.Struct)
+
+
+def _report(doc: MarkedDocument, exc: msgspec.ValidationError, tp: Any, base: tuple[Any, ...],
+            errors: list[ContentError], missing_word: str = "required field") -> None:
+    """msgspec's error turned into a marked, explained one."""
+    text, path, key = _msgspec_path(str(exc))
+    full = base + path
+    unknown = re.match(r"Object contains unknown field `(.+)`", text)
+    missing = re.match(r"Object missing required field `(.+)`", text)
+    if unknown:
+        name = unknown.group(1)
+        struct = _struct_at(tp, path)
+        errors.append(_unknown_field(doc, full + (name,), name,
+                                     struct.__struct_fields__ if struct else ()))
+    elif missing:
+        errors.append(doc.error(full, f"missing {missing_word} {missing.group(1)!r}"))
+    else:
+        where = _where(full)
+        bad = f"a {key} of {where}" if key else where
+        errors.append(doc.error(full, f"{bad}: {text.lower()}"))
+
+
+def _unknown_field(doc: MarkedDocument, path: tuple[Any, ...], name: Any,
+                   fields: tuple[str, ...]) -> ContentError:
+    close = difflib.get_close_matches(str(name), fields, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    allowed = f"; known fields: {', '.join(fields)}" if fields and not close else ""
+    return doc.error(path, f"unknown field {name!r}{hint}{allowed}", key=True)
+
+
+def _check(doc: MarkedDocument, data: Any, tp: Any, base: tuple[Any, ...],
+           errors: list[ContentError], missing_word: str = "required field") -> bool:
+    """Report every bad value under `base`, each once: a Struct field by field, a list item
+    by item, a dict entry by entry, anything else by `msgspec.convert` of the value alone.
+    True when nothing was wrong."""
+    if base in doc.broken:
+        return False  # reported when the YAML was read (a bad tag or key)
+    inner = _unwrap(tp)
+    if data is None and inner is not tp and _allows_none(tp):
+        return True
+    ok = True
+    if _is_struct(inner) and isinstance(data, dict):
+        hints = _struct_hints(inner)
+        fields = inner.__struct_fields__
+        suggested = set()
+        for key, value in data.items():
+            if key in hints:
+                ok &= _check(doc, value, hints[key], base + (key,), errors)
+            else:
+                ok = False
+                suggested.update(difflib.get_close_matches(str(key), fields, n=1))
+                errors.append(_unknown_field(doc, base + (key,), key, fields))
+        for name in _required_fields(inner):
+            # A misspelt field is reported once, as the unknown field it is.
+            if name not in data and name not in suggested:
+                ok = False
+                errors.append(doc.error(base, f"missing {missing_word} {name!r}"))
+        if not ok:
+            return False
+    elif typing.get_origin(inner) is list and isinstance(data, list):
+        (item,) = typing.get_args(inner)
+        for i, value in enumerate(data):
+            ok &= _check(doc, value, item, base + (i,), errors)
+        if not ok:
+            return False
+    elif typing.get_origin(inner) is dict and isinstance(data, dict):
+        key_tp, value_tp = typing.get_args(inner)
+        for key, value in data.items():
+            try:
+                msgspec.convert(key, key_tp, strict=True)
+            except msgspec.ValidationError as exc:
+                ok = False
+                text, _, _ = _msgspec_path(str(exc))
+                errors.append(doc.error(base + (key,), f"a key of {_where(base)}: "
+                                        f"{text.lower()}", key=True))
+            ok &= _check(doc, value, value_tp, base + (key,), errors)
+        if not ok:
+            return False
     try:
-        return msgspec.convert(data, tp, strict=True)
+        msgspec.convert(data, tp, strict=True)
     except msgspec.ValidationError as exc:
-        text, path, key = _msgspec_path(str(exc))
-        full = base + path
-        unknown = re.match(r"Object contains unknown field `(.+)`", text)
-        missing = re.match(r"Object missing required field `(.+)`", text)
-        if unknown:
-            name = unknown.group(1)
-            struct = _struct_at(tp, path)
-            fields = struct.__struct_fields__ if struct else ()
-            close = difflib.get_close_matches(name, fields, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            allowed = f"; known fields: {', '.join(fields)}" if fields and not close else ""
-            errors.append(doc.error(full + (name,), f"unknown field {name!r}{hint}{allowed}",
-                                    key=True))
-        elif missing:
-            errors.append(doc.error(full, f"missing required field {missing.group(1)!r}"))
-        else:
-            where = ".".join(map(str, full[-2:] if len(full) > 1 else full))
-            bad = f"a {key} of {where}" if key else (where or "value")
-            errors.append(doc.error(full, f"{bad}: {text.lower()}"))
+        _report(doc, exc, tp, base, errors, missing_word)
+        return False
+    return True
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    """The end of a path as a reader finds it: its last two names, with list indexes
+    (`players[1].colour`, `stats.STR`, `at[1]`)."""
+    text, names = "", 0
+    for part in reversed(path):
+        joined = f".{text}" if text and not text.startswith("[") else text
+        if isinstance(part, int):
+            text = f"[{part}]{joined}"
+            continue
+        if names == 2:
+            break
+        text = f"{part}{joined}"
+        names += 1
+    return text or "value"
+
+
+def _allows_none(tp: Any) -> bool:
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return typing.get_origin(tp) in (typing.Union, types.UnionType) and \
+        type(None) in typing.get_args(tp)
+
+
+def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
+            errors: list[ContentError], missing_word: str = "required field") -> Any:
+    """Convert one entry, reporting every bad value in it (not only msgspec's first) at its
+    place; None if anything was wrong."""
+    if not _check(doc, data, tp, base, errors, missing_word):
         return None
+    return msgspec.convert(data, tp, strict=True)
 
 
 class Loader:
@@ -106,7 +208,11 @@ class Loader:
         self.errors: list[ContentError] = []
         #: Not errors: what a reader should know (a rule departing from the page).
         self.notices: list[ContentError] = []
-        self.invalid: set[str] = set()
+        #: (file, id) of entries declared but invalid (already reported).
+        self.invalid: set[tuple[str, str]] = set()
+        #: Files whose entries are unknown (unreadable or missing): no reference into them
+        #: can be checked.
+        self.unread: set[str] = set()
 
     def rel(self, path: FsPath) -> str:
         try:
@@ -134,10 +240,15 @@ class Loader:
 
     def table(self, filename: str, tp: type, required: bool = True) -> tuple[dict, MarkedDocument | None]:
         """A file mapping ids to entries of type `tp`, each validated on its own."""
-        doc = self.read(self.root / filename, required)
+        path = self.root / filename
+        doc = self.read(path, required)
         if doc is None:
+            if required or path.exists():
+                # Its entries are unknown, not absent: references to them are not errors.
+                self.unread.add(filename)
             return {}, None
         if not isinstance(doc.data, dict):
+            self.unread.add(filename)
             self.errors.append(doc.error((), "expected a mapping of ids to entries"))
             return {}, doc
         result = {}
@@ -148,18 +259,29 @@ class Loader:
                 continue
             entry = None if doc.is_broken((key,)) else convert(doc, value, tp, (key,), self.errors)
             if entry is None:
-                self.invalid.add(key)
+                self.invalid.add((filename, key))
             else:
                 result[key] = entry
         return result, doc
 
     def ref(self, doc: MarkedDocument, path: tuple, value: str | None, known: dict,
             what: str) -> None:
-        if value is None or value in known or value in self.invalid:
+        """Report `value` if it names no entry of `what`'s file; an entry already reported
+        as invalid, or a file that could not be read, is not reported again."""
+        file = REFERENCE_FILES[what]
+        invalid = [key for f, key in self.invalid if f == file]
+        if value is None or value in known or value in invalid or file in self.unread:
             return
-        close = difflib.get_close_matches(value, [*known, *self.invalid], n=1, cutoff=0.5)
+        close = difflib.get_close_matches(value, [*known, *invalid], n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
+
+
+#: The file that declares each kind of reference.
+REFERENCE_FILES = {"weapon": "weapons.yaml", "armour": "armours.yaml",
+                   "faction": "factions.yaml", "spell": "spells.yaml",
+                   "character template": "characters.yaml",
+                   "creature template": "creatures.yaml"}
 
 
 def load_content(root: FsPath | str = DEFAULT_CONTENT) -> Content:
@@ -230,25 +352,7 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
     if not isinstance(doc.data, dict):
         loader.errors.append(doc.error((), "expected a mapping of settings"))
         return None
-    before = len(loader.errors)
-    hints = typing.get_type_hints(templates.RulesConfig, include_extras=True)
-    fields = templates.RulesConfig.__struct_fields__
-    suggested = set()
-    for key, value in doc.data.items():
-        if key in hints:
-            convert(doc, value, hints[key], (key,), loader.errors)
-        else:
-            close = difflib.get_close_matches(str(key), fields, n=1)
-            suggested.update(close)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            loader.errors.append(doc.error((key,), f"unknown field {key!r}{hint}", key=True))
-    for name in _required_fields(templates.RulesConfig):
-        # A misspelt setting is reported once, as the unknown field it is.
-        if name not in doc.data and name not in suggested:
-            loader.errors.append(doc.error((), f"missing setting {name!r}"))
-    if len(loader.errors) != before:
-        return None
-    rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors)
+    rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors, "setting")
     if rules is not None:
         _check_rules(loader, doc, rules)
         loader.notices += page_departures(doc, rules.page)
@@ -256,8 +360,7 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
 
 
 def _required_fields(struct: type[msgspec.Struct]) -> tuple[str, ...]:
-    fields = struct.__struct_fields__
-    return fields[: len(fields) - len(struct.__struct_defaults__)]
+    return tuple(f.name for f in msgspec.structs.fields(struct) if f.required)
 
 
 def _load(loader: Loader) -> Content:
@@ -282,12 +385,22 @@ def _load(loader: Loader) -> Content:
         _check_spell(loader, sdoc, sid, spell)
 
     families = {w.family for w in weapons.values()}
+    # An invalid weapon still declares its family if it names one; if it does not (or the
+    # file could not be read), masteries cannot be checked without false errors.
+    families_known = "weapons.yaml" not in loader.unread
+    for file, wid in loader.invalid:
+        if file == "weapons.yaml":
+            family = wdoc.data[wid].get("family") if isinstance(wdoc.data[wid], dict) else None
+            if isinstance(family, str):
+                families.add(family)
+            else:
+                families_known = False
     for doc, table, kind in ((cdoc, characters, "character"), (kdoc, creatures, "creature")):
         for tid, t in table.items():
             for i, wid in enumerate(t.weapons):
                 loader.ref(doc, (tid, "weapons", i), wid, weapons, "weapon")
             for family in t.masteries:
-                if family not in families:
+                if families_known and family not in families:
                     loader.errors.append(doc.error((tid, "masteries", family),
                                                    f"no weapon has the family {family!r}",
                                                    key=True))
@@ -307,6 +420,7 @@ def _load(loader: Loader) -> Content:
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells,
                    invalid=frozenset(loader.invalid),
+                   unreadable=frozenset(loader.unread),
                    departures=tuple(str(n) for n in sorted(loader.notices)))
 
 
@@ -340,6 +454,12 @@ def _check_rules(loader: Loader, doc: MarkedDocument, rules: templates.RulesConf
 
 
 def _check_spell(loader: Loader, doc, sid: str, spell: templates.Spell) -> None:
+    ignored = ("effect", spell.effect) if spell.kind in ("damage", "heal") else \
+        ("dice", spell.dice)
+    if ignored[1] is not None:
+        needs = "dice" if ignored[0] == "effect" else "an effect"
+        loader.errors.append(doc.error((sid, ignored[0]), f"a {spell.kind} spell ignores "
+                                       f"{ignored[0]} (it uses {needs})", key=True))
     if spell.kind in ("damage", "heal"):
         if spell.dice is None:
             loader.errors.append(doc.error((sid,), f"a {spell.kind} spell needs dice"))
@@ -377,6 +497,7 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     """Load a scenario and check its map and placements against the content."""
     loader = Loader(FsPath(root))
     loader.invalid |= content.invalid
+    loader.unread |= content.unreadable
     doc = loader.read(path)
     scenario = None
     if doc is not None:
@@ -401,11 +522,30 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
         indent = len(text) - len(text.lstrip(" "))
         loader.errors.append(ContentError(doc.file, line, indent + x + 1,
                                           f"unknown map symbol {ch!r} ({known})"))
+    rows = scenario.map.rstrip("\n").split("\n")
+    widths = [len(row) for row in rows]
+    usual = max(widths, key=lambda w: (widths.count(w), w))
+    for y, row in enumerate(rows):
+        if len(row) != usual:
+            line = map_line + 1 + y
+            text = source[line - 1] if line - 1 < len(source) else ""
+            indent = len(text) - len(text.lstrip(" "))
+            loader.errors.append(ContentError(
+                doc.file, line, indent + min(len(row), usual) + 1,
+                f"map row {y} is {len(row)} squares wide, the others {usual}"
+                + (" (the missing squares would be holes in the wall)" if len(row) < usual
+                   else "")))
     width, height = grid.width, grid.height
     players = len(scenario.players)
     if not scenario.characters:
         loader.errors.append(doc.error(("characters",), "a scenario needs at least one "
                                        "character (players play characters)"))
+    else:
+        owners = {p.owner for p in scenario.characters}
+        for number, player in enumerate(scenario.players, 1):
+            if number not in owners:
+                loader.errors.append(doc.error(("players", number - 1), f"player {number} "
+                                               f"({player.name}) owns no character"))
     taken: dict[tuple[int, int], str] = {}
     ids: set[str] = set()
     groups = (("characters", scenario.characters, content.characters),

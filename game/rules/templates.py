@@ -297,7 +297,10 @@ class Content(msgspec.Struct, kw_only=True):
     characters: dict[str, CharacterTemplate]
     creatures: dict[str, CreatureTemplate]
     spells: dict[str, Spell] = {}
-    #: Ids declared in a file but invalid: already reported, so references to them are not.
-    invalid: frozenset[str] = frozenset()
+    #: (file, id) of entries declared but invalid: already reported, so references to
+    #: them are not.
+    invalid: frozenset[tuple[str, str]] = frozenset()
+    #: Content files that could not be read: references into them cannot be checked.
+    unreadable: frozenset[str] = frozenset()
     #: `file:line:col: message` notices of the rules that depart from the designers' page.
     departures: tuple[str, ...] = ()
