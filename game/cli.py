@@ -61,7 +61,8 @@ def cmd_validate(args) -> int:
         raise ContentErrors(errors)
     scenarios = f"{len(names)} scenario" + ("s" if len(names) != 1 else "")
     print(f"content OK: {len(content.weapons)} weapons, {len(content.armours)} armours, "
-          f"{len(content.spells)} spells, {len(content.characters)} characters, "
+          f"{len(content.spells)} spells, {len(content.items)} items, "
+          f"{len(content.characters)} characters, "
           f"{len(content.creatures)} creatures, {len(content.factions)} factions, "
           f"{scenarios}")
     # Not errors: a variant is allowed to depart from the page, but should know it does.

@@ -280,7 +280,7 @@ class Loader:
 #: The file that declares each kind of reference.
 REFERENCE_FILES = {"weapon": "weapons.yaml", "armour": "armours.yaml",
                    "faction": "factions.yaml", "spell": "spells.yaml",
-                   "character template": "characters.yaml",
+                   "item": "items.yaml", "character template": "characters.yaml",
                    "creature template": "creatures.yaml"}
 
 
@@ -369,6 +369,7 @@ def _load(loader: Loader) -> Content:
     weapons, wdoc = loader.table("weapons.yaml", templates.Weapon)
     armours, _ = loader.table("armours.yaml", templates.Armour)
     spells, sdoc = loader.table("spells.yaml", templates.Spell, required=False)
+    items, idoc = loader.table("items.yaml", templates.Item, required=False)
     characters, cdoc = loader.table("characters.yaml", templates.CharacterTemplate)
     creatures, kdoc = loader.table("creatures.yaml", templates.CreatureTemplate)
 
@@ -381,6 +382,10 @@ def _load(loader: Loader) -> Content:
                                             "(rules.yaml page.ranged_max_distance)"))
         if weapon.kind == "melee" and weapon.range != 1:
             loader.errors.append(wdoc.error((wid, "range"), "a melee weapon reaches 1 square"))
+        if weapon.on_hit is not None:
+            _check_effect(loader, wdoc, (wid, "on_hit"), weapon.on_hit)
+    for iid, item in items.items():
+        _check_effect(loader, idoc, (iid, "effect"), item.effect)
     for sid, spell in spells.items():
         _check_spell(loader, sdoc, sid, spell)
 
@@ -409,6 +414,8 @@ def _load(loader: Loader) -> Content:
                 loader.errors.append(doc.error((tid, "armour"), f"{t.armour!r} is legendary; "
                                                "put it under legendary_armour"))
             loader.ref(doc, (tid, "faction"), t.faction, factions, "faction")
+            for i, iid in enumerate(t.items):
+                loader.ref(doc, (tid, "items", i), iid, items, "item")
             if kind == "character":
                 loader.ref(doc, (tid, "legendary_armour"), t.legendary_armour, armours, "armour")
                 legend = armours.get(t.legendary_armour)
@@ -418,7 +425,7 @@ def _load(loader: Loader) -> Content:
                 for i, sid in enumerate(t.spells):
                     loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
-                   characters=characters, creatures=creatures, spells=spells,
+                   characters=characters, creatures=creatures, spells=spells, items=items,
                    invalid=frozenset(loader.invalid),
                    unreadable=frozenset(loader.unread),
                    departures=tuple(str(n) for n in sorted(loader.notices)))
@@ -470,15 +477,25 @@ def _check_spell(loader: Loader, doc, sid: str, spell: templates.Spell) -> None:
             loader.errors.append(doc.error((sid,), f"a {spell.kind} needs an effect "
                                            "{stat, amount, turns}"))
             return
-        if spell.effect.stat not in EFFECT_STATS:
-            close = difflib.get_close_matches(spell.effect.stat, EFFECT_STATS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            loader.errors.append(doc.error((sid, "effect", "stat"),
-                                           f"unknown stat {spell.effect.stat!r}{hint}"))
+        _check_stat(loader, doc, (sid, "effect", "stat"), spell.effect.stat)
         sign_ok = spell.effect.amount > 0 if spell.kind == "buff" else spell.effect.amount < 0
         if not sign_ok:
             loader.errors.append(doc.error((sid, "effect", "amount"), f"a {spell.kind}'s amount "
                                            f"must be {'positive' if spell.kind == 'buff' else 'negative'}"))
+
+
+def _check_stat(loader: Loader, doc, path: tuple, stat: str) -> None:
+    if stat not in EFFECT_STATS:
+        close = difflib.get_close_matches(stat, EFFECT_STATS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else f"; stats: {', '.join(EFFECT_STATS)}"
+        loader.errors.append(doc.error(path, f"unknown stat {stat!r}{hint}"))
+
+
+def _check_effect(loader: Loader, doc, path: tuple, effect: templates.EffectSpec) -> None:
+    """An item's or a weapon's timed effect: a stat effects apply to, a non-zero amount."""
+    _check_stat(loader, doc, path + ("stat",), effect.stat)
+    if effect.amount == 0:
+        loader.errors.append(doc.error(path + ("amount",), "an effect of 0 changes nothing"))
 
 
 def list_scenarios(root: FsPath | str = DEFAULT_CONTENT) -> list[str]:
@@ -536,6 +553,16 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
                 + (" (the missing squares would be holes in the wall)" if len(row) < usual
                    else "")))
     width, height = grid.width, grid.height
+    seen_doors: set[tuple[int, int]] = set()
+    for i, spec in enumerate(scenario.doors):
+        pos = (spec.at[0], spec.at[1])
+        if pos not in grid.doors:
+            loader.errors.append(doc.error(("doors", i, "at"), f"there is no door at "
+                                           f"{pos[0]},{pos[1]} on the map ('+' or '/')"))
+        elif pos in seen_doors:
+            loader.errors.append(doc.error(("doors", i, "at"), f"the door at {pos[0]},{pos[1]}"
+                                           " is already listed"))
+        seen_doors.add(pos)
     players = len(scenario.players)
     if not scenario.characters:
         loader.errors.append(doc.error(("characters",), "a scenario needs at least one "

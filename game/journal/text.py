@@ -206,6 +206,15 @@ def _(e: ev.EffectAdded, name: Names = str) -> str:
 
 
 @describe.register
+def _(e: ev.ItemUsed, name: Names = str) -> str:
+    on = "" if e.target == e.unit else f" on {name(e.target)}"
+    left = "used up" if e.uses_left == 0 else \
+        f"{e.uses_left} use{'s' * (e.uses_left != 1)} left"
+    return (f"{name(e.unit)} uses the {name(e.item)}{on} ({e.ap_spent} AP, {e.ap_left} "
+            f"left; {left})")
+
+
+@describe.register
 def _(e: ev.EffectExpired, name: Names = str) -> str:
     return f"  {name(e.unit)}: {name(e.source)} on {e.stat} wears off"
 
@@ -224,6 +233,7 @@ def namer(game) -> Names:
     """Display names for a game's units and objects (ids stay ids otherwise)."""
     labels = {wid: w.name for wid, w in game.content.weapons.items()}
     labels.update({sid: s.name for sid, s in game.content.spells.items()})
+    labels.update({iid: i.name for iid, i in game.content.items.items()})
     labels.update({u.id: u.name for u in game.units.values()})
     labels.update({t.id: f"the {t.name}" for t in game.things.values()})
     return lambda key: labels.get(key, key)

@@ -148,6 +148,15 @@ class RulesConfig(Spec, kw_only=True):
 # --- equipment, factions ---------------------------------------------------------------
 
 
+class EffectSpec(Spec, kw_only=True):
+    """A timed effect (a buff, a debuff, a weapon's poison, an item's bonus): `amount`
+    added to `stat` for `turns` of its holder's turns."""
+
+    stat: str
+    amount: int
+    turns: Positive
+
+
 class Weapon(Spec, kw_only=True):
     name: str
     kind: Literal["melee", "ranged"]
@@ -155,6 +164,24 @@ class Weapon(Spec, kw_only=True):
     ap_cost: Positive
     range: Positive = 1
     family: Identifier
+    #: A timed effect a hit that lands lays on the character or creature hit (poison,
+    #: slow…); none on a door or an object, none on a dodged or missed attack.
+    on_hit: EffectSpec | None = None
+
+
+class Item(Spec, kw_only=True):
+    """Objets et effets: a thing a unit carries and uses (`use UNIT ITEM [TARGET]`) to lay
+    a timed bonus or malus on itself or on a unit within `range`."""
+
+    name: str
+    ap_cost: NonNegative
+    effect: EffectSpec
+    #: 0: its user only; n: a unit within n squares and in sight (a malus never on one's
+    #: own characters).
+    range: NonNegative = 0
+    #: Uses before it is used up.
+    charges: Positive = 1
+    description: str = ""
 
 
 class Armour(Spec, kw_only=True):
@@ -166,14 +193,6 @@ class Armour(Spec, kw_only=True):
 class Faction(Spec, kw_only=True):
     name: str
     description: str = ""
-
-
-class EffectSpec(Spec, kw_only=True):
-    """A timed effect a buff or debuff lays: `amount` added to `stat` for `turns` turns."""
-
-    stat: str
-    amount: int
-    turns: Positive
 
 
 class Spell(Spec, kw_only=True):
@@ -227,6 +246,8 @@ class UnitTemplate(Spec, kw_only=True):
     weapons: list[Identifier] = []
     armour: Identifier | None = None
     faction: Identifier | None = None
+    #: Items carried (ids of items.yaml), each with its own charges; twice: twice as many.
+    items: list[Identifier] = []
 
 
 class CharacterTemplate(UnitTemplate, kw_only=True):
@@ -268,6 +289,14 @@ class ObjectPlacement(Spec, kw_only=True):
     armour: Identifier | None = None
 
 
+class DoorSpec(Spec, kw_only=True):
+    """One door's own numbers, in place of rules.yaml's `door_hp` and `door_defence`."""
+
+    at: Annotated[list[int], Meta(min_length=2, max_length=2)]
+    hp: Positive | None = None
+    defence: NonNegative | None = None
+
+
 class Scenario(Spec, kw_only=True):
     """A map drawn in ASCII (`#` wall, `.` floor, `+` closed door, `/` open door)."""
 
@@ -282,6 +311,8 @@ class Scenario(Spec, kw_only=True):
     characters: list[UnitPlacement] = []
     creatures: list[UnitPlacement] = []
     objects: list[ObjectPlacement] = []
+    #: Doors with their own HP or defence (the others use rules.yaml's).
+    doors: list[DoorSpec] = []
 
 
 class Content(msgspec.Struct, kw_only=True):
@@ -297,6 +328,7 @@ class Content(msgspec.Struct, kw_only=True):
     characters: dict[str, CharacterTemplate]
     creatures: dict[str, CreatureTemplate]
     spells: dict[str, Spell] = {}
+    items: dict[str, Item] = {}
     #: (file, id) of entries declared but invalid: already reported, so references to
     #: them are not.
     invalid: frozenset[tuple[str, str]] = frozenset()

@@ -108,7 +108,7 @@ def test_every_mistake_of_one_character_in_one_run(mutation):
         f"{m.at('characters.yaml', 'Mace')}: a key of aldric.masteries: expected `str` "
         "matching regex '^[a-z][a-z0-9_-]*$'",
         f"{m.at('characters.yaml', 'shield')}: unknown field 'shield'; known fields: "
-        "name, glyph, stats, hp_max, ap_max, skills, masteries, weapons, armour, faction, "
+        "name, glyph, stats, hp_max, ap_max, skills, masteries, weapons, armour, faction, items, "
         "legendary_armour, spells, quips",
     ]
 
@@ -252,3 +252,43 @@ def test_a_field_the_spell_kind_ignores(mutation):
         f"{m.at('spells.yaml', 'dice: 1d6', after='name: Bless')}: a buff spell ignores dice "
         "(it uses an effect)",
     ]
+
+
+# --- items, on-hit effects, doors' own numbers -----------------------------------------
+
+def test_items_and_on_hit_effects_are_checked(mutation):
+    m = mutation
+    m.edit("characters.yaml", "items: [pepper-bag]", "items: [peper-bag]")
+    m.edit("weapons.yaml", "on_hit: {stat: STR, amount: -2", "on_hit: {stat: strength, amount: -2")
+    m.edit("items.yaml", "effect: {stat: STR, amount: 4", "effect: {stat: STR, amount: 0")
+    m.edit("items.yaml", "  charges: 2\n", "  charges: 0\n")
+    assert errors(m) == [
+        f"{m.at('characters.yaml', 'peper-bag')}: unknown item 'peper-bag' "
+        "(did you mean 'pepper-bag'?)",
+        f"{m.at('items.yaml', '0, turns')}: an effect of 0 changes nothing",
+        f"{m.at('items.yaml', '0', after='charges: 0')}: smelling-salts.charges: expected "
+        "`int` >= 1",
+        f"{m.at('weapons.yaml', 'strength')}: unknown stat 'strength'; stats: STR, DEX, "
+        "SIZ, INT, DEF, LCK, brawl, melee, ranged, dodge, magic, damage, reduction, "
+        "magic_bonus",
+    ]
+
+
+def test_a_door_of_the_scenario_must_be_a_door_of_the_map(mutation):
+    m = mutation
+    m.edit("scenarios/dungeon.yaml", "  - {at: [19, 10], hp: 20, defence: 30}\n",
+           "  - {at: [19, 10], hp: 20, defence: 30}\n  - {at: [18, 10], hp: 5}\n"
+           "  - {at: [19, 10], hp: 9}\n")
+    assert errors(m) == [
+        f"{m.at('scenarios/dungeon.yaml', '[18, 10]')}: there is no door at 18,10 on the map "
+        "('+' or '/')",
+        f"{m.at('scenarios/dungeon.yaml', '[19, 10], hp: 9')}: the door at 19,10 is already "
+        "listed",
+    ]
+
+
+def test_a_door_with_no_hp_is_refused(mutation):
+    m = mutation
+    m.edit("scenarios/dungeon.yaml", "{at: [19, 10], hp: 20,", "{at: [19, 10], hp: 0,")
+    assert errors(m) == [f"{m.at('scenarios/dungeon.yaml', '0,', after='[19, 10]')}: "
+                         "doors[0].hp: expected `int` >= 1"]
