@@ -1,4 +1,5 @@
-"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `validate`.
+"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `validate`,
+`schema`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -53,6 +54,25 @@ def parse_rolls(text: str | None) -> list[int]:
     if bad:
         raise UsageError(f"--rolls: a d100 result is between 1 and 100, not {bad[0]}")
     return rolls
+
+
+DEFAULT_SCHEMAS = DEFAULT_CONTENT.parent / "schemas"
+CONTENT_DOCS = DEFAULT_CONTENT.parent / "docs" / "content.md"
+
+
+def cmd_schema(args) -> int:
+    """Write the content files' JSON Schemas (and docs/content.md with --docs)."""
+    from game.content.schema import content_reference, write_schemas
+
+    try:
+        for path in write_schemas(Path(args.out)):
+            print(path)
+        if args.docs:
+            Path(args.docs).write_text(content_reference(), encoding="utf-8")
+            print(args.docs)
+    except OSError as exc:
+        raise UsageError(f"cannot write: {exc}") from None
+    return 0
 
 
 def cmd_validate(args) -> int:
@@ -328,6 +348,15 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--json", action="store_true", help="one JSON object (a list with --vary)")
     common(odds)
     odds.set_defaults(func=cmd_odds)
+
+    schema = sub.add_parser("schema", help="write a JSON Schema per content file (and the "
+                            "field reference with --docs)")
+    schema.add_argument("--out", default=str(DEFAULT_SCHEMAS),
+                        help="folder for NAME.schema.json (default: schemas/ beside content/)")
+    schema.add_argument("--docs", nargs="?", const=str(CONTENT_DOCS), default=None,
+                        metavar="FILE", help="also write the field reference (default: "
+                        "docs/content.md)")
+    schema.set_defaults(func=cmd_schema)
 
     validate = sub.add_parser("validate", help="check every content file and scenario")
     common(validate)
