@@ -225,6 +225,12 @@ def _(e: ev.Edited, name: Names = str) -> str:
 
 
 @describe.register
+def _(e: ev.Reloaded, name: Names = str) -> str:
+    what = "; ".join(e.changes) if e.changes else "nothing changed"
+    return f"⟳ content reloaded: {what}"
+
+
+@describe.register
 def _(e: ev.GameOver, name: Names = str) -> str:
     return f"=== Game over: {e.name} wins ===" if e.name else "=== Game over: nobody wins ==="
 

@@ -208,6 +208,12 @@ class Edited(Event, tag="edit"):
     change: str
 
 
+class Reloaded(Event, tag="reloaded"):
+    """The content was reloaded into the running game: what changed, file by file."""
+
+    changes: tuple[str, ...]
+
+
 class GameOver(Event, tag="game_over"):
     winner: int | None
     name: str | None
@@ -217,5 +223,5 @@ AnyEvent = (
     CommandIssued | Refused | ForcedRolls | TurnStarted | CreaturePhase | Moved | DoorChanged
     | AttackDeclared | Roll | Damage | Healed | XpGained | LevelUp | Quip | Down | Destroyed
     | SpellCast | Countered | ApDrained | OwedApPaid | Edited | ItemUsed | EffectAdded | EffectExpired
-    | GameOver
+    | Reloaded | GameOver
 )
