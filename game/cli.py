@@ -227,7 +227,11 @@ def cmd_export(args) -> int:
     from game.saves import read_save, save_path
 
     record = read_save(save_path(args.save, args.saves_dir))
-    text = export_markdown(record) if args.format == "md" else export_json(record)
+    try:
+        content = load_content(args.content)
+    except ContentErrors:
+        content = None  # weapons and spells then show by id: the save alone still exports
+    text = export_markdown(record, content) if args.format == "md" else export_json(record)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
     else:

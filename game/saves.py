@@ -22,7 +22,7 @@ from game.content.yamlmarks import ContentErrors
 from game.rules.events import AnyEvent
 from game.rules.history import replay
 from game.rules.engine import Game
-from game.rules.state import restore_state
+from game.rules.state import comparable, restore_state
 
 FORMAT = "escarmouche-save"
 VERSION = 1
@@ -188,7 +188,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         return Loaded(record=record, game=game, content_changed=True)
     game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer)
     if not changed:
-        if plain(game.snapshot()) != record.state:
+        if plain(game.snapshot()) != comparable(record.state):
             raise SaveError(f"{Path(path).name}: its log does not give its saved state "
                             "(the file was edited?)")
         # The saved journal also holds the refusals, which the log leaves out.

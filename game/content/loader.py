@@ -47,7 +47,9 @@ def _struct_at(tp: Any, path: tuple[Any, ...]) -> Any:
     for part in path:
         tp = _unwrap(tp)
         if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
-            tp = typing.get_type_hints(tp, include_extras=False).get(part)
+            # The path names fields as the YAML spells them (a field may be renamed).
+            attribute = dict(zip(tp.__struct_encode_fields__, tp.__struct_fields__))
+            tp = typing.get_type_hints(tp, include_extras=False).get(attribute.get(part, part))
         elif typing.get_origin(tp) in (list, dict):
             tp = typing.get_args(tp)[-1]
         else:
@@ -71,9 +73,12 @@ def _unwrap(tp: Any) -> Any:
 
 
 def _struct_hints(struct: type) -> dict[str, Any]:
+    """Each field's type by the name the YAML gives it (a field may be renamed there)."""
     hints = _HINTS.get(struct)
     if hints is None:
-        hints = _HINTS[struct] = typing.get_type_hints(struct, include_extras=True)
+        types_ = typing.get_type_hints(struct, include_extras=True)
+        hints = _HINTS[struct] = {f.encode_name: types_[f.name]
+                                  for f in msgspec.structs.fields(struct)}
     return hints
 
 
@@ -95,7 +100,7 @@ def _report(doc: MarkedDocument, exc: msgspec.ValidationError, tp: Any, base: tu
         name = unknown.group(1)
         struct = _struct_at(tp, path)
         errors.append(_unknown_field(doc, full + (name,), name,
-                                     struct.__struct_fields__ if struct else ()))
+                                     struct.__struct_encode_fields__ if struct else ()))
     elif missing:
         errors.append(doc.error(full, f"missing {missing_word} {missing.group(1)!r}"))
     else:
@@ -125,7 +130,7 @@ def _check(doc: MarkedDocument, data: Any, tp: Any, base: tuple[Any, ...],
     ok = True
     if _is_struct(inner) and isinstance(data, dict):
         hints = _struct_hints(inner)
-        fields = inner.__struct_fields__
+        fields = inner.__struct_encode_fields__
         suggested = set()
         for key, value in data.items():
             if key in hints:
@@ -360,7 +365,7 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
 
 
 def _required_fields(struct: type[msgspec.Struct]) -> tuple[str, ...]:
-    return tuple(f.name for f in msgspec.structs.fields(struct) if f.required)
+    return tuple(f.encode_name for f in msgspec.structs.fields(struct) if f.required)
 
 
 def _load(loader: Loader) -> Content:

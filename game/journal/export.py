@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from game.journal.jsonl import event_line
-from game.journal.text import describe
+from game.journal.text import Names, headline, names_for
 from game.rules import events as ev
 
 
-def _names(record) -> dict[str, str]:
-    return {uid: unit["name"] for uid, unit in record.state["units"].items()}
+def record_names(record, content=None) -> Names:
+    """The save's units and objects by their saved names; weapons and spells from the
+    content when it is given (the same lookup the game's journal uses)."""
+    state = record.state
+    return names_for(content, {uid: unit["name"] for uid, unit in state["units"].items()},
+                     {tid: thing["name"] for tid, thing in state.get("things", {}).items()})
 
 
-def export_markdown(record) -> str:
-    names = _names(record)
-    name = lambda key: names.get(key, key)  # noqa: E731
+def export_markdown(record, content=None) -> str:
+    name = record_names(record, content)
     lines = [f"# {record.scenario_name}", "",
              f"- players: {', '.join(record.players)}",
              f"- seed: {record.seed} · content {record.content_hash} · saved {record.saved_at}",
@@ -23,11 +26,11 @@ def export_markdown(record) -> str:
                 "its log"] if record.designer else []), ""]
     for event in record.journal:
         if isinstance(event, (ev.TurnStarted, ev.CreaturePhase)):
-            lines += ["", f"## {describe(event, name).strip('— ')}", ""]
+            lines += ["", f"## {headline(event, name)}", ""]
         elif isinstance(event, ev.CommandIssued):
             lines.append(f"- `{event.text}`")
         else:
-            lines.append(f"  - {describe(event, name).strip()}")
+            lines.append(f"  - {headline(event, name)}")
     return "\n".join(lines) + "\n"
 
 

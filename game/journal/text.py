@@ -1,6 +1,9 @@
 """Events -> English text. The one place that words the journal; the rules never do.
 
-`describe(event, names)` gives one line per event; `names` maps ids to display names.
+`describe(event, names)` gives one line per event, `styled(event, names)` the same line as
+rich segments (a roll's outcome in colour), `headline` its short form for a status line or
+a heading; `names` maps ids to display names (`names_for`, the one lookup). `terms_text`
+is the one formatter of named terms: the journal, the panels and the export all use it.
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ from functools import singledispatch
 from typing import Callable
 
 import msgspec
+from rich.text import Text
 
 from game.rules import events as ev
-from game.rules.terms import Term
+from game.rules.terms import Chance, Term
 
 Names = Callable[[str], str]
 
@@ -35,14 +39,17 @@ def term_label(term: Term) -> str:
     return TERM_LABELS.get(term.name, term.name).format(detail=term.detail)
 
 
-def terms_text(terms: tuple[Term, ...]) -> str:
-    """`melee 50 + mastery sword 10 + sb(STR 15) 5`: signed terms in order."""
+def terms_text(terms: tuple[Term, ...], continued: bool = False) -> str:
+    """`melee 50 + mastery sword 10 + sb(STR 15) 5`: signed terms in order.
+
+    `continued`: the terms follow other numbers, so the first one shows its sign too.
+    """
     parts = []
     for i, term in enumerate(terms):
         sign = "-" if term.value < 0 else "+"
         value = f"{abs(term.value)}"
         parts.append(f"{term_label(term)} {value}" if i == 0 and term.value >= 0
-                     else f"{sign} {term_label(term)} {value}")
+                     and not continued else f"{sign} {term_label(term)} {value}")
     return " ".join(parts)
 
 
@@ -52,6 +59,15 @@ def clamp_text(raw: int, value: int, cap: int | None = None) -> str:
         return f"= {value}"
     why = "cap" if cap is not None and raw > cap else "floor"
     return f"= {raw} → {value} ({why})"
+
+
+def chance_line(label: str, chance: Chance) -> Text:
+    """`sword 65%  [melee 50 + mastery sword 10 + sb(STR 15) 5]`, a clamp made visible:
+    a chance before its roll, as the panels and the spell list show it."""
+    clamp = "" if chance.raw == chance.value else \
+        f" {clamp_text(chance.raw, chance.value, chance.cap)}"
+    return Text.assemble((f"{label} {chance.value}%", "bold"),
+                         f"  [{terms_text(chance.terms)}{clamp}]")
 
 
 def roll_text(event: ev.Roll) -> str:
@@ -90,12 +106,12 @@ def _(e: ev.ForcedRolls, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.TurnStarted, name: Names = str) -> str:
-    return f"— Round {e.round}: {e.name}'s turn (player {e.player}) —"
+    return f"— {headline(e)} —"
 
 
 @describe.register
 def _(e: ev.CreaturePhase, name: Names = str) -> str:
-    return f"— Round {e.round}: the creatures act —"
+    return f"— {headline(e)} —"
 
 
 @describe.register
@@ -122,18 +138,21 @@ def _(e: ev.AttackDeclared, name: Names = str) -> str:
            f"({e.ap_spent} AP, {e.ap_left} left)"
 
 
+def _roll_parts(e: ev.Roll, name: Names) -> tuple[str, str, str]:
+    raw = sum(t.value for t in e.terms)
+    return (f"  {e.check} roll {name(e.unit)}: ", roll_text(e),
+            f"  [{terms_text(e.terms)} {clamp_text(raw, e.chance, e.cap)}]")
+
+
 @describe.register
 def _(e: ev.Roll, name: Names = str) -> str:
-    raw = sum(t.value for t in e.terms)
-    return f"  {e.check} roll {name(e.unit)}: {roll_text(e)}  " \
-           f"[{terms_text(e.terms)} {clamp_text(raw, e.chance, e.cap)}]"
+    return "".join(_roll_parts(e, name))
 
 
 @describe.register
 def _(e: ev.Damage, name: Names = str) -> str:
     dice = " + ".join(f"{r.label} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
-    extra = "".join(f" {'+' if t.value >= 0 else '-'} {term_label(t)} {abs(t.value)}"
-                    for t in e.terms)
+    extra = f" {terms_text(e.terms, continued=True)}" if e.terms else ""
     if e.reduction_terms:
         red = terms_text(e.reduction_terms)
         red_sum = sum(t.value for t in e.reduction_terms)
@@ -235,11 +254,41 @@ def _(e: ev.GameOver, name: Names = str) -> str:
     return f"=== Game over: {e.name} wins ===" if e.name else "=== Game over: nobody wins ==="
 
 
-def namer(game) -> Names:
-    """Display names for a game's units and objects (ids stay ids otherwise)."""
-    labels = {wid: w.name for wid, w in game.content.weapons.items()}
-    labels.update({sid: s.name for sid, s in game.content.spells.items()})
-    labels.update({iid: i.name for iid, i in game.content.items.items()})
-    labels.update({u.id: u.name for u in game.units.values()})
-    labels.update({t.id: f"the {t.name}" for t in game.things.values()})
+@singledispatch
+def styled(event: ev.Event, name: Names = str) -> Text:
+    """The event's line as rich segments: what a reader should see at a glance stands out."""
+    return Text(describe(event, name))
+
+
+@styled.register
+def _(e: ev.Roll, name: Names = str) -> Text:
+    head, outcome, tail = _roll_parts(e, name)
+    return Text.assemble(head, (outcome, f"bold {'green' if e.success else 'red'}"), tail)
+
+
+def headline(event: ev.Event, name: Names = str) -> str:
+    """The event in short, for a status line or a heading: `Round 2: Bruno's turn (player 2)`."""
+    if isinstance(event, ev.TurnStarted):
+        return f"Round {event.round}: {event.name}'s turn (player {event.player})"
+    if isinstance(event, ev.CreaturePhase):
+        return f"Round {event.round}: the creatures act"
+    return describe(event, name).strip()
+
+
+def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
+    """The one lookup of display names: weapons and spells from the content (when known),
+    units and objects by id; an unknown id shows as itself."""
+    labels: dict[str, str] = {}
+    if content is not None:
+        labels.update({wid: w.name for wid, w in content.weapons.items()})
+        labels.update({sid: s.name for sid, s in content.spells.items()})
+        labels.update({iid: i.name for iid, i in content.items.items()})
+    labels.update(units)
+    labels.update({tid: f"the {name}" for tid, name in things.items()})
     return lambda key: labels.get(key, key)
+
+
+def namer(game) -> Names:
+    """Display names for a game's weapons, spells, units and objects."""
+    return names_for(game.content, {u.id: u.name for u in game.units.values()},
+                     {t.id: t.name for t in game.things.values()})

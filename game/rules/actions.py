@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
+import msgspec
+
 from game.rules import chances
 from game.rules.board import Door, DoorState, Thing
 from game.rules.constants import AttackMode
@@ -34,10 +36,11 @@ from game.rules.geometry import Pos, distance, shortest_path
 from game.rules.progress import gain_xp, quip
 from game.rules.state import GameState
 from game.rules.templates import EffectSpec, Weapon
-from game.rules.terms import Chance, Term
+from game.rules.terms import Chance, Term, term
 from game.rules.units import Effect, Unit
 
 Target = Union[Unit, Door, Thing]
+_MODES = {mode.value: mode for mode in AttackMode}
 
 
 def fmt_pos(pos: Pos) -> str:
@@ -121,8 +124,10 @@ def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
     """The one percentile check: a d100 against the chance, success when at most the
     chance, perfect when also strictly below the chance's perfect threshold."""
     roll, forced = roller.d100()
-    return Roll(chance.check, unit, roll, chance.value, chance.cap, chance.terms,
-                chance.succeeds(roll), chance.perfect(roll), forced)
+    value = chance.value
+    success = roll <= value
+    return Roll(chance.check, unit, roll, value, chance.cap, chance.terms, success,
+                success and roll < chance.perfect_below, forced)
 
 
 class Action:
@@ -147,8 +152,7 @@ class Action:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
-class MovePlan:
+class MovePlan(msgspec.Struct, frozen=True):
     """A walk: the path (start excluded) and its AP cost."""
 
     unit: Unit
@@ -202,8 +206,7 @@ def square_content(game: GameState, pos: Pos) -> str:
     return "free"
 
 
-@dataclass(frozen=True, slots=True)
-class DoorPlan:
+class DoorPlan(msgspec.Struct, frozen=True):
     """Opening or closing an adjacent door, and its AP cost."""
 
     unit: Unit
@@ -251,8 +254,7 @@ class ToggleDoor(Action):
         return [DoorChanged(unit.id, door.pos, door.state, plan.ap_cost, unit.ap)]
 
 
-@dataclass(frozen=True, slots=True)
-class DamagePlan:
+class DamagePlan(msgspec.Struct, frozen=True):
     """What a hit rolls and takes off, known before any die: `dice` on every hit, in order
     (label, dice), `perfect_die` added on a perfect one, `terms` (effects) added to the
     raw total, `reduction_terms` taken off it (damage never below 0)."""
@@ -267,8 +269,7 @@ class DamagePlan:
         return total_reduction(self.reduction_terms)
 
 
-@dataclass(frozen=True, slots=True)
-class AttackPlan:
+class AttackPlan(msgspec.Struct, frozen=True):
     """A physical attack as the page decides it before the AP are spent.
 
     `defence` is the defender's dodge chance (characters only): it is rolled after a hit,
@@ -276,7 +277,7 @@ class AttackPlan:
     """
 
     attacker: Unit
-    target: "Target"
+    target: Target
     mode: AttackMode
     weapon_id: str | None
     weapon: Weapon | None
@@ -317,7 +318,7 @@ class Attack(Action):
             carried = ", ".join(unit.weapons) or "nothing"
             raise Impossible(f"{unit.name} does not carry {weapon_id!r} (carries {carried})")
         weapon = game.content.weapons[weapon_id]
-        return AttackMode(weapon.kind), weapon_id, weapon
+        return _MODES[weapon.kind], weapon_id, weapon
 
     def check(self, game: GameState, player: int | None) -> AttackPlan:
         """Everything the page asks before the AP are spent, or the reason it fails."""
@@ -443,11 +444,12 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
         terms = [defence_reduction(rules, rules.base_defence,
                                    f"base defence {rules.base_defence}")]
     if target.armour:
-        terms.append(Term("armour", armours[target.armour].reduction, armours[target.armour].name))
+        armour = armours[target.armour]
+        terms.append(term("armour", armour.reduction, armour.name))
     if isinstance(target, Unit):
         if target.legendary_armour:
             legend = armours[target.legendary_armour]
-            terms.append(Term("legendary", legend.reduction, legend.name))
+            terms.append(term("legendary", legend.reduction, legend.name))
         terms += target.effect_terms("reduction")
     return tuple(terms)
 

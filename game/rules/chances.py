@@ -13,7 +13,7 @@ from typing import Iterable, Protocol, Sequence
 
 from game.rules.constants import Check
 from game.rules.templates import FactionCurve, RulesConfig
-from game.rules.terms import Chance, Term, round_half_up
+from game.rules.terms import Chance, Term, round_half_up, term
 
 
 class Actor(Protocol):
@@ -27,14 +27,24 @@ class Actor(Protocol):
 
 def stat_bonus(rules: RulesConfig, name: str, value: int) -> Term:
     """`sb(X) = (X - 10) * slope`: 10 is neutral, above helps, below hurts."""
-    return Term("stat_bonus", (value - rules.page.stat_neutral) * rules.stat_bonus_per_point,
-                f"{name} {value}")
+    return _stat_bonus(name, value, rules.page.stat_neutral, rules.stat_bonus_per_point)
+
+
+# Terms are frozen and the same few values recur on every check (the plans of a panel, of
+# an attack): each is built once. The cache keys hold every number the term depends on.
+@lru_cache(maxsize=1024)
+def _stat_bonus(name: str, value: int, neutral: int, per_point) -> Term:
+    return Term("stat_bonus", (value - neutral) * per_point, f"{name} {value}")
 
 
 def luck_bonus(rules: RulesConfig, luck: int) -> Term:
     """A small bonus per full step of luck (+1 per 5 by default), at most +4."""
-    return Term("luck", min(rules.page.luck_max, luck // rules.luck.step * rules.luck.per_step),
-                f"LCK {luck}")
+    return _luck_bonus(luck, rules.page.luck_max, rules.luck.step, rules.luck.per_step)
+
+
+@lru_cache(maxsize=256)
+def _luck_bonus(luck: int, maximum: int, step: int, per_step: int) -> Term:
+    return Term("luck", min(maximum, luck // step * per_step), f"LCK {luck}")
 
 
 def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str]) -> Term:
@@ -75,7 +85,7 @@ def _distance_value(per_square: float, squares: int) -> int:
 
 
 def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:
-    return (Term("skill", unit.skill(skill), skill), *unit.effect_terms(skill))
+    return (term("skill", unit.skill(skill), skill), *unit.effect_terms(skill))
 
 
 def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term) -> Chance:
@@ -88,7 +98,7 @@ def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
     """Mêlée: skill + mastery + sb(STR), cap 95; no faction, no crowding."""
     terms = (
         *_skill_terms(unit, "melee"),
-        Term("mastery", unit.mastery(family), family),
+        term("mastery", unit.mastery(family), family),
         stat_bonus(rules, "STR", unit.stat("STR")),
     )
     return Chance(Check.ATTACK, terms, rules.page.caps.melee, rules.page.perfect_attack_below)
@@ -99,7 +109,7 @@ def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
     """Distance: skill + mastery + sb(DEX) - crowding - distance malus, cap 95."""
     terms = (
         *_skill_terms(unit, "ranged"),
-        Term("mastery", unit.mastery(family), family),
+        term("mastery", unit.mastery(family), family),
         stat_bonus(rules, "DEX", unit.stat("DEX")),
         crowding,
         distance,

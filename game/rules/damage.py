@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules.templates import DamageBonusRow, RulesConfig
 from game.rules.dice import Dice
-from game.rules.terms import Term
+from game.rules.terms import Term, term
 
 
 def damage_bonus(table: list[DamageBonusRow], total: int) -> Dice:
@@ -21,7 +21,7 @@ def defence_reduction(rules: RulesConfig, defence: int, source: str) -> Term:
     `source` says whose defence it is (`DEF 14`, `base defence 10`), as the journal shows it.
     """
     step = rules.page.defence_reduction
-    return Term("defence", min(step.maximum, defence // step.per), source)
+    return term("defence", min(step.maximum, defence // step.per), source)
 
 
 def total_reduction(terms: tuple[Term, ...]) -> int:

@@ -53,7 +53,6 @@ def shortest_path(
     start: Pos,
     goals: Iterable[Pos],
     passable: Callable[[Pos], bool],
-    limit: int | None = None,
 ) -> list[Pos] | None:
     """Breadth-first path from `start` to the nearest goal, `start` excluded.
 
@@ -64,11 +63,9 @@ def shortest_path(
     if start in goal_set:
         return []
     came_from: dict[Pos, Pos] = {start: start}
-    frontier = deque([(start, 0)])
+    frontier = deque([start])
     while frontier:
-        here, steps = frontier.popleft()
-        if limit is not None and steps >= limit:
-            continue
+        here = frontier.popleft()
         for dx, dy in NEIGHBOURS:
             step = (here[0] + dx, here[1] + dy)
             if step in came_from or not passable(step):
@@ -79,7 +76,7 @@ def shortest_path(
                 while came_from[path[-1]] != start:
                     path.append(came_from[path[-1]])
                 return path[::-1]
-            frontier.append((step, steps + 1))
+            frontier.append(step)
     return None
 
 

@@ -53,10 +53,10 @@ def undo_refusal(game: Game) -> str | None:
     if not isinstance(last, (Move, ToggleDoor)):
         what = "moves, doors and designer edits" if game.designer else "moves and doors"
         return f"only {what} can be undone, not {game.log[-1]!r}"
+    # Only an `end` starts a turn and it is never undone, so the last command undone was
+    # made in this turn: look back to its start for a roll.
     for event in reversed(game.journal):
         if isinstance(event, TurnStarted):
-            if event.player != game.current:
-                return "the last command was in another turn"
             break
         if isinstance(event, Roll):
             return (f"a die has been rolled this turn ({event.check} roll of {event.roll} "

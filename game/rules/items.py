@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from game.rules.actions import (
     Action,
     acting_unit,
@@ -27,8 +29,7 @@ from game.rules.templates import Item
 from game.rules.units import Unit
 
 
-@dataclass(frozen=True, slots=True)
-class UsePlan:
+class UsePlan(msgspec.Struct, frozen=True):
     """An item's use: who, on whom, at what distance, its AP cost."""
 
     unit: Unit

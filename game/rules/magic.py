@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from game.rules import chances
 from game.rules.actions import (
     Action,
@@ -69,8 +71,7 @@ def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int) -> ApDraine
     return ApDrained(unit.id, amount, unit.ap, unit.ap_owed, game.refill(unit))
 
 
-@dataclass(frozen=True, slots=True)
-class SpellTarget:
+class SpellTarget(msgspec.Struct, frozen=True):
     """One unit a spell reaches, with what the page decides for it before any roll.
 
     `counter`: its counter-magic chance (a damage spell on a character), `drain`: the AP a
@@ -89,8 +90,7 @@ class SpellTarget:
         return total_reduction(self.reduction_terms)
 
 
-@dataclass(frozen=True, slots=True)
-class CastPlan:
+class CastPlan(msgspec.Struct, frozen=True):
     """A spell as the page decides it before the AP are spent.
 
     The value `dice` are rolled once, on a successful magic roll, for every target; a

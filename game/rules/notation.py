@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
 from game.rules.errors import Impossible
@@ -61,6 +62,9 @@ def _number(token: str, verb: str) -> int:
     return int(token)
 
 
+# Actions are frozen, so one text always reads as the same action: a replay or a script
+# repeats `end` and the same attacks many times. Refusals raise, and are not cached.
+@lru_cache(maxsize=1024)
 def parse(text: str) -> Action:
     """Read one command; raise `NotationError` with the usage when it is malformed."""
     words = text.split("#", 1)[0].split()

@@ -10,6 +10,8 @@ import copy
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
+import msgspec
+
 from game.rules.board import Door, DoorState, Thing, parse_map
 from game.rules.dice import Roller
 from game.rules.events import Event, TurnStarted
@@ -85,7 +87,7 @@ class GameState:
             faction=t.faction,
             glyph=t.glyph,
             pos=(placement.at[0], placement.at[1]),
-            characteristics={k: getattr(t.stats, k) for k in t.stats.__struct_fields__},
+            characteristics=msgspec.structs.asdict(t.characteristics),
             skills={k: getattr(t.skills, k) for k in t.skills.__struct_fields__},
             masteries=dict(t.masteries),
             weapons=tuple(t.weapons),
@@ -168,19 +170,21 @@ class GameState:
         if unit.faction is None:
             return []
         seen_only = self.rules.faction.counts == "seen"
-        return [other for other in self.standing()
-                if other is not unit and other is not exclude
-                and other.faction == unit.faction and other.kind == unit.kind
-                and other.owner == unit.owner
+        # On every dodge, brawl, spell and counter: one pass, the cheap tests first.
+        faction, kind, owner = unit.faction, unit.kind, unit.owner
+        return [other for other in self.units.values()
+                if other.faction == faction and other.owner == owner and other.kind == kind
+                and not other.down and other is not unit and other is not exclude
                 and (not seen_only or self.sees(unit.pos, other.pos))]
 
     def crowding_allies(self, unit: Unit) -> list[tuple[str, int]]:
         """(name, distance) of the other standing characters of the same player it sees."""
         if unit.owner is None:
             return []
-        return [(other.name, distance(unit.pos, other.pos)) for other in self.standing()
-                if other is not unit and other.is_character and other.owner == unit.owner
-                and self.sees(unit.pos, other.pos)]
+        owner = unit.owner
+        return [(other.name, distance(unit.pos, other.pos)) for other in self.units.values()
+                if other.owner == owner and not other.down and other is not unit
+                and other.is_character and self.sees(unit.pos, other.pos)]
 
     def refill(self, unit: Unit) -> int:
         """The AP the unit starts its next turn with: its maximum less what it owes."""
@@ -214,6 +218,18 @@ class GameState:
         ]
 
 
+def known_statistics(saved: dict) -> dict:
+    """A saved unit's statistics less those the engine no longer keeps (older saves)."""
+    return {k: v for k, v in saved.items() if k in Statistics.__dataclass_fields__}
+
+
+def comparable(state: dict) -> dict:
+    """A saved `snapshot()` as today's engine would write it, to compare with a replay."""
+    units = {uid: {**unit, "stats": known_statistics(unit["stats"])}
+             for uid, unit in state.get("units", {}).items()}
+    return {**state, "units": units}
+
+
 def restore_state(game: GameState, state: dict) -> None:
     """Put a `Game.snapshot()` (as plain data from a save) back into a fresh game."""
     quips = {uid: unit.quips for uid, unit in game.units.items()}
@@ -224,9 +240,7 @@ def restore_state(game: GameState, state: dict) -> None:
         data["weapons"] = tuple(data["weapons"])
         data["spells"] = tuple(data["spells"])
         data["effects"] = [Effect(**e) for e in data["effects"]]
-        # Saves from before a statistic was dropped still carry it: keep the known ones.
-        data["stats"] = Statistics(**{k: v for k, v in data["stats"].items()
-                                      if k in Statistics.__dataclass_fields__})
+        data["stats"] = Statistics(**known_statistics(data["stats"]))
         data["quips"] = quips.get(uid) or Quips()
         units[uid] = Unit(**data)
     game.units = units

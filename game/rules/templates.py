@@ -321,7 +321,9 @@ class UnitTemplate(Spec, kw_only=True):
 
     name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
     glyph: Annotated[Glyph, Meta(description='The one character that shows it on the map.')]
-    stats: Annotated[Characteristics, Meta(description='Its characteristics (10 is neutral).')]
+    # `stats:` in the YAML; named as the unit's characteristics, `stats` being its tallies.
+    characteristics: Annotated[Characteristics, Meta(
+        description='Its characteristics (10 is neutral).')] = msgspec.field(name="stats")
     hp_max: Annotated[Positive, Meta(description='Hit points at the start.')]
     ap_max: Annotated[Positive | None, Meta(
         description="AP per turn (default: the rules' ap_max).")] = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 import msgspec
 
@@ -29,10 +30,19 @@ class Term(msgspec.Struct, frozen=True):
     detail: str = ""
 
 
+@lru_cache(maxsize=4096)
+def term(name: str, value: int, detail: str = "") -> Term:
+    """`Term(name, value, detail)`, built once: terms are frozen, and the same few recur on
+    every check (the plans of a panel refresh, of each attack)."""
+    return Term(name, value, detail)
+
+
 class Chance(msgspec.Struct, frozen=True):
     """A percentile chance: its terms, its cap, and the clamped value they give.
 
     `perfect_below`: a success whose roll is strictly below it is perfect (0: never).
+    A d100 succeeds when it is at most the chance (55 passes on 55, not 56): the one place
+    that rolls and compares is `actions.roll_check`.
     """
 
     check: str
@@ -48,10 +58,3 @@ class Chance(msgspec.Struct, frozen=True):
     def value(self) -> int:
         return max(0, min(self.cap, self.raw))
 
-    def succeeds(self, roll: int) -> bool:
-        """A d100 roll succeeds when it is at most the chance (55 passes on 55, not 56)."""
-        return roll <= self.value
-
-    def perfect(self, roll: int) -> bool:
-        """A success strictly below the perfect threshold (a perfect hit, a reflection)."""
-        return roll < self.perfect_below and self.succeeds(roll)

@@ -23,19 +23,20 @@ from textual.widgets import Input, Static
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
+from game.journal.rules_text import rules_summary
+from game.journal.text import chance_line, headline, namer
 from game.rules import events as ev
 from game.rules import history, legal
 from game.rules.actions import Action, Attack, Move
-from game.rules.errors import Impossible
-from game.rules.magic import Cast
 from game.rules.engine import Game
+from game.rules.errors import Impossible
+from game.rules.geometry import Pos
+from game.rules.magic import Cast
 from game.ui.widgets.bars import KeyBar, TitleBar
-from game.ui.widgets.journal_log import JournalLog, event_lines, event_text
+from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
-from game.journal.rules_text import rules_summary
-from game.ui.widgets.panels import TargetPanel, UnitPanel, chance_line
+from game.ui.widgets.panels import TargetPanel, UnitPanel
 
-Pos = tuple[int, int]
 
 
 class EscarmoucheApp(App[None]):
@@ -255,7 +256,7 @@ class EscarmoucheApp(App[None]):
             self.refresh_all(hint=False)
         turns = [e for e in events if isinstance(e, ev.TurnStarted)]
         summary = turns[-1] if turns else (events[1] if len(events) > 1 else None)
-        self.status(event_text(game, summary).plain.strip("— ") if summary else text)
+        self.status(headline(summary, namer(game)) if summary else text)
         return events
 
     def hand_over(self) -> None:

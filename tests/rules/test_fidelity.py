@@ -52,7 +52,7 @@ def test_the_target_of_a_buff_never_counts_as_the_casters_faction_ally():
 
 
 def test_a_creature_with_def_35_takes_reduction_3():
-    tough = msgspec.structs.replace(CONTENT.creatures["goblin"], stats=Characteristics(
+    tough = msgspec.structs.replace(CONTENT.creatures["goblin"], characteristics=Characteristics(
         STR=11, DEX=13, SIZ=8, INT=7, DEF=35, LCK=8))
     game = make_game([("aldric", "aldric", 1, (0, 0)), ("goblin", "goblin", None, (1, 0))],
                      content=content_with(creatures={"goblin": tough}), forced=[10])

@@ -7,10 +7,12 @@ import pytest
 from game.rules import actions, legal, magic
 from game.rules.actions import Attack, AttackPlan, DoorPlan, MovePlan, ToggleDoor, roll_check
 from game.rules.dice import Dice, Roller
-from game.rules.events import CommandIssued, Damage, GameOver, Moved, Roll
+from game.rules.engine import Game
+from game.rules.events import CommandIssued, Damage, Moved, Roll
 from game.rules.magic import CastPlan
+from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
 from game.rules.terms import Chance, Term
-from tests.helpers import CONTENT, content_with, events_of, make_game
+from tests.helpers import CONTENT, OPEN_MAP, content_with, events_of, make_game
 
 WALL_BETWEEN = "\n".join([
     "............",
@@ -177,7 +179,7 @@ def test_choices_answer_once_for_the_panel_overlay_and_spell_list():
     assert (0, 1) in found.reach and (0, 0) not in found.reach
 
 
-# --- creatures and the end of the game ---------------------------------------------------
+# --- creatures ---------------------------------------------------
 
 
 def archer_goblin():
@@ -203,22 +205,15 @@ def test_a_creature_shoots_only_what_it_sees(map_text, first):
         assert events_of(events, Moved)[0].unit == "goblin"
 
 
-def test_a_lone_player_against_creatures_plays_on_until_their_band_falls():
-    game = make_game([("aldric", "aldric", 1, (0, 0)), ("brenna", "brenna", 1, (5, 5)),
-                      ("goblin", "goblin", None, (1, 0)), ("wolf", "wolf", None, (3, 0))],
-                     forced=[10])
-    game.units["goblin"].hp = 1
-    game.apply("attack aldric goblin with sword")
-    assert game.units["goblin"].down and not game.over
-    game.units["brenna"].hp, game.units["brenna"].down = 0, True
-    game.units["aldric"].hp = 1
-    game.roller.force([10, 99] * 40)  # every wolf bite hits and is never dodged
-    for _ in range(20):
-        events = game.apply("end")  # Bruno has no one: straight to the creatures
-        if game.units["aldric"].down:
-            break
-        assert not game.over
-    assert game.units["aldric"].down
-    assert game.over and game.winner is None
-    assert events_of(events, GameOver) == [GameOver(None, None)]
-    assert game.apply("end")[0].reason == "the game is over"
+def test_the_target_of_a_brawl_never_counts_as_a_faction_ally():
+    # A scenario may give a player creatures: two goblins of one owner, one brawling the other.
+    scenario = Scenario(
+        name="test", map=OPEN_MAP,
+        players=[PlayerSpec(name="Alice", colour="blue"), PlayerSpec(name="Bruno", colour="red")],
+        characters=[UnitPlacement(id="aldric", template="aldric", owner=1, at=[0, 0]),
+                    UnitPlacement(id="dagny", template="dagny", owner=2, at=[11, 11])],
+        creatures=[UnitPlacement(id="grik", template="goblin", owner=1, at=[5, 5]),
+                   UnitPlacement(id="snag", template="goblin", owner=1, at=[6, 5])])
+    game = Game(CONTENT, scenario)
+    plan = Attack("grik", "snag", brawl=True).check(game, 1)
+    assert Term("faction", 0, "goblins: no ally") in plan.chance.terms

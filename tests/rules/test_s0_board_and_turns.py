@@ -1,4 +1,5 @@
-"""RULES.md §0: board, sight, movement, doors, turns, creatures, down, game over."""
+"""docs/rules.md §1 (R1.1–R1.11): board, sight, movement, doors, turns, creatures, down,
+game over."""
 
 from game.rules.events import CreaturePhase, DoorChanged, GameOver, Moved, Refused, TurnStarted
 from game.rules.geometry import distance
@@ -145,13 +146,20 @@ def test_shipped_scenario_has_two_players_with_three_characters_each():
 
 def test_a_lone_player_against_creatures_plays_on_until_their_band_falls():
     game = make_game([("aldric", "aldric", 1, (0, 0)), ("brenna", "brenna", 1, (5, 5)),
-                      ("goblin", "goblin", None, (1, 0))], forced=[10])
+                      ("goblin", "goblin", None, (1, 0)), ("wolf", "wolf", None, (3, 0))],
+                     forced=[10])
     game.units["goblin"].hp = 1
     game.apply("attack aldric goblin with sword")
     assert game.units["goblin"].down and not game.over
-    game.units["brenna"].hp = 0
-    game.units["brenna"].down = True
+    game.units["brenna"].hp, game.units["brenna"].down = 0, True
     game.units["aldric"].hp = 1
-    game.roller.force([10, 99])
-    game.apply("end")  # Bruno has no one: straight to the creatures, then Alice
-    assert not game.over
+    game.roller.force([10, 99] * 40)  # every wolf bite hits and is never dodged
+    for _ in range(20):
+        events = game.apply("end")  # Bruno has no one: straight to the creatures
+        if game.units["aldric"].down:
+            break
+        assert not game.over
+    assert game.units["aldric"].down
+    assert game.over and game.winner is None
+    assert events_of(events, GameOver) == [GameOver(None, None)]
+    assert game.apply("end")[0].reason == "the game is over"

@@ -1,11 +1,13 @@
-"""RULES.md §1: AP, the percentile roll, clamping, the ban, faction and stat bonuses,
-half-up rounding, and refusals that change nothing."""
+"""docs/rules.md §3 (R3.1–R3.9) and R1.11: AP, the percentile roll, clamping, the ban,
+faction and stat bonuses, half-up rounding, and refusals that change nothing."""
 
 from fractions import Fraction
 
 import pytest
 
+from game.rules.actions import roll_check
 from game.rules.chances import faction_bonus, luck_bonus, stat_bonus
+from game.rules.dice import Roller
 from game.rules.terms import Chance, Term, round_half_up
 from tests.helpers import CONTENT, events_of, make_game
 from game.rules.events import Roll
@@ -35,7 +37,8 @@ def test_round_half_up_is_not_bankers_rounding():
 
 def test_a_chance_of_55_succeeds_on_55_and_fails_on_56():
     chance = Chance("attack", (Term("skill", 55),), 95)
-    assert chance.succeeds(55) and not chance.succeeds(56)
+    assert roll_check(Roller(0, [55]), chance, "x").success
+    assert not roll_check(Roller(0, [56]), chance, "x").success
 
 
 def test_every_chance_is_clamped_to_zero_and_its_cap():

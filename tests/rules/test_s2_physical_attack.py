@@ -1,4 +1,5 @@
-"""RULES.md §2: placement, AP cost, crowding, distance malus, the three chances, perfect."""
+"""docs/rules.md §4 (R4.1–R4.11): placement, AP cost, crowding, distance malus, the three
+chances, perfect."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §3: passive dodge, characters only, cap 90, luck and faction."""
+"""docs/rules.md §5 (R5.1–R5.3): passive dodge, characters only, cap 90, luck and faction."""
 
 from game.rules.templates import Skills
 from game.rules.events import Damage, Roll

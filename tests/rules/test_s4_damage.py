@@ -1,5 +1,5 @@
-"""RULES.md §4: damage-bonus table, dice, perfect die, reduction (cap 5), floor 0,
-non-player targets with base defence, doors and objects destroyed at 0 HP."""
+"""docs/rules.md §6 (R6.1–R6.8): damage-bonus table, dice, perfect die, reduction (cap 5),
+floor 0, non-player targets with base defence, doors and objects destroyed at 0 HP."""
 
 import pytest
 
@@ -42,7 +42,7 @@ def test_character_reduction_adds_defence_armour_and_legendary_armour():
 
 def test_damage_is_dice_plus_bonus_minus_reduction_never_below_zero():
     seen_negative = False
-    weak = char("corvin", stats=char("corvin").stats.__class__(
+    weak = char("corvin", characteristics=char("corvin").characteristics.__class__(
         STR=3, DEX=12, SIZ=3, INT=17, DEF=10, LCK=11))
     content = content_with(characters={"corvin": weak})
     for seed in range(40):

@@ -1,4 +1,5 @@
-"""RULES.md §5 and the spell rows of §6: the spell phase, counter-magic, timed effects."""
+"""docs/rules.md §7 (R7.1–R7.10) and the spell rows of R8.1: the spell phase, counter-magic,
+timed effects."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md §6: XP per outcome, levels, per-character statistics, quips."""
+"""docs/rules.md §8 (R8.1–R8.6): XP per outcome, levels, per-character statistics, quips."""
 
 from game.rules.events import LevelUp, Quip, XpGained
 from game.rules.progress import level_for

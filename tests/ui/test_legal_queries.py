@@ -6,6 +6,7 @@ from collections import Counter
 from game.rules.actions import Attack
 from game.rules.magic import Cast
 from game.ui.app import EscarmoucheApp
+from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.panels import TargetPanel
 from tests.helpers import APP_SIZE, app_duel
 
@@ -39,3 +40,23 @@ async def test_a_key_press_checks_each_option_once_and_a_cursor_move_none(monkey
         await pilot.press("right", "right", "right", "c", "escape", "left")
         assert sum(counts.values()) == before  # cursor moves and the spell list reuse them
         assert app.query_one(TargetPanel).options == choices.at(app.map.cursor)
+
+
+def flat(text: str) -> str:
+    """Text as read, whatever the wrapping of the widget."""
+    return " ".join(text.split())
+
+
+def shown(panel) -> str:
+    return flat(panel.body.content.plain)
+
+
+async def test_the_panel_words_a_chance_as_the_journal_words_its_roll():
+    app = EscarmoucheApp(app_duel(forced=[10, 99]))
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.press("right")  # onto Dagny, next to Aldric
+        terms = "melee 50 + mastery sword 10 + sb(STR 15) 5"
+        assert f"sword (4 AP) 65% [{terms}]" in shown(app.query_one(TargetPanel))
+        await pilot.press("1")
+        journal = flat(" ".join(strip.text for strip in app.query_one(JournalLog).lines))
+        assert f"hit [{terms} = 65]" in journal

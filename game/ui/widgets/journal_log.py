@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog
 
-from game.journal.text import describe, namer
+from game.journal.text import namer, styled
 from game.rules import events as ev
 from game.rules.engine import Game
 
@@ -13,7 +13,7 @@ from game.rules.engine import Game
 def event_text(game: Game, event, name=None) -> Text:
     """One journal line with its style: the player's colour, quips in italics."""
     name = name or namer(game)
-    line = describe(event, name)
+    text = styled(event, name)
     colours = {p.number: p.colour for p in game.players}
 
     def owner_colour(unit_id: str | None) -> str:
@@ -22,24 +22,18 @@ def event_text(game: Game, event, name=None) -> Text:
 
     if isinstance(event, ev.CommandIssued):
         colour = colours.get(event.player, "green") if event.player else "green"
-        return Text(line, style=f"bold {colour}")
-    if isinstance(event, ev.Refused):
-        return Text(line, style="bold red")
-    if isinstance(event, (ev.TurnStarted, ev.CreaturePhase)):
-        return Text(line, style="bold reverse")
-    if isinstance(event, ev.GameOver):
-        return Text(line, style="bold yellow")
-    if isinstance(event, ev.Quip):
-        return Text(line, style=f"italic {owner_colour(event.unit)}")
-    if isinstance(event, ev.Roll):
-        text = Text(line)
-        outcome = "green" if event.success else "red"
-        start = line.find(f"{event.roll} ")
-        text.stylize(f"bold {outcome}", start, line.find("  [", start))
-        return text
-    if isinstance(event, (ev.Down, ev.Destroyed, ev.LevelUp)):
-        return Text(line, style="bold")
-    return Text(line)
+        text.style = f"bold {colour}"
+    elif isinstance(event, ev.Refused):
+        text.style = "bold red"
+    elif isinstance(event, (ev.TurnStarted, ev.CreaturePhase)):
+        text.style = "bold reverse"
+    elif isinstance(event, ev.GameOver):
+        text.style = "bold yellow"
+    elif isinstance(event, ev.Quip):
+        text.style = f"italic {owner_colour(event.unit)}"
+    elif isinstance(event, (ev.Down, ev.Destroyed, ev.LevelUp)):
+        text.style = "bold"
+    return text
 
 
 def event_lines(game: Game, events) -> list[Text]:

@@ -18,8 +18,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from game.rules.engine import Game
+from game.rules.geometry import Pos
 
-Pos = tuple[int, int]
 CELL = 2
 
 FLOOR = Style(color="grey42")

@@ -7,12 +7,12 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from game.journal.text import clamp_text, term_label
+from game.journal.text import chance_line
 from game.rules import legal
 from game.rules.engine import Game
+from game.rules.geometry import Pos
 from game.rules.units import Unit
 
-Pos = tuple[int, int]
 
 
 def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Text:
@@ -22,14 +22,6 @@ def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Tex
     text.append("░" * (width - filled), style="grey42")
     text.append(f" {value}/{maximum}")
     return text
-
-
-def chance_line(label: str, chance) -> Text:
-    terms = " ".join(f"{'+' if t.value >= 0 else '-'}{abs(t.value)} {term_label(t)}"
-                     for t in chance.terms)
-    clamp = "" if chance.raw == chance.value else \
-        f" {clamp_text(chance.raw, chance.value, chance.cap)}"
-    return Text.assemble((f"{label} {chance.value}%", "bold"), f"  [{terms}{clamp}]")
 
 
 class Panel(VerticalScroll):
