@@ -3,6 +3,8 @@ and a door's own HP and defence from its scenario."""
 
 import pytest
 
+from game.cli import new_game
+from game.content.loader import DEFAULT_CONTENT
 from game.journal.text import describe, namer
 from game.rules.actions import damage_plan
 from game.rules.chances import melee_chance
@@ -14,6 +16,7 @@ from game.rules.legal import item_options, options_against
 from game.rules.notation import NotationError, parse
 from game.rules.templates import DoorSpec, PlayerSpec, Scenario, UnitPlacement
 from game.rules.terms import Term
+from game.saves import load_game, save_game
 from tests.helpers import CONTENT, events_of, make_game
 
 
@@ -205,3 +208,14 @@ def test_a_door_may_override_only_one_number():
     game = door_game([DoorSpec(at=[2, 2], defence=0)])
     door = game.doors[(2, 2)]
     assert (door.hp, door.defence) == (CONTENT.rules.door_hp, 0)
+
+
+def test_items_used_and_effects_survive_a_save_and_a_load(tmp_path):
+    game = new_game(DEFAULT_CONTENT, "tavern-brawl", 3)
+    game.apply("use hugo smelling-salts")
+    path = save_game(game, "salts", tmp_path)
+    for mode in ("auto", "replay"):
+        loaded = load_game(path, DEFAULT_CONTENT, mode=mode).game
+        assert loaded.units["hugo"].items == {"strength-draught": 1, "smelling-salts": 1}
+        assert loaded.units["hugo"].effects == game.units["hugo"].effects
+        assert loaded.snapshot() == game.snapshot()
