@@ -525,14 +525,52 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     if doc is not None:
         scenario = convert(doc, doc.data, Scenario, (), loader.errors)
     if scenario is not None:
-        _check_scenario(loader, doc, scenario, content)
+        _check_scenario(loader, doc, scenario, content=content)
+    elif doc is not None and (salvaged := _salvage(doc)) is not None:
+        # The rest of a scenario with a bad entry is still checked, in the same run.
+        _check_scenario(loader, doc, *salvaged, content=content)
     if loader.errors or scenario is None:
         raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
     return scenario
 
 
+#: A scenario's lists of entries, each entry checked on its own.
+_ENTRY_LISTS = ("characters", "creatures", "objects", "doors")
+
+
+def _salvage(doc: MarkedDocument) -> tuple[Scenario, dict[str, list[int]]] | None:
+    """A scenario whose bad entries (already reported) are left out, with the place in the
+    file of each entry kept; None if what is left out is more than entries of its lists."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return None
+    kept, indexes = dict(data), {}
+    hints = _struct_hints(Scenario)
+    for name in _ENTRY_LISTS:
+        entries = data.get(name)
+        if not isinstance(entries, list):
+            continue
+        (item,) = typing.get_args(_unwrap(hints[name]))
+        indexes[name] = [i for i, entry in enumerate(entries)
+                         if _check(doc, entry, item, (name, i), [])]
+        kept[name] = [entries[i] for i in indexes[name]]
+    try:
+        scenario = msgspec.convert(kept, Scenario, strict=True)
+    except msgspec.ValidationError:
+        return None
+    return scenario, indexes
+
+
 def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
+                    indexes: dict[str, list[int]] | None = None, *,
                     content: Content) -> None:
+    """The map and the placements against the content. `indexes`: where each entry of a
+    salvaged scenario stands in the file (its bad entries left out)."""
+    indexes = indexes or {}
+
+    def place(group: str, i: int) -> int:
+        return indexes[group][i] if group in indexes else i
+
     grid = read_map(scenario.map)
     map_line, _ = doc.where(("map",))
     source = doc.text.split("\n")
@@ -560,6 +598,7 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
     width, height = grid.width, grid.height
     seen_doors: set[tuple[int, int]] = set()
     for i, spec in enumerate(scenario.doors):
+        i = place("doors", i)
         pos = (spec.at[0], spec.at[1])
         if pos not in grid.doors:
             loader.errors.append(doc.error(("doors", i, "at"), f"there is no door at "
@@ -572,7 +611,8 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
     if not scenario.characters:
         loader.errors.append(doc.error(("characters",), "a scenario needs at least one "
                                        "character (players play characters)"))
-    else:
+    elif len(scenario.characters) == len(doc.data["characters"]):
+        # (with a bad character left out, whom it belongs to is not known: not reported)
         owners = {p.owner for p in scenario.characters}
         for number, player in enumerate(scenario.players, 1):
             if number not in owners:
@@ -585,6 +625,7 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
               ("objects", scenario.objects, None))
     for group, placements, catalog in groups:
         for i, p in enumerate(placements):
+            i = place(group, i)
             base = (group, i)
             if p.id in ids:
                 loader.errors.append(doc.error(base + ("id",), f"duplicate id {p.id!r}"))

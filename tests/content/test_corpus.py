@@ -292,3 +292,20 @@ def test_a_door_with_no_hp_is_refused(mutation):
     m.edit("scenarios/dungeon.yaml", "{at: [19, 10], hp: 20,", "{at: [19, 10], hp: 0,")
     assert errors(m) == [f"{m.at('scenarios/dungeon.yaml', '0,', after='[19, 10]')}: "
                          "doors[0].hp: expected `int` >= 1"]
+
+
+def test_a_scenario_with_a_bad_entry_still_has_the_rest_checked_in_the_same_run(mutation):
+    m = mutation
+    m.edit("scenarios/crossroads.yaml", "{id: brenna, template: brenna, owner: 1, at: [2, 9]}",
+           "{id: brenna, template: brenna, owner: 1, at: [2, nine]}")
+    m.edit("scenarios/crossroads.yaml", "template: wolf,", "template: wolff,")
+    m.edit("scenarios/crossroads.yaml", "{id: corvin, template: corvin, owner: 1, at: [3, 10]}",
+           "{id: corvin, template: corvin, owner: 1, at: [3, 7]}")
+    assert errors(m) == [
+        f"{m.at('scenarios/crossroads.yaml', 'nine')}: characters[1].at[1]: expected `int`, "
+        "got `str`",
+        f"{m.at('scenarios/crossroads.yaml', '[3, 7]', after='id: corvin')}: corvin overlaps "
+        "aldric at 3,7",
+        f"{m.at('scenarios/crossroads.yaml', 'wolff')}: unknown creature template 'wolff' "
+        "(did you mean 'wolf'?)",
+    ]
