@@ -9,8 +9,9 @@ the new template where the unit still had the old template's value, and stays wh
 game had changed it (a designer's `set` or `give`). The rules' numbers are the new ones;
 doors take the new `door_hp` and `door_defence` unless their scenario gives their own.
 
-`ContentWatcher` polls the files' modification times (no dependency, no thread): the app
-asks it on a timer whether anything changed, then reloads.
+`ContentWatcher` polls the files' modification times (no dependency, no thread);
+`HotReload.poll(game)`, asked on a timer (the app's `set_interval`), reloads when a file
+was saved and says what to show: the game to go on with and the errors, if any.
 
 A game reloaded mid-way is recorded with the new content: its save replays the whole log
 under it, so `replay` of such a save may differ from what was played before the reload.
@@ -168,3 +169,19 @@ class ContentWatcher:
                        if now.get(p) != self._seen.get(p))
         self._seen = now
         return [str(Path(p).relative_to(self.root.parent)) for p in names]
+
+
+class HotReload:
+    """What an app asks on a timer: has the content changed, and with what game to go on."""
+
+    def __init__(self, content_dir: Path | str) -> None:
+        self.root = Path(content_dir)
+        self.watcher = ContentWatcher(self.root)
+
+    def poll(self, game: Game) -> tuple[Game, list[ContentError]]:
+        """(the same game, []) when nothing was saved; (the reloaded game, []) after a valid
+        change; (the same game, its errors) after an invalid one."""
+        if not self.watcher.changed():
+            return game, []
+        result = reload(game, self.root)
+        return (game, result) if isinstance(result, list) else (result, [])

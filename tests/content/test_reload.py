@@ -10,7 +10,7 @@ import pytest
 
 from game.cli import new_game
 from game.content.loader import DEFAULT_CONTENT
-from game.content.reload import ContentWatcher, reload
+from game.content.reload import ContentWatcher, HotReload, reload
 from game.journal.text import describe, namer
 from game.rules.events import Refused, Reloaded
 from game.rules.legal import options_against
@@ -115,3 +115,18 @@ def test_the_watcher_reports_each_saved_file_once(content):
     (content / "scenarios" / "new.yaml").write_text("name: x\n")
     assert watcher.changed() == ["content/scenarios/new.yaml", "content/weapons.yaml"]
     assert watcher.changed() == []
+
+
+def test_hot_reload_polls_then_swaps_or_keeps_the_game(content):
+    game = played(content)
+    hot = HotReload(content)
+    assert hot.poll(game) == (game, [])
+    edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
+    new, errors = hot.poll(game)
+    assert errors == [] and new is not game and new.rules.move_cost == 2
+    assert new.journal[-1] == Reloaded(("rules.yaml: move_cost",))
+    edit(content / "rules.yaml", "move_cost: 2 ", "move_cost: two ")
+    same, errors = hot.poll(new)
+    assert same is new and [e.message for e in errors] == \
+        ["move_cost: expected `int`, got `str`"]
+    assert hot.poll(new) == (new, [])
