@@ -200,9 +200,13 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
             errors: list[ContentError], missing_word: str = "required field") -> Any:
     """Convert one entry, reporting every bad value in it (not only msgspec's first) at its
     place; None if anything was wrong."""
-    if not _check(doc, data, tp, base, errors, missing_word):
-        return None
-    return msgspec.convert(data, tp, strict=True)
+    if base not in doc.broken:
+        try:
+            return msgspec.convert(data, tp, strict=True)
+        except msgspec.ValidationError:
+            pass  # walked below, to report every error and not only the first
+    _check(doc, data, tp, base, errors, missing_word)
+    return None
 
 
 class Loader:
@@ -274,9 +278,10 @@ class Loader:
         """Report `value` if it names no entry of `what`'s file; an entry already reported
         as invalid, or a file that could not be read, is not reported again."""
         file = REFERENCE_FILES[what]
-        invalid = [key for f, key in self.invalid if f == file]
-        if value is None or value in known or value in invalid or file in self.unread:
+        if value is None or value in known or (file, value) in self.invalid \
+                or file in self.unread:
             return
+        invalid = [key for f, key in self.invalid if f == file]
         close = difflib.get_close_matches(value, [*known, *invalid], n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
@@ -365,7 +370,14 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
 
 
 def _required_fields(struct: type[msgspec.Struct]) -> tuple[str, ...]:
-    return tuple(f.encode_name for f in msgspec.structs.fields(struct) if f.required)
+    required = _REQUIRED.get(struct)
+    if required is None:
+        required = _REQUIRED[struct] = tuple(f.encode_name for f in msgspec.structs.fields(struct)
+                                             if f.required)
+    return required
+
+
+_REQUIRED: dict[type, tuple[str, ...]] = {}
 
 
 def _load(loader: Loader) -> Content:
