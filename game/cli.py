@@ -20,6 +20,7 @@ from game.content.loader import (
     validate_all,
 )
 from game.content.yamlmarks import ContentErrors
+from game.files import UnreadableFile, read_bounded
 from game.saves import DEFAULT_SAVES, SaveError
 
 DEFAULT_SCENARIO = "crossroads"
@@ -45,11 +46,10 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
 def parse_rolls(text: str | None) -> list[int]:
     if not text:
         return []
-    try:
-        rolls = [int(r) for r in text.split(",") if r.strip()]
-    except ValueError:
-        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}") \
-            from None
+    parts = [r.strip() for r in text.split(",") if r.strip()]
+    if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
+        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+    rolls = [int(r) for r in parts]
     bad = [r for r in rolls if not 1 <= r <= 100]
     if bad:
         raise UsageError(f"--rolls: a d100 result is between 1 and 100, not {bad[0]}")
@@ -91,13 +91,29 @@ def cmd_validate(args) -> int:
     return 0
 
 
+#: A commands file is typed by hand: a megabyte is already far more than any script.
+MAX_SCRIPT_BYTES = 1_000_000
+
+
 def read_script(path: Path) -> list[tuple[int, str]]:
+    """The commands of a script file, each with its line number (comments and blanks out).
+
+    Lines end at `\\n` (and `\\r\\n`) only: `str.splitlines` would also break at U+2028 and
+    other separators, turning the rest of a comment into a command.
+    """
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_bounded(path, MAX_SCRIPT_BYTES).decode("utf-8")
+    except UnreadableFile as exc:
         raise UsageError(f"cannot read commands file {path}: {exc}") from None
-    return [(n, line.split("#", 1)[0].strip()) for n, line in enumerate(lines, 1)
-            if line.split("#", 1)[0].strip()]
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"commands file {path} is not UTF-8 text ({exc.reason} at byte "
+                         f"{exc.start})") from None
+    commands = []
+    for number, line in enumerate(text.split("\n"), 1):
+        command = line.split("#", 1)[0].strip()
+        if command:
+            commands.append((number, command))
+    return commands
 
 
 def cmd_script(args) -> int:
@@ -105,6 +121,10 @@ def cmd_script(args) -> int:
     from game.journal.text import describe, namer
     from game.rules.events import Refused
 
+    if args.save is not None:
+        from game.saves import check_name
+
+        check_name(args.save)  # before playing, so a bad name costs nothing
     # A script is a designer's tool: forced rolls and edits are part of its notation.
     game = new_game(args.content, args.scenario, args.seed, designer=True)
     rolls = parse_rolls(args.rolls)
@@ -135,7 +155,7 @@ def cmd_script(args) -> int:
               file=sys.stderr)
         if args.strict:
             status = 1
-    if args.save:
+    if args.save is not None:
         from game.saves import save_game
 
         path = save_game(game, args.save, args.saves_dir)
@@ -196,11 +216,12 @@ def cmd_replay(args) -> int:
     """Replay a save's log under the current content; report identical or the first change."""
     from game.journal.text import describe, namer
     from game.rules.history import outcomes, replay
-    from game.saves import read_save, save_path
+    from game.rules.state import comparable
+    from game.saves import plain, read_save, save_path
 
     record = read_save(save_path(args.save, args.saves_dir))
     content = load_content(args.content)
-    path = scenario_path(args.content, record.scenario)
+    path = Path(args.content) / "scenarios" / f"{record.scenario}.yaml"
     if not path.exists():
         raise UsageError(f"the save's scenario {record.scenario!r} is not in the content")
     game = replay(content, load_scenario(content, path, args.content), record.seed,
@@ -218,7 +239,17 @@ def cmd_replay(args) -> int:
     if len(old) != len(new):
         print(f"differs: {len(old)} commands were played, {len(new)} replayed")
         return 1
-    print(f"identical: {len(new)} commands replay to the same journal")
+    replayed, saved = plain(game.snapshot()), comparable(record.state)
+    if replayed != saved:
+        parts = sorted(key for key in replayed.keys() | saved.keys()
+                       if replayed.get(key) != saved.get(key))
+        units = sorted(uid for uid in replayed["units"].keys() | saved["units"].keys()
+                       if replayed["units"].get(uid) != saved["units"].get(uid))
+        which = ", ".join(p if p != "units" else f"units ({', '.join(units[:5])})" for p in parts)
+        print(f"differs: the {len(new)} commands replay to the same journal, but the saved "
+              f"state is not the one they give (the file was edited?): {which}")
+        return 1
+    print(f"identical: {len(new)} commands replay to the same journal and state")
     return 0
 
 
@@ -227,15 +258,26 @@ def cmd_export(args) -> int:
     from game.saves import read_save, save_path
 
     record = read_save(save_path(args.save, args.saves_dir))
+    out = Path(args.out) if args.out is not None else None
+    if out is not None:
+        if not str(args.out):
+            raise UsageError("--out needs a file name")
+        if out.is_dir():
+            raise UsageError(f"--out {out} is a folder; give a file name")
+        if not out.parent.is_dir():
+            raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
     try:
         content = load_content(args.content)
     except ContentErrors:
         content = None  # weapons and spells then show by id: the save alone still exports
     text = export_markdown(record, content) if args.format == "md" else export_json(record)
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-    else:
+    if out is None:
         sys.stdout.write(text)
+        return 0
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
     return 0
 
 
@@ -287,25 +329,31 @@ def cmd_odds(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
-    parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, seed=None,
-                        content=DEFAULT_CONTENT, saves_dir=DEFAULT_SAVES, load=None,
+    parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, load=None, seed_default=None,
                         designer=False)
-    sub = parser.add_subparsers(dest="command")
 
-    def common(p):
-        p.add_argument("--content", type=Path, default=DEFAULT_CONTENT,
+    def common(p, top=False, seed=False):
+        # The same options before or after the subcommand: a subcommand's copy has no
+        # default, so it overrides the top level's only when it is given.
+        default = (lambda value: value) if top else (lambda value: argparse.SUPPRESS)
+        p.add_argument("--content", type=Path, default=default(DEFAULT_CONTENT),
                        help="content folder (default: the shipped content/)")
-        p.add_argument("--saves-dir", type=Path, default=DEFAULT_SAVES,
+        p.add_argument("--saves-dir", type=Path, default=default(DEFAULT_SAVES),
                        help="saves folder (default: saves/)")
+        if seed or top:
+            p.add_argument("--seed", type=int, default=default(None),
+                           help="seed of the dice (default: random; 0 for script)")
+
+    common(parser, top=True)
+    sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="start a hot-seat game (the default)")
     play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
-    play.add_argument("--seed", type=int, default=None)
     play.add_argument("--load", metavar="NAME", help="continue a saved game")
     play.add_argument("--designer", action="store_true",
                       help="designer mode: the command line also takes force and the edits "
                            "(set, place, give, spawn, remove, hold, release)")
-    common(play)
+    common(play, seed=True)
     play.set_defaults(func=cmd_play)
 
     load = sub.add_parser("load", help="continue a saved game in the app")
@@ -328,13 +376,12 @@ def build_parser() -> argparse.ArgumentParser:
     script = sub.add_parser("script", help="play a command file headless, print the journal")
     script.add_argument("scenario")
     script.add_argument("commands")
-    script.add_argument("--seed", type=int, default=0)
     script.add_argument("--rolls", help="forced d100 results, e.g. 12,80,3")
     script.add_argument("--json", action="store_true", help="one JSON object per line")
     script.add_argument("--strict", action="store_true", help="exit 1 on the first refusal")
     script.add_argument("--save", metavar="NAME", help="save the game where the script ends")
-    common(script)
-    script.set_defaults(func=cmd_script)
+    common(script, seed=True)
+    script.set_defaults(func=cmd_script, seed_default=0)
 
     odds = sub.add_parser("odds", help="exact odds of one attack or spell (and what-if sweeps)")
     odds.add_argument("scenario")
@@ -368,13 +415,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_folders(args) -> None:
+    """`--content` and `--saves-dir` name folders (a saves folder may not exist yet)."""
+    if not Path(args.content).is_dir():
+        raise UsageError(f"--content {args.content}: no such folder")
+    saves = Path(args.saves_dir)
+    if saves.exists() and not saves.is_dir():
+        raise UsageError(f"--saves-dir {saves} is a file, not a folder")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if getattr(args, "seed", 0) is None:
+    if args.seed is None:
         import secrets
 
-        args.seed = secrets.randbelow(2**31)
+        args.seed = (args.seed_default if args.seed_default is not None
+                     else secrets.randbelow(2**31))
     try:
+        check_folders(args)
         return args.func(args)
     except ContentErrors as exc:
         for error in exc.errors:

@@ -76,11 +76,12 @@ def odds_object(game: GameState, attacker: str, target: str, choice: Choice) -> 
         "damage": [[v, float(p)] for v, p in result.damage],
         "mean_damage": float(result.mean_damage),
         "p_down": float(result.p_down),
-        "p_down_this_turn": float(result.p_down_this_turn),
+        "p_down_this_turn": _p(result.p_down_this_turn),
         "repeats": result.repeats,
         "kind": result.kind,
         "exact": {"p_down": str(result.p_down),
-                  "p_down_this_turn": str(result.p_down_this_turn),
+                  "p_down_this_turn": None if result.p_down_this_turn is None
+                  else str(result.p_down_this_turn),
                   "mean_damage": str(result.mean_damage)},
     }
     if result.reflected_damage and result.p_reflected:
@@ -212,6 +213,6 @@ def render_sweep(console: Console, rows: list[dict], current) -> None:
             f"{pct(row['p_hit']):>6} {bar(row['p_hit'], 12)}",
             f"{row['mean_damage']:>5.2f} {bar(row['mean_damage'] / top, 12)}",
             f"{pct(row['p_down']):>6} {bar(row['p_down'], 12)}",
-            f"{pct(row['p_down_this_turn']):>6} {bar(row['p_down_this_turn'], 12)}",
+            f"{pct(row['p_down_this_turn']):>6} {bar(row['p_down_this_turn'] or 0, 12)}",
         )
     console.print(table)

@@ -1,9 +1,13 @@
 """Save files: a game's seed and command log, with its full state and journal for reading.
 
 One JSON file per save in the saves folder, written atomically (a temporary file, then
-`os.replace`), so the previous save survives a crash at any instant. Every problem with a
-save (bad name, truncated, garbled, wrong version, unknown scenario, too large) raises
-`SaveError` with a message for the player, and nothing else changes.
+`os.replace`), so the previous save survives a crash at any instant. A save is untrusted
+input: only a regular file of bounded size and nesting is parsed, its whole structure is
+checked against typed schemas (`SaveRecord`, `SavedState`), then against the content it is
+loaded with (units, positions, weapons, spells, armours, players). Every problem (bad name,
+truncated, garbled, wrong version, unknown scenario, too large, too deep, a field out of
+range, an unwritable folder) raises `SaveError` with a message for the player, and nothing
+else changes.
 """
 
 from __future__ import annotations
@@ -14,11 +18,15 @@ import re
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
-from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
+from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, load_scenario
 from game.content.yamlmarks import ContentErrors
+from game.files import UnreadableFile, read_bounded
+from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.events import AnyEvent
 from game.rules.history import replay
 from game.rules.engine import Game
@@ -31,30 +39,153 @@ AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVES_KEPT = 10
 #: Relative to where the game is started, like any document folder.
 DEFAULT_SAVES = Path("saves")
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
+#: Deeper than any save this game writes (5 levels): refused before parsing.
+MAX_DEPTH = 16
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
+#: Temporary files of saves being written: `.NAME.PID.RANDOM.tmp`.
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)\.[^.]+\.tmp")
+#: A temporary file without the writer's pid (older versions) is stale after this long.
+_STALE_SECONDS = 600
 
 
 class SaveError(Exception):
     """A save that cannot be written or read; the message says why."""
 
 
+# --- the typed shape of a save ---------------------------------------------------------
+# Bounds are wide (far above what play reaches) but finite, so a hand-edited number can
+# neither crash the engine nor make it loop.
+
+#: Shown text (names, commands): no control, line-separator or direction-override
+#: characters, which could garble or disguise what a screen or a terminal shows.
+_PLAIN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+PlainName = Annotated[str, Meta(min_length=1, max_length=100, pattern=_PLAIN)]
+PlainText = Annotated[str, Meta(max_length=500, pattern=_PLAIN)]
+Id = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
+DoorId = Annotated[str, Meta(pattern=r"^door-[0-9]{1,4}-[0-9]{1,4}$")]
+Small = Annotated[int, Meta(ge=0, le=1_000_000_000)]
+Signed = Annotated[int, Meta(ge=-1_000_000_000, le=1_000_000_000)]
+Coord = Annotated[int, Meta(ge=0, le=10_000)]
+PlayerNo = Annotated[int, Meta(ge=1, le=6)]
+Seed = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
+Glyph = Annotated[str, Meta(min_length=1, max_length=1, pattern=_PLAIN)]
+Word32 = Annotated[int, Meta(ge=0, le=2**32 - 1)]
+D100 = Annotated[int, Meta(ge=1, le=100)]
+
+
+class Saved(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Base of the saved state's parts: a misspelt or missing field is an error."""
+
+
+class SavedEffect(Saved, kw_only=True):
+    source: Id
+    stat: Annotated[str, Meta(max_length=20)]
+    amount: Signed
+    turns: Small
+
+
+class SavedQuips(Saved, kw_only=True):
+    miss: list[PlainText] = []
+    hit: list[PlainText] = []
+    perfect: list[PlainText] = []
+    dodge: list[PlainText] = []
+    spell_fail: list[PlainText] = []
+    kill: list[PlainText] = []
+
+
+class SavedUnit(Saved, kw_only=True):
+    """`Unit` as saved; every field of the engine's unit, each with its range."""
+
+    id: Id
+    name: PlainName
+    kind: Literal["character", "creature"]
+    template: Id
+    owner: PlayerNo | None
+    faction: Id | None
+    glyph: Glyph
+    pos: Annotated[tuple[Coord, Coord], Meta()]
+    characteristics: Annotated[dict[str, Small], Meta(max_length=len(CHARACTERISTICS))]
+    skills: Annotated[dict[str, Signed], Meta(max_length=len(SKILLS))]
+    masteries: Annotated[dict[Id, Signed], Meta(max_length=100)]
+    weapons: Annotated[list[Id], Meta(max_length=100)]
+    armour: Id | None
+    legendary_armour: Id | None
+    hp: Small
+    hp_max: Annotated[int, Meta(ge=1, le=1_000_000)]
+    ap: Signed
+    ap_max: Annotated[int, Meta(ge=1, le=1_000_000)]
+    spells: Annotated[list[Id], Meta(max_length=100)] = []
+    quips: SavedQuips = msgspec.field(default_factory=SavedQuips)
+    xp: Small = 0
+    level: Annotated[int, Meta(ge=1, le=1000)] = 1
+    effects: Annotated[list[SavedEffect], Meta(max_length=1000)] = []
+    items: Annotated[dict[Id, Small], Meta(max_length=100)] = {}
+    stats: dict[Annotated[str, Meta(max_length=40)], Small] = {}
+    down: bool = False
+    ap_owed: Small = 0
+    held: bool = False
+
+
+class SavedDoor(Saved, kw_only=True):
+    id: DoorId
+    pos: tuple[Coord, Coord]
+    state: Literal["closed", "open", "broken"]
+    hp: Small
+    hp_max: Small
+    defence: Small
+
+
+class SavedThing(Saved, kw_only=True):
+    id: Id
+    name: PlainName
+    pos: tuple[Coord, Coord]
+    glyph: Glyph
+    hp: Small
+    hp_max: Small
+    defence: Small | None
+    armour: Id | None
+    destroyed: bool
+
+
+#: `random.Random.getstate()` (version 3: 624 words and an index) and the forced d100s.
+RandomState = tuple[Literal[3],
+                    Annotated[list[Word32], Meta(min_length=625, max_length=625)],
+                    float | None]
+DiceState = tuple[RandomState, Annotated[list[D100], Meta(max_length=100_000)]]
+
+
+class SavedState(Saved, kw_only=True):
+    """`Game.snapshot()` as saved: everything that changes during a game."""
+
+    units: Annotated[dict[Id, SavedUnit], Meta(max_length=10_000)]
+    doors: Annotated[dict[DoorId, SavedDoor], Meta(max_length=10_000)]
+    things: Annotated[dict[Id, SavedThing], Meta(max_length=10_000)]
+    round: Annotated[int, Meta(ge=1, le=1_000_000)]
+    current: PlayerNo
+    over: bool
+    winner: PlayerNo | None
+    dice: DiceState
+
+
 class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """What a save file holds. `log` and `seed` rebuild the game; the rest is for reading
-    (and for continuing when the content has changed)."""
+    (and for continuing when the content has changed). `state` is kept as the plain data
+    of `Game.snapshot()` (to compare with a replay), checked as a `SavedState` on reading."""
 
-    format: str
-    version: int
-    name: str
-    saved_at: str
-    scenario: str
-    scenario_name: str
-    content_hash: str
-    seed: int
-    players: list[str]
-    round: int
-    current: int
+    format: Literal["escarmouche-save"]
+    version: Literal[1]
+    name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
+    saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
+    scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
+    scenario_name: PlainName
+    content_hash: Annotated[str, Meta(pattern=r"^[0-9a-f]{16}$")]
+    seed: Seed
+    players: Annotated[list[PlainName], Meta(min_length=1, max_length=6)]
+    round: Annotated[int, Meta(ge=1, le=1_000_000)]
+    current: PlayerNo
     over: bool
-    log: list[str]
+    log: Annotated[list[Annotated[str, Meta(min_length=1, max_length=500, pattern=_PLAIN)]],
+                   Meta(max_length=1_000_000)]
     #: A designer game: forced rolls and edits are in its log, and it says so.
     designer: bool = False
     state: dict
@@ -63,11 +194,14 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 def check_name(name: str) -> str:
     """A save name is a plain file name: no folder, no `..`, no absolute path."""
-    if not name or "/" in name or "\\" in name or ".." in name or os.path.isabs(name):
+    if not name:
+        raise SaveError("a save needs a name: up to 64 letters, digits, spaces, - _ .")
+    if "/" in name or "\\" in name or ".." in name or os.path.isabs(name):
         raise SaveError(f"bad save name {name!r}: use letters, digits, spaces, - _ . "
                         "(no folders, no '..')")
-    if not _NAME.match(name):
-        raise SaveError(f"bad save name {name!r}: use up to 64 letters, digits, spaces, - _ .")
+    if not _NAME.fullmatch(name):
+        raise SaveError(f"bad save name {name!r}: use up to 64 letters, digits, spaces, - _ . "
+                        "(starting with a letter or digit)")
     return name
 
 
@@ -97,23 +231,82 @@ def record_of(game: Game, name: str) -> SaveRecord:
 
 
 def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES) -> Path:
-    """Write the save atomically; return its path."""
+    """Write the save atomically; return its path. A folder that cannot be written raises
+    `SaveError` naming it, and leaves no temporary file."""
     check_name(name)
     saves_dir = Path(saves_dir)
-    saves_dir.mkdir(parents=True, exist_ok=True)
     data = msgspec.json.format(msgspec.json.encode(record_of(game, name)), indent=1)
     target = saves_dir / f"{name}.json"
-    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=saves_dir)
+    try:
+        saves_dir.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise SaveError(f"cannot save in {saves_dir}: it is a file, not a folder") from None
+    except OSError as exc:
+        raise SaveError(f"cannot create the saves folder {saves_dir}: "
+                        f"{exc.strerror or exc}") from None
+    if target.is_dir():
+        raise SaveError(f"cannot save as {target}: a folder has that name")
+    clean_stray_temps(saves_dir)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp",
+                                    dir=saves_dir)
+    except OSError as exc:
+        raise SaveError(f"cannot write in the saves folder {saves_dir}: "
+                        f"{exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, target)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise SaveError(f"cannot write {target}: {exc.strerror or exc}; the previous save, "
+                        "if any, is unchanged") from None
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
     return target
+
+
+def clean_stray_temps(saves_dir: Path) -> list[Path]:
+    """Remove the temporary files that saves killed mid-write left; return them.
+
+    A temporary file belongs to the process named in it: it is stray when that process is
+    gone (a file without a pid, from an older version, when it is old).
+    """
+    removed = []
+    try:
+        entries = list(Path(saves_dir).glob(".*.tmp"))
+    except OSError:
+        return removed
+    now = datetime.now(timezone.utc).timestamp()
+    for path in entries:
+        match = _TEMP.fullmatch(path.name)
+        try:
+            if match:
+                pid = int(match.group("pid"))
+                if pid == os.getpid() or _alive(pid):
+                    continue
+            elif now - path.lstat().st_mtime < _STALE_SECONDS:
+                continue
+            if path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        # Someone else's process: alive, not ours to judge.
+        return True
+    return True
 
 
 def save_path(name: str, saves_dir: Path = DEFAULT_SAVES) -> Path:
@@ -124,29 +317,184 @@ def save_path(name: str, saves_dir: Path = DEFAULT_SAVES) -> Path:
     return Path(saves_dir) / f"{check_name(name)}.json"
 
 
+def too_deep(raw: bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON text nests arrays and objects deeper than `limit`, found before parsing
+    (a decoder recurses once per level), at C speed."""
+    # Outside strings only: drop escaped backslashes, then escaped quotes (JSON pairs a
+    # backslash with the next character, left to right), then every quoted part.
+    unescaped = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    outside = b"".join(unescaped.split(b'"')[::2])
+    # Only the brackets, `{}` as `[]`: depth does not care which kind.
+    brackets = outside.translate(_AS_SQUARE, _NOT_BRACKETS)
+    # Each pass removes the innermost pairs, so the deepest nesting is the number of passes
+    # that empty the text; a run of openers shows that many more levels at once.
+    for done in range(limit + 1):
+        if b"[" * (limit + 1 - done) in brackets:
+            return True
+        peeled = brackets.replace(b"[]", b"")
+        if len(peeled) == len(brackets):
+            return False  # empty, or unbalanced: the decoder says so
+        brackets = peeled
+    return True
+
+
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
+
+
 def read_save(path: Path) -> SaveRecord:
     """Read and check a save file; raise `SaveError` naming the problem."""
     path = Path(path)
-    if not path.exists():
-        raise SaveError(f"no save {path.stem!r} in {path.parent}")
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise SaveError(f"{path.name} is too large ({size:,} bytes; at most {MAX_BYTES:,})")
-    raw = path.read_bytes()
+    try:
+        raw = read_bounded(path, MAX_BYTES)
+    except UnreadableFile as exc:
+        if str(exc) == "it does not exist":
+            raise SaveError(f"no save {path.stem!r} in {path.parent}") from None
+        raise SaveError(f"cannot read the save {path.name}: {exc}") from None
+    if too_deep(raw):
+        raise SaveError(f"{path.name} is garbled: nested more than {MAX_DEPTH} levels deep")
     try:
         data = msgspec.json.decode(raw)
+    except RecursionError:
+        raise SaveError(f"{path.name} is garbled: nested too deep") from None
     except msgspec.DecodeError as exc:
         kind = "truncated" if "truncated" in str(exc) else "garbled"
         raise SaveError(f"{path.name} is {kind}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path.name} is not an Escarmouche save")
     if data.get("version") != VERSION:
-        raise SaveError(f"{path.name} has format version {data.get('version')!r}; this game "
-                        f"reads version {VERSION}")
+        raise SaveError(f"{path.name} has format version {_short(data.get('version'))}; "
+                        f"this game reads version {VERSION}")
     try:
-        return msgspec.convert(data, SaveRecord)
-    except msgspec.ValidationError as exc:
+        record = _convert(data, SaveRecord, "$")
+        state = saved_state(record.state)
+    except _Damaged as exc:
         raise SaveError(f"{path.name} is damaged: {exc}") from None
+    problem = _inconsistency(record, state)
+    if problem:
+        raise SaveError(f"{path.name} is damaged: {problem}")
+    return record
+
+
+class _Damaged(Exception):
+    """A part of a save that does not fit its schema; the message names where."""
+
+
+def _convert(data, tp, where: str):
+    try:
+        return msgspec.convert(data, tp)
+    except msgspec.ValidationError as exc:
+        message = re.sub(r"`str` matching regex '\^\[\^\\\\x00[^']*'",
+                         "plain text (no control, line-break or direction characters)", str(exc))
+        if " - at `$" in message:
+            message = message.replace(" - at `$", f" - at `{where}", 1)
+        else:
+            message += f" - at `{where}`"
+        raise _Damaged(message) from None
+
+
+def saved_state(raw) -> SavedState:
+    """The saved state checked against its schema, each unit, door and object on its own
+    so that the message names the one that is damaged."""
+    if isinstance(raw, dict):
+        for group, tp in (("units", SavedUnit), ("doors", SavedDoor), ("things", SavedThing)):
+            entries = raw.get(group)
+            if isinstance(entries, dict):
+                for key, value in entries.items():
+                    _convert(value, tp, f"$.state.{group}.{_short(key, 40).strip(chr(39))}")
+    return _convert(raw, SavedState, "$.state")
+
+
+def _short(value, most: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
+    """What contradicts itself inside a save (no content needed), or None."""
+    players = len(record.players)
+    if record.current > players:
+        return f"current player {record.current} is not one of the {players} players"
+    if (record.round, record.current, record.over) != (state.round, state.current, state.over):
+        return "its round, player or game-over flag differ from its state's"
+    if state.current > players or (state.winner is not None and state.winner > players):
+        return f"its state names a player above the {players} players"
+    for uid, unit in state.units.items():
+        if unit.id != uid:
+            return f"unit {uid!r} is saved with id {unit.id!r}"
+        if unit.owner is not None and unit.owner > players:
+            return f"unit {uid!r} belongs to player {unit.owner}, not one of the {players}"
+        if unit.hp > unit.hp_max:
+            return f"unit {uid!r} has {unit.hp} HP, above its maximum {unit.hp_max}"
+        if set(unit.characteristics) != set(CHARACTERISTICS):
+            return f"unit {uid!r} needs the characteristics {', '.join(CHARACTERISTICS)}"
+        if not set(unit.skills) <= set(SKILLS):
+            return f"unit {uid!r} has a skill that does not exist ({', '.join(SKILLS)})"
+        for effect in unit.effects:
+            if effect.stat not in EFFECT_STATS:
+                return f"unit {uid!r} has an effect on {effect.stat!r}, which is no statistic"
+    for did, door in state.doors.items():
+        if door.id != did or did != f"door-{door.pos[0]}-{door.pos[1]}":
+            return f"door {did!r} does not match its position"
+    for tid, thing in state.things.items():
+        if thing.id != tid:
+            return f"object {tid!r} is saved with id {thing.id!r}"
+    if state.dice[0][1][-1] > 624:
+        return "its dice state is not one Python's generator can take"
+    return None
+
+
+def check_against(record: SaveRecord, game: Game, file: str) -> None:
+    """Raise `SaveError` when the saved state does not fit the game it is loaded into
+    (its scenario's units, doors and objects, its map, its content's tables)."""
+    state = saved_state(record.state)
+    content = game.content
+
+    def fail(problem: str) -> None:
+        raise SaveError(f"{file}: {problem}")
+
+    for label, saved, fresh in (("units", state.units, game.units),
+                                ("objects", state.things, game.things),
+                                ("doors", state.doors, {d.id: d for d in game.doors.values()})):
+        extra = sorted(set(saved) - set(fresh))
+        if label == "units" and record.designer:
+            extra = []  # a designer spawns units (and a removed one stays, down)
+        missing = sorted(set(fresh) - set(saved))
+        if extra or missing:
+            fail(f"its {label} are not the scenario's"
+                 + (f" (unknown: {', '.join(extra[:5])})" if extra else "")
+                 + (f" (missing: {', '.join(missing[:5])})" if missing else ""))
+    if len(record.players) != len(game.players):
+        fail(f"it has {len(record.players)} players, the scenario {len(game.players)}")
+    for uid, unit in state.units.items():
+        where = f"unit {uid!r}"
+        if not game.in_bounds(unit.pos):
+            fail(f"{where} stands at {unit.pos[0]},{unit.pos[1]}, off the "
+                 f"{game.width}x{game.height} map")
+        if unit.pos in game.walls:
+            fail(f"{where} stands in a wall at {unit.pos[0]},{unit.pos[1]}")
+        catalog = content.characters if unit.kind == "character" else content.creatures
+        if unit.template not in catalog:
+            fail(f"{where}: {unit.kind} template {unit.template!r} is not in the content")
+        for wid in unit.weapons:
+            if wid not in content.weapons:
+                fail(f"{where}: weapon {wid!r} is not in the content")
+        for aid in (unit.armour, unit.legendary_armour):
+            if aid is not None and aid not in content.armours:
+                fail(f"{where}: armour {aid!r} is not in the content")
+        for sid in unit.spells:
+            if sid not in content.spells:
+                fail(f"{where}: spell {sid!r} is not in the content")
+        for iid in unit.items:
+            if iid not in content.items:
+                fail(f"{where}: item {iid!r} is not in the content")
+        if unit.faction is not None and unit.faction not in content.factions:
+            fail(f"{where}: faction {unit.faction!r} is not in the content")
+    for tid, thing in state.things.items():
+        if not game.in_bounds(thing.pos):
+            fail(f"object {tid!r} is off the map")
+        if thing.armour is not None and thing.armour not in content.armours:
+            fail(f"object {tid!r}: armour {thing.armour!r} is not in the content")
 
 
 class Loaded(msgspec.Struct, kw_only=True):
@@ -165,31 +513,35 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     state, "replay" replays the log under the new rules; "auto" keeps the saved state.
     """
     record = read_save(path)
+    file = Path(path).name
     try:
         content = load_content(content_dir)
-        scenario_file = scenario_path(content_dir, record.scenario)
+        scenario_file = Path(content_dir) / "scenarios" / f"{record.scenario}.yaml"
         if not scenario_file.exists():
-            raise SaveError(f"{Path(path).name} was played on scenario {record.scenario!r}, "
+            raise SaveError(f"{file} was played on scenario {record.scenario!r}, "
                             "which is not in the content")
         scenario = load_scenario(content, scenario_file, content_dir)
     except ContentErrors as exc:
         raise SaveError(f"the content has errors:\n{exc}") from None
     changed = content_hash(content, scenario) != record.content_hash
+    fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
+                 designer=record.designer)
     if changed and mode != "replay":
-        game = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
-                    designer=record.designer)
+        check_against(record, fresh, f"{file}: its state does not fit the new content")
         try:
-            restore_state(game, record.state)
+            restore_state(fresh, record.state)
         except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"{Path(path).name}: its state does not fit the new content "
+            raise SaveError(f"{file}: its state does not fit the new content "
                             f"({exc}); replay it instead") from None
-        game.journal = list(record.journal)
-        game.log = list(record.log)
-        return Loaded(record=record, game=game, content_changed=True)
+        fresh.journal = list(record.journal)
+        fresh.log = list(record.log)
+        return Loaded(record=record, game=fresh, content_changed=True)
+    if not changed:
+        check_against(record, fresh, file)
     game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer)
     if not changed:
         if plain(game.snapshot()) != comparable(record.state):
-            raise SaveError(f"{Path(path).name}: its log does not give its saved state "
+            raise SaveError(f"{file}: its log does not give its saved state "
                             "(the file was edited?)")
         # The saved journal also holds the refusals, which the log leaves out.
         game.journal = list(record.journal)
@@ -199,12 +551,23 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
 def list_saves(saves_dir: Path = DEFAULT_SAVES) -> list[tuple[Path, SaveRecord | SaveError]]:
     """Every save in the folder, newest first, each read or with the reason it cannot be."""
     found = []
-    for path in Path(saves_dir).glob("*.json"):
+    try:
+        paths = list(Path(saves_dir).glob("*.json"))
+    except OSError:
+        return []
+    for path in paths:
         try:
             found.append((path, read_save(path)))
         except SaveError as exc:
             found.append((path, exc))
-    return sorted(found, key=lambda item: item[0].stat().st_mtime, reverse=True)
+    return sorted(found, key=lambda item: _mtime(item[0]), reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def autosave(game: Game, saves_dir: Path = DEFAULT_SAVES) -> Path:
@@ -212,9 +575,13 @@ def autosave(game: Game, saves_dir: Path = DEFAULT_SAVES) -> Path:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
     path = save_game(game, f"{AUTOSAVE_PREFIX}{stamp}-r{game.round}-p{game.current}",
                      saves_dir)
-    autos = sorted(Path(saves_dir).glob(f"{AUTOSAVE_PREFIX}*.json"))
+    autos = sorted(p for p in Path(saves_dir).glob(f"{AUTOSAVE_PREFIX}*.json")
+                   if p.is_file() and not p.is_symlink())
     for old in autos[:-AUTOSAVES_KEPT]:
-        old.unlink(missing_ok=True)
+        try:
+            old.unlink(missing_ok=True)
+        except OSError:
+            pass  # an old autosave that cannot go costs only disk space
     return path
 
 

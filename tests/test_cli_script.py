@@ -99,3 +99,76 @@ def test_spells_demo_shows_a_countered_and_a_reflected_spell(capsys):
     assert "Elise counters Firebolt and reflects it!" in out
     assert "damage to Corvin: Firebolt 2d6" in out
     assert "+ effect focus 10 = 74]" in out
+
+
+def test_a_line_separator_inside_a_comment_starts_no_command(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("move aldric 4,6  # then\u2028move aldric 40,40\u2029end\r\n"
+                      "move aldric 5,6\n", encoding="utf-8")
+    code, out, err = run(capsys, "script", "crossroads", str(script), "--strict")
+    assert code == 0, err
+    issued = [line for line in out.splitlines() if line.startswith(("▶", "✗"))]
+    assert issued == ["▶ move aldric 4,6", "▶ move aldric 5,6"]
+
+
+@pytest.mark.parametrize("square", ["٤,٦", "４,６", "4 ,6", "1_0,6", "+4,6", "4,6,1", "4,"])
+def test_coordinates_are_ascii_digits_only(tmp_path, capsys, square):
+    script = tmp_path / "s.txt"
+    script.write_text(f"move aldric {square}\n", encoding="utf-8")
+    code, out, err = run(capsys, "script", "crossroads", str(script), "--strict")
+    assert code == 1
+    assert "is not a square; write it x,y" in err or "move takes 2 arguments" in err
+    assert "moves to" not in out
+
+
+@pytest.mark.parametrize("rolls", ["٤", "1_0", "+5", "５"])
+def test_forced_rolls_are_ascii_digits_only(tmp_path, capsys, rolls):
+    script = tmp_path / "s.txt"
+    script.write_text(f"force {rolls}\n", encoding="utf-8")
+    code, out, err = run(capsys, "script", "crossroads", str(script), "--strict")
+    assert code == 1 and "forced rolls are whole numbers" in err
+    code, out, err = run(capsys, "script", "crossroads", DEMO, "--rolls", rolls)
+    assert code == 2 and "--rolls takes whole numbers separated by commas" in err
+
+
+def test_options_work_before_and_after_the_subcommand(tmp_path, capsys):
+    saves = tmp_path / "elsewhere"
+    assert run(capsys, "--saves-dir", str(saves), "script", "crossroads", DEMO,
+               "--save", "x")[0] == 0
+    assert (saves / "x.json").is_file()
+    assert run(capsys, "--saves-dir", str(saves), "export", "x")[0] == 0
+    assert run(capsys, "export", "x", "--saves-dir", str(saves))[0] == 0
+    empty = tmp_path / "nothing"
+    empty.mkdir()
+    code, _, err = run(capsys, "--content", str(empty), "validate")
+    assert code == 2 and "rules.yaml:1:1: file not found" in err
+    code, _, err = run(capsys, "validate", "--content", str(empty))
+    assert code == 2 and "rules.yaml:1:1: file not found" in err
+    # the subcommand's copy wins when both are given
+    assert run(capsys, "--content", str(empty), "validate", "--content", "content")[0] == 0
+
+
+def test_seed_before_the_subcommand_or_without_one(capsys, monkeypatch):
+    seeds = []
+    monkeypatch.setattr("game.cli.cmd_play", lambda args: seeds.append(args.seed) or 0)
+    run(capsys, "--seed", "7")
+    run(capsys, "play", "--seed", "8")
+    run(capsys, "--seed", "9", "play")
+    assert seeds == [7, 8, 9]
+    by_option = run(capsys, "--seed", "7", "script", "crossroads", DEMO)[1]
+    assert by_option == run(capsys, "script", "crossroads", DEMO, "--seed", "7")[1]
+    assert by_option != run(capsys, "script", "crossroads", DEMO)[1]  # script's default is 0
+    assert run(capsys, "script", "crossroads", DEMO)[1] == \
+        run(capsys, "script", "crossroads", DEMO, "--seed", "0")[1]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--content", "nowhere", "validate"], "escarmouche: --content nowhere: no such folder"),
+    (["script", "crossroads", DEMO, "--save", ""],
+     "escarmouche: a save needs a name"),
+    (["script", "crossroads", DEMO, "--save", "ok-name\n"], "escarmouche: bad save name"),
+])
+def test_bad_options_exit_2_before_anything_runs(tmp_path, capsys, argv, message):
+    code, out, err = run(capsys, *argv, "--saves-dir", str(tmp_path))
+    assert code == 2 and err.startswith(message) and out == ""
+    assert list(tmp_path.iterdir()) == []

@@ -64,7 +64,8 @@ def test_replay_command_reports_identical_or_the_first_difference(tmp_path, caps
                  str(tmp_path)]) == 0
     capsys.readouterr()
     assert main(["replay", "demo", "--saves-dir", str(tmp_path)]) == 0
-    assert capsys.readouterr().out == "identical: 20 commands replay to the same journal\n"
+    assert capsys.readouterr().out == ("identical: 20 commands replay to the same journal "
+                                       "and state\n")
     content = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, content)
     chars = content / "characters.yaml"
@@ -73,6 +74,21 @@ def test_replay_command_reports_identical_or_the_first_difference(tmp_path, caps
     out = capsys.readouterr().out
     assert out.startswith("differs at command 12: attack aldric dagny with sword\nold:\n")
     assert "30 (forced) ≤ 65 hit" in out and "30 (forced) ≤ 75 hit" in out
+
+
+def test_replay_of_a_hand_edited_state_says_it_differs(tmp_path, capsys):
+    main(["script", "crossroads", DEMO, "--save", "demo", "--saves-dir", str(tmp_path)])
+    path = tmp_path / "demo.json"
+    data = json.loads(path.read_text())
+    data["state"]["units"]["aldric"]["hp"] = 1
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", "demo", "--saves-dir", str(tmp_path)]) == 1
+    assert capsys.readouterr().out == (
+        "differs: the 20 commands replay to the same journal, but the saved state is not "
+        "the one they give (the file was edited?): units (aldric)\n")
+    with pytest.raises(SaveError, match="its log does not give its saved state"):
+        load_game(path)
 
 
 def test_changed_content_keeps_the_saved_state_or_replays(tmp_path):
@@ -110,9 +126,10 @@ def test_bad_saves_are_refused_with_a_clear_message(tmp_path, writer, message, c
     assert message in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["a/b", "../x", "/etc/passwd", "..", "", "x" * 80])
+@pytest.mark.parametrize("name", ["a/b", "../x", "/etc/passwd", "..", "", "x" * 80,
+                                  "ok-name\n", "\nok", "-dash", " space"])
 def test_bad_save_names_are_refused(tmp_path, name):
-    with pytest.raises(SaveError, match="bad save name"):
+    with pytest.raises(SaveError, match="bad save name|a save needs a name"):
         save_game(played(), name, tmp_path)
     assert list(tmp_path.iterdir()) == []
 
@@ -125,7 +142,8 @@ def test_a_save_interrupted_mid_write_leaves_the_old_one_intact(tmp_path, monkey
         raise OSError("disk unplugged")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(SaveError, match="cannot write .*slot.json: disk unplugged; the "
+                                        "previous save, if any, is unchanged"):
         save_game(played(1, ["move aldric 5,6"]), "slot", tmp_path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["slot.json"]  # no temporary file left
@@ -186,3 +204,30 @@ def test_export_markdown_and_json(tmp_path, capsys):
                  "--saves-dir", str(tmp_path)]) == 0
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert lines[0]["type"] == "turn" and any(line["type"] == "roll" for line in lines)
+
+
+@pytest.mark.parametrize("engine,saved", [("Unit", "SavedUnit"), ("Door", "SavedDoor"),
+                                          ("Thing", "SavedThing"), ("Effect", "SavedEffect")])
+def test_the_save_schema_has_every_field_the_engine_snapshots(engine, saved):
+    # A field added to the engine's units must be added to the save's schema (with its
+    # range), or every save would be refused as damaged.
+    import dataclasses
+
+    import game.rules.board as board
+    import game.rules.units as units
+    import game.saves as saves
+
+    cls = getattr(units, engine, None) or getattr(board, engine)
+    assert [f.name for f in dataclasses.fields(cls)] == \
+        list(getattr(saves, saved).__struct_fields__)
+
+
+def test_a_designer_save_with_spawned_and_removed_units_loads(tmp_path, capsys):
+    script = tmp_path / "setup.txt"
+    script.write_text("spawn goblin goblin-9 9,9\nremove wolf-1\nplace aldric 10,9\n")
+    assert main(["script", "crossroads", str(script), "--save", "setup", "--saves-dir",
+                 str(tmp_path)]) == 0
+    loaded = load_game(tmp_path / "setup.json")
+    assert loaded.game.designer and loaded.game.units["goblin-9"].pos == (9, 9)
+    assert loaded.game.units["wolf-1"].down and loaded.game.units["aldric"].pos == (10, 9)
+    assert main(["replay", "setup", "--saves-dir", str(tmp_path)]) == 0

@@ -10,20 +10,32 @@ import difflib
 import re
 import types
 import typing
+import unicodedata
 from pathlib import Path as FsPath
 from typing import Any
 
 import msgspec
+from rich.color import Color, ColorParseError
 
 from game.rules import templates
 from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
+from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import Dice
 
 DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
 MAX_FILE_BYTES = 2_000_000
+#: Dice at the scale of the game (2d6+4 is its largest): `9999999999d6` would never finish
+#: rolling, and exact odds convolve every face.
+MAX_DICE_COUNT, MAX_DICE_SIDES, MAX_DICE_MODIFIER = 20, 100, 100
+#: Each side of a map, in squares.
+MAX_MAP_SIDE = 200
+#: Unknown map symbols reported one by one before the rest are counted.
+MAX_SYMBOL_ERRORS = 20
+#: Ids a "did you mean" is looked for among.
+MAX_SUGGESTED = 500
 EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
 
 _PATH_PART = re.compile(r"\.([^.\[\]`]+)|\[(\d+)\]")
@@ -106,7 +118,7 @@ def _report(doc: MarkedDocument, exc: msgspec.ValidationError, tp: Any, base: tu
     else:
         where = _where(full)
         bad = f"a {key} of {where}" if key else where
-        errors.append(doc.error(full, f"{bad}: {text.lower()}"))
+        errors.append(doc.error(full, f"{bad}: {_friendly(text).lower()}"))
 
 
 def _unknown_field(doc: MarkedDocument, path: tuple[Any, ...], name: Any,
@@ -161,7 +173,7 @@ def _check(doc: MarkedDocument, data: Any, tp: Any, base: tuple[Any, ...],
                 ok = False
                 text, _, _ = _msgspec_path(str(exc))
                 errors.append(doc.error(base + (key,), f"a key of {_where(base)}: "
-                                        f"{text.lower()}", key=True))
+                                        f"{_friendly(text).lower()}", key=True))
             ok &= _check(doc, value, value_tp, base + (key,), errors)
         if not ok:
             return False
@@ -209,6 +221,14 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
     return None
 
 
+def _friendly(text: str) -> str:
+    """msgspec's message, with the plain-text pattern said in words."""
+    text = re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x1f.*'$",
+                  "plain text (no control, line-break or direction characters)", text)
+    return re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x08.*'$",
+                  "text without control or direction characters", text)
+
+
 class Loader:
     """Collects documents and errors over a whole content folder."""
 
@@ -219,8 +239,8 @@ class Loader:
         self.notices: list[ContentError] = []
         #: (file, id) of entries declared but invalid (already reported).
         self.invalid: set[tuple[str, str]] = set()
-        #: Files whose entries are unknown (unreadable or missing): no reference into them
-        #: can be checked.
+        #: Files whose entries are unknown (unreadable or missing, already reported): no
+        #: reference into them can be checked.
         self.unread: set[str] = set()
 
     def rel(self, path: FsPath) -> str:
@@ -230,18 +250,23 @@ class Loader:
             return str(path)
 
     def read(self, path: FsPath, required: bool = True) -> MarkedDocument | None:
+        """A YAML file's marked data, or None with its error (only regular files, bounded)."""
         name = self.rel(path)
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             if required:
                 self.errors.append(ContentError(name, 1, 1, "file not found"))
             return None
-        if path.stat().st_size > MAX_FILE_BYTES:
-            self.errors.append(ContentError(name, 1, 1, "file too large"))
-            return None
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.errors.append(ContentError(name, 1, 1, f"cannot read: {exc}"))
+            text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
+        except UnreadableFile as exc:
+            reason = str(exc)
+            if reason.startswith("it is too large"):
+                reason = "file too large" + reason[len("it is too large"):]
+            self.errors.append(ContentError(name, 1, 1, f"cannot read: {reason}"))
+            return None
+        except UnicodeDecodeError as exc:
+            self.errors.append(ContentError(name, 1, 1, f"cannot read: not UTF-8 text "
+                                            f"({exc.reason} at byte {exc.start})"))
             return None
         doc, errors = read_yaml(text, name)
         self.errors += errors
@@ -252,13 +277,14 @@ class Loader:
         path = self.root / filename
         doc = self.read(path, required)
         if doc is None:
-            if required or path.exists():
+            if required or path.exists() or path.is_symlink():
                 # Its entries are unknown, not absent: references to them are not errors.
                 self.unread.add(filename)
             return {}, None
         if not isinstance(doc.data, dict):
             self.unread.add(filename)
             self.errors.append(doc.error((), "expected a mapping of ids to entries"))
+            self.unread.add(filename)
             return {}, doc
         result = {}
         for key, value in doc.data.items():
@@ -282,7 +308,10 @@ class Loader:
                 or file in self.unread:
             return
         invalid = [key for f, key in self.invalid if f == file]
-        close = difflib.get_close_matches(value, [*known, *invalid], n=1, cutoff=0.5)
+        candidates = [*known, *invalid]
+        # A "did you mean" costs a comparison with every id: only for a table of sane size.
+        close = difflib.get_close_matches(value, candidates, n=1, cutoff=0.5) \
+            if len(candidates) <= MAX_SUGGESTED else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
 
@@ -311,11 +340,13 @@ def load_content_partial(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content,
 
 def validate_all(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content, list[str], list[ContentError]]:
     """Check every content file and every scenario; return all errors, none raised."""
-    content, errors = load_content_partial(root)
+    loader = Loader(FsPath(root))
+    content = _load(loader)
+    errors = loader.errors
     names = list_scenarios(root)
     for name in names:
         try:
-            load_scenario(content, scenario_path(root, name), root)
+            load_scenario(content, scenario_path(root, name), root, unread=loader.unread)
         except ContentErrors as exc:
             errors += exc.errors
     return content, names, sorted(errors)
@@ -419,6 +450,7 @@ def _load(loader: Loader) -> Content:
                 families_known = False
     for doc, table, kind in ((cdoc, characters, "character"), (kdoc, creatures, "creature")):
         for tid, t in table.items():
+            _check_glyph(loader, doc, (tid, "glyph"), t.glyph)
             for i, wid in enumerate(t.weapons):
                 loader.ref(doc, (tid, "weapons", i), wid, weapons, "weapon")
             for family in t.masteries:
@@ -450,9 +482,36 @@ def _load(loader: Loader) -> Content:
 
 def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:
     try:
-        Dice.parse(text)
+        dice = Dice.parse(text)
     except ValueError as exc:
         loader.errors.append(doc.error(path, str(exc)))
+        return
+    for value, most, what in ((dice.count, MAX_DICE_COUNT, "dice"),
+                              (dice.sides, MAX_DICE_SIDES, "sides"),
+                              (dice.modifier, MAX_DICE_MODIFIER, "as a modifier")):
+        if value > most:
+            loader.errors.append(doc.error(path, f"{text!r}: at most {most} {what}, not {value}"))
+            return
+
+
+def _check_glyph(loader: Loader, doc, path: tuple, glyph: str) -> None:
+    """A map glyph is one printable character one cell wide."""
+    # Separators, controls, marks that combine with the previous cell, wide characters:
+    # each would shift or hide the map's columns.
+    if unicodedata.category(glyph)[0] in "CZM" or unicodedata.east_asian_width(glyph) in "WF":
+        loader.errors.append(doc.error(path, f"glyph {glyph!r} is not one printable, "
+                                       "single-width character"))
+
+
+def _check_colour(loader: Loader, doc, path: tuple, colour: str) -> None:
+    """A player's colour is one colour name or `#rrggbb`, as the terminal styles take."""
+    try:
+        ok = colour.strip() == colour and " " not in colour and bool(Color.parse(colour))
+    except ColorParseError:
+        ok = False
+    if not ok or colour == "default":
+        loader.errors.append(doc.error(path, f"{colour!r} is not a colour (a name such as "
+                                       "'blue' or 'bright_red', or '#rrggbb')"))
 
 
 def _check_rules(loader: Loader, doc: MarkedDocument, rules: templates.RulesConfig) -> None:
@@ -527,11 +586,13 @@ def scenario_path(root: FsPath | str, name: str) -> FsPath:
     return FsPath(root) / "scenarios" / f"{name}.yaml"
 
 
-def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT) -> Scenario:
-    """Load a scenario and check its map and placements against the content."""
+def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT,
+                  unread: set[str] | frozenset[str] = frozenset()) -> Scenario:
+    """Load a scenario and check its map and placements against the content (`unread`:
+    content files already reported unreadable, whose ids are not reported missing)."""
     loader = Loader(FsPath(root))
     loader.invalid |= content.invalid
-    loader.unread |= content.unreadable
+    loader.unread |= content.unreadable | set(unread)
     doc = loader.read(path)
     scenario = None
     if doc is not None:
@@ -583,17 +644,28 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
     def place(group: str, i: int) -> int:
         return indexes[group][i] if group in indexes else i
 
+    for i, player in enumerate(scenario.players):
+        _check_colour(loader, doc, ("players", i, "colour"), player.colour)
+    for i, obj in enumerate(scenario.objects):
+        _check_glyph(loader, doc, ("objects", place("objects", i), "glyph"), obj.glyph)
     grid = read_map(scenario.map)
+    if grid.width > MAX_MAP_SIDE or grid.height > MAX_MAP_SIDE:
+        loader.errors.append(doc.error(("map",), f"the map is {grid.width}x{grid.height} "
+                                       f"squares; at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE}"))
+        return
     map_line, _ = doc.where(("map",))
     source = doc.text.split("\n")
     known = ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items())
-    for (x, y), ch in grid.unknown:
+    for (x, y), ch in grid.unknown[:MAX_SYMBOL_ERRORS]:
         # A block scalar's rows start on the line after `map: |`.
         line = map_line + 1 + y
         text = source[line - 1] if line - 1 < len(source) else ""
         indent = len(text) - len(text.lstrip(" "))
         loader.errors.append(ContentError(doc.file, line, indent + x + 1,
                                           f"unknown map symbol {ch!r} ({known})"))
+    if len(grid.unknown) > MAX_SYMBOL_ERRORS:
+        loader.errors.append(doc.error(("map",), f"{len(grid.unknown) - MAX_SYMBOL_ERRORS} "
+                                       "more unknown map symbols"))
     rows = scenario.map.rstrip("\n").split("\n")
     widths = [len(row) for row in rows]
     usual = max(widths, key=lambda w: (widths.count(w), w))

@@ -3,6 +3,12 @@
 PyYAML's composer gives nodes with marks; this module turns them into plain Python values
 and a map from each value's path (`("weapons", "sword", "dice")`) to its line and column,
 while refusing duplicate keys and any tag the safe loader does not know.
+
+A content file is untrusted: before anything is built, a pass over the parser's events
+bounds its nesting depth and its number of values (the composer recurses once per level),
+and building bounds what aliases expand to (a "billion laughs" document is a few lines)
+and refuses an alias inside the value it names (`loop: &l [*l]`). Each is reported as a
+`file:line:col` error like any other.
 """
 
 from __future__ import annotations
@@ -18,6 +24,23 @@ _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STANDARD = "tag:yaml.org,2002:"
 _SAFE_TAGS = {_STANDARD + t for t in ("map", "seq", "str", "int", "float", "bool", "null",
                                         "timestamp", "binary")}
+#: Far deeper than any content file needs (about 5 levels).
+MAX_DEPTH = 32
+#: Values in one file (keys count), aliases expanded: the shipped content has about 2,000
+#: in all; this bound keeps `validate` of any file within its time and memory aims.
+MAX_VALUES = 50_000
+_OPENERS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSERS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_VALUES = (yaml.ScalarEvent, yaml.AliasEvent, *_OPENERS)
+
+
+class _Refused(Exception):
+    """Building stopped at a node: an alias loop or too many values."""
+
+    def __init__(self, node: yaml.Node, message: str) -> None:
+        super().__init__(message)
+        self.node = node
+        self.message = message
 
 
 @dataclass(frozen=True, order=True)
@@ -82,6 +105,9 @@ def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]
     doc = MarkedDocument(file, None, text=text)
     errors: list[ContentError] = []
     try:
+        too_big = _scan(text, file)
+        if too_big:
+            return doc, [too_big]
         node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -96,8 +122,17 @@ def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]
         errors.append(ContentError(file, 1, 1, "the file is empty"))
         return doc, errors
     constructor = yaml.SafeLoader("")
+    built = 0
+    active: set[int] = set()  # the collections being built: an alias to one is a loop
 
     def build(node: yaml.Node, path: Path) -> Any:
+        nonlocal built
+        built += 1
+        if built > MAX_VALUES:
+            raise _Refused(node, f"too many values: aliases expand to more than "
+                                 f"{MAX_VALUES:,}")
+        if id(node) in active:
+            raise _Refused(node, "an alias refers to the value that contains it (a loop)")
         doc.values[path] = _mark(node)
         if node.tag not in _SAFE_TAGS:
             doc.broken.add(path)
@@ -106,6 +141,7 @@ def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]
                                        f"unsafe or unknown YAML tag {node.tag.replace(_STANDARD, '!!')!r}"))
             return None
         if isinstance(node, yaml.MappingNode):
+            active.add(id(node))
             result: dict = {}
             for key_node, value_node in node.value:
                 key = build(key_node, path + ("<key>",))
@@ -123,10 +159,48 @@ def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]
                 doc.keys[path + (key,)] = _mark(key_node)
                 result[key] = build(value_node, path + (key,))
             doc.values.pop(path + ("<key>",), None)
+            active.discard(id(node))
             return result
         if isinstance(node, yaml.SequenceNode):
-            return [build(item, path + (i,)) for i, item in enumerate(node.value)]
-        return constructor.construct_object(node, deep=True)
+            active.add(id(node))
+            items = [build(item, path + (i,)) for i, item in enumerate(node.value)]
+            active.discard(id(node))
+            return items
+        try:
+            return constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            # e.g. an integer of more digits than Python converts
+            doc.broken.add(path)
+            line, col = _mark(node)
+            errors.append(ContentError(file, line, col, "cannot read this value: "
+                                       + str(exc).split(";")[0]))
+            return None
 
-    doc.data = build(node, ())
+    try:
+        doc.data = build(node, ())
+    except _Refused as refused:
+        line, col = _mark(refused.node)
+        doc.data = None
+        return doc, [*errors, ContentError(file, line, col, refused.message)]
     return doc, errors
+
+
+def _scan(text: str, file: str) -> ContentError | None:
+    """Too deep or too many values, found on the parser's events before any node is built."""
+    depth = values = 0
+    for event in yaml.parse(text, Loader=_COMPOSER):
+        if isinstance(event, _VALUES):
+            values += 1
+            if values > MAX_VALUES:
+                line, col = event.start_mark.line + 1, event.start_mark.column + 1
+                return ContentError(file, line, col, f"too many values (more than "
+                                                     f"{MAX_VALUES:,} in one file)")
+        if isinstance(event, _OPENERS):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line, col = event.start_mark.line + 1, event.start_mark.column + 1
+                return ContentError(file, line, col, f"nested more than {MAX_DEPTH} levels "
+                                                     "deep")
+        elif isinstance(event, _CLOSERS):
+            depth -= 1
+    return None

@@ -9,6 +9,7 @@ are also what the UI shows and what odds are computed from.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
@@ -87,13 +88,12 @@ def find_target(game: GameState, token: str) -> Target:
 
 
 def parse_pos(token: str) -> Pos | None:
-    parts = token.split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
+    """`x,y` in ASCII digits (int() would also take `٤`, `1_0` or ` 4`)."""
+    match = _POS.fullmatch(token)
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+_POS = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
 
 
 def target_name(target: Target) -> str:

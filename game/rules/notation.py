@@ -123,10 +123,11 @@ def parse(text: str) -> Action:
         need(1)
         return Remove(args[0]) if verb == "remove" else Hold(args[0], verb == "hold")
     need(1)
-    try:
-        rolls = tuple(int(r) for r in args[0].split(",") if r)
-    except ValueError:
-        raise NotationError(f"forced rolls are whole numbers: {USAGE[verb]}") from None
+    parts = [r for r in args[0].split(",") if r]
+    # ASCII digits only: int() would also read `٤` or `1_0`.
+    if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
+        raise NotationError(f"forced rolls are whole numbers: {USAGE[verb]}")
+    rolls = tuple(int(r) for r in parts)
     if not rolls:
         raise NotationError(f"usage: {USAGE[verb]}")
     return ForceRolls(rolls)

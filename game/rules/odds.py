@@ -124,14 +124,24 @@ def raw_damage(dice: Iterable[Dice], flat: int) -> Dist:
     return dist
 
 
-def repeated_down(step: Dist, times: int, hp: int, own_hp: int | None = None) -> Fraction:
+#: The most state updates `repeated_down` makes (about a second of work): beyond it the
+#: chain is not run and the answer is None, never a guess.
+REPEAT_BUDGET = 2_000_000
+
+
+def repeated_down(step: Dist, times: int, hp: int,
+                  own_hp: int | None = None) -> Fraction | None:
     """P(the target's HP reach 0 within `times` repeats of an action).
 
     `step` gives, for one action, the joint distribution of (damage to the target, damage
     to the actor itself — a reflected spell). Repeats stop once the target is down, or the
     actor is (`own_hp`, None when the action never hurts its actor). Damage is capped at
-    the HP it can take, which keeps the chain small.
+    the HP it can take, which keeps the chain small. None when the chain would be too
+    large to compute at once (huge HP against many small hits, repeated many times).
     """
+    states_bound = max(1, hp) * (max(1, own_hp) if own_hp is not None else 1)
+    if times > 1 and times * len(step.weights) * states_bound > REPEAT_BUDGET:
+        return None
     states: dict[tuple[int, int], int] = {(0, 0): 1}
     total, down = 1, ZERO
     for _ in range(times):
@@ -166,7 +176,8 @@ class Odds:
     `p_dodged`, `p_countered`, `p_reflected`: the whole action ends dodged, countered or
     reflected (None where the target cannot); `damage`: what the target loses (or, for a
     heal, gains), misses included as 0; `p_down`: this action downs the target;
-    `p_down_this_turn`: the target is down before the actor's AP run out repeating it.
+    `p_down_this_turn`: the target is down before the actor's AP run out repeating it
+    (None when that chain is too large to compute exactly at once).
     """
 
     kind: str
@@ -178,7 +189,7 @@ class Odds:
     damage: tuple[tuple[int, Fraction], ...]
     reflected_damage: tuple[tuple[int, Fraction], ...]
     p_down: Fraction
-    p_down_this_turn: Fraction
+    p_down_this_turn: Fraction | None
     repeats: int
 
     @property

@@ -15,13 +15,31 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-NonNegative = Annotated[int, Meta(ge=0)]
-Positive = Annotated[int, Meta(ge=1)]
+# Every number and list has a range: far above what the rules need, low enough that play
+# can never hang or overflow on it (the loader also bounds dice and map sizes).
+NonNegative = Annotated[int, Meta(ge=0, le=10_000)]
+Positive = Annotated[int, Meta(ge=1, le=10_000)]
+#: Action points and hit points at the scale of the game (10 AP, HP in tens): far above it,
+#: yet small enough that every turn and every exact-odds computation stays short.
+ActionPoints = Annotated[int, Meta(ge=1, le=100)]
+HitPoints = Annotated[int, Meta(ge=1, le=1000)]
 Percent = Annotated[int, Meta(ge=-100, le=200)]
 Characteristic = Annotated[int, Meta(ge=1, le=40)]
 Identifier = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
 Glyph = Annotated[str, Meta(min_length=1, max_length=1)]
 DiceText = Annotated[str, Meta(min_length=1, max_length=20)]
+Squares = Annotated[int, Meta(ge=0, le=100)]
+#: Shown text: no control, line-separator or direction-override characters.
+_PLAIN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+Name = Annotated[str, Meta(min_length=1, max_length=60, pattern=_PLAIN)]
+Line = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PLAIN)]
+#: Running text may hold line breaks and tabs, not other controls (an escape sequence
+#: would drive the terminal) nor direction overrides.
+_TEXT = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*$"
+Description = Annotated[str, Meta(max_length=2000, pattern=_TEXT)]
+Lines = Annotated[list[Line], Meta(max_length=50)]
+Coordinates = Annotated[list[Annotated[int, Meta(ge=0, le=10_000)]],
+                        Meta(min_length=2, max_length=2)]
 
 
 class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -36,7 +54,7 @@ class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class FactionCurve(Spec, kw_only=True):
     """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`, n = allies counted."""
 
-    maximum: Annotated[NonNegative, Meta(
+    maximum: Annotated[int, Meta(ge=0, le=100), Meta(
         description='The most the faction bonus can give, in percent.')]
     ratio: Annotated[float, Meta(gt=0, lt=1), Meta(description=(
         'How fast the bonus nears its maximum: each ally counted multiplies '
@@ -65,9 +83,8 @@ class CounterDrain(Spec, kw_only=True):
 class DamageBonusRow(Spec, kw_only=True):
     """One row of the STR/DEX + SIZ damage-bonus table; `up_to: null` is the last row."""
 
-    up_to: Annotated[int | None, Meta(description=(
-        'The highest STR+SIZ (DEX+SIZ at range) of this row; null on the '
-        'last row.'))]
+    up_to: Annotated[Annotated[int, Meta(ge=-1000, le=1000)] | None, Meta(
+        description='The highest STR+SIZ (DEX+SIZ at range) of this row; null on the last.')]
     dice: Annotated[DiceText, Meta(
         description='Bonus (or malus) dice added to the damage, e.g. `1d4`, `-1d6`, `0`.')]
 
@@ -95,14 +112,12 @@ class XpTable(Spec, kw_only=True):
 class Quips(Spec, kw_only=True):
     """Lines a character says on an event; each a list used in turn."""
 
-    miss: Annotated[list[str], Meta(description="Said when the speaker's attack misses.")] = []
-    hit: Annotated[list[str], Meta(description='Said when the speaker hits.')] = []
-    perfect: Annotated[list[str], Meta(description='Said on a perfect hit.')] = []
-    dodge: Annotated[list[str], Meta(description='Said when the speaker dodges.')] = []
-    spell_fail: Annotated[list[str], Meta(
-        description="Said when the speaker's spell fails.")] = []
-    kill: Annotated[list[str], Meta(
-        description='Said when the speaker brings a foe down.')] = []
+    miss: Annotated[Lines, Meta(description="Said when the speaker's attack misses.")] = []
+    hit: Annotated[Lines, Meta(description='Said when the speaker hits.')] = []
+    perfect: Annotated[Lines, Meta(description='Said on a perfect hit.')] = []
+    dodge: Annotated[Lines, Meta(description='Said when the speaker dodges.')] = []
+    spell_fail: Annotated[Lines, Meta(description="Said when the speaker's spell fails.")] = []
+    kill: Annotated[Lines, Meta(description='Said when the speaker brings a foe down.')] = []
 
 
 class Caps(Spec, kw_only=True):
@@ -153,7 +168,7 @@ class PageRules(Spec, kw_only=True):
 class RulesConfig(Spec, kw_only=True):
     """Every number of the rules (content/rules.yaml)."""
 
-    ap_max: Annotated[Positive, Meta(
+    ap_max: Annotated[ActionPoints, Meta(
         description='AP refilled at the start of each turn (a template may override it).')]
     vision_radius: Annotated[Positive, Meta(
         description='A unit sees another within this distance, in line of sight.')]
@@ -175,22 +190,22 @@ class RulesConfig(Spec, kw_only=True):
         description='Ranged malus = round_half_up((distance - 1) * this).')]
     base_defence: Annotated[NonNegative, Meta(
         description='DEF of an object whose scenario gives none.')]
-    door_hp: Annotated[Positive, Meta(
+    door_hp: Annotated[HitPoints, Meta(
         description="HP of a door (a scenario's `doors` may give one its own).")]
     door_defence: Annotated[NonNegative, Meta(
         description="DEF of a door (a scenario's `doors` may give one its own).")]
-    damage_bonus: Annotated[list[DamageBonusRow], Meta(description=(
-        'STR+SIZ (brawl, melee) or DEX+SIZ (ranged) -> bonus dice, rows '
-        'going up.'))]
-    counter_difficulty: Annotated[int, Meta(
+    damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50), Meta(
+        description='STR+SIZ (brawl, melee) or DEX+SIZ (ranged) -> bonus dice, going up.')]
+    counter_difficulty: Annotated[Percent, Meta(
         description='Subtracted from every counter-magic chance.')]
     counter_drain: Annotated[CounterDrain, Meta(
         description='AP a successful counter costs the counterer.')]
     spell_damage_ignores_reduction: Annotated[bool, Meta(
         description="Whether a damage spell ignores the target's reduction.")]
     xp: Annotated[XpTable, Meta(description='XP gained per event.')]
-    level_thresholds: Annotated[list[NonNegative], Meta(
-        description='XP needed for each level, from level 1 (0) up.')]
+    level_thresholds: Annotated[list[Annotated[int, Meta(ge=0, le=10_000_000)]],
+                                Meta(min_length=1, max_length=100),
+                                Meta(description='XP needed for each level, from 1 (0) up.')]
     default_quips: Annotated[Quips, Meta(description=(
         'Lines any character says when its own quips have none for the '
         'event.'))] = msgspec.field(default_factory=Quips)
@@ -205,25 +220,25 @@ class EffectSpec(Spec, kw_only=True):
     """A timed effect (a buff, a debuff, a weapon's poison, an item's bonus): `amount`
     added to `stat` for `turns` of its holder's turns."""
 
-    stat: Annotated[str, Meta(description=(
+    stat: Annotated[str, Meta(max_length=20), Meta(description=(
         'What it changes: a characteristic (STR DEX SIZ INT DEF LCK), a '
         'skill (brawl melee ranged dodge magic), damage, reduction or '
         'magic_bonus.'))]
-    amount: Annotated[int, Meta(
+    amount: Annotated[int, Meta(ge=-1000, le=1000), Meta(
         description='Added to the stat while it lasts (negative: a malus).')]
-    turns: Annotated[Positive, Meta(
+    turns: Annotated[int, Meta(ge=1, le=100), Meta(
         description="How many of its holder's turn starts it lasts.")]
 
 
 class Weapon(Spec, kw_only=True):
     """A weapon: its kind, damage dice, AP cost, reach and the mastery family it uses."""
 
-    name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
     kind: Annotated[Literal["melee", "ranged"], Meta(
         description='`melee` (adjacent) or `ranged`.')]
     dice: Annotated[DiceText, Meta(description='Damage dice, e.g. `1d8`, `2d6+1`.')]
     ap_cost: Annotated[Positive, Meta(description='AP of an attack with it.')]
-    range: Annotated[Positive, Meta(description=(
+    range: Annotated[int, Meta(ge=1, le=100), Meta(description=(
         'Reach in squares (melee: 1; ranged: at most '
         'page.ranged_max_distance).'))] = 1
     family: Annotated[Identifier, Meta(
@@ -238,21 +253,23 @@ class Item(Spec, kw_only=True):
     """Objets et effets: a thing a unit carries and uses (`use UNIT ITEM [TARGET]`) to lay
     a timed bonus or malus on itself or on a unit within `range`."""
 
-    name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
-    ap_cost: Annotated[NonNegative, Meta(description='AP of one use.')]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    ap_cost: Annotated[int, Meta(ge=0, le=100), Meta(description='AP of one use.')]
     effect: Annotated[EffectSpec, Meta(description='The timed effect one use lays.')]
-    range: Annotated[NonNegative, Meta(description=(
+    range: Annotated[Squares, Meta(description=(
         '0: its user only; n: a unit within n squares and in sight (a malus '
         "never on one's own characters)."))] = 0
-    charges: Annotated[Positive, Meta(description='Uses before it is used up.')] = 1
-    description: Annotated[str, Meta(description='What it is, for the reader.')] = ""
+    charges: Annotated[int, Meta(ge=1, le=100), Meta(
+        description='Uses before it is used up.')] = 1
+    description: Annotated[Description, Meta(description='What it is, for the reader.')] = ""
 
 
 class Armour(Spec, kw_only=True):
     """An armour: its reduction adds to the wearer's."""
 
-    name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
-    reduction: Annotated[NonNegative, Meta(description="Reduction added to the wearer's.")]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    reduction: Annotated[int, Meta(ge=0, le=1000), Meta(
+        description="Reduction added to the wearer's.")]
     legendary: Annotated[bool, Meta(description=(
         'A legendary armour, worn under `legendary_armour` beside a '
         'standard one.'))] = False
@@ -261,19 +278,19 @@ class Armour(Spec, kw_only=True):
 class Faction(Spec, kw_only=True):
     """A faction: units of one faction on one side help each other (the faction bonus)."""
 
-    name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
-    description: Annotated[str, Meta(description='What it is, for the reader.')] = ""
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    description: Annotated[Description, Meta(description='What it is, for the reader.')] = ""
 
 
 class Spell(Spec, kw_only=True):
     """A spell: `range` lists the reach per caster level (the last entry for higher levels)."""
 
-    name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
     kind: Annotated[Literal["damage", "heal", "buff", "debuff"], Meta(description=(
         '`damage`, `heal` (both use `dice`), `buff` or `debuff` (both use '
         '`effect`).'))]
     ap_cost: Annotated[Positive, Meta(description='AP of a cast.')]
-    range: Annotated[list[NonNegative], Meta(min_length=1), Meta(description=(
+    range: Annotated[list[Squares], Meta(min_length=1, max_length=100), Meta(description=(
         'Reach in squares by caster level: level 1 first, the last entry '
         'for every higher level.'))]
     dice: Annotated[DiceText | None, Meta(
@@ -281,11 +298,11 @@ class Spell(Spec, kw_only=True):
     effect: Annotated[EffectSpec | None, Meta(description=(
         'The timed effect laid (buff: positive amount, debuff: negative; '
         'buff and debuff spells only).'))] = None
-    area: Annotated[NonNegative, Meta(
+    area: Annotated[Squares, Meta(
         description='Radius around a character target (0: the target alone).')] = 0
     xp: Annotated[NonNegative | None, Meta(
         description="XP for casting it (default: the rules' xp.spell_default).")] = None
-    description: Annotated[str, Meta(description='What it does, for the reader.')] = ""
+    description: Annotated[Description, Meta(description='What it does, for the reader.')] = ""
 
 
 # --- units -----------------------------------------------------------------------------
@@ -319,25 +336,25 @@ class Skills(Spec, kw_only=True):
 class UnitTemplate(Spec, kw_only=True):
     """What characters and creatures share."""
 
-    name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
     glyph: Annotated[Glyph, Meta(description='The one character that shows it on the map.')]
     # `stats:` in the YAML; named as the unit's characteristics, `stats` being its tallies.
     characteristics: Annotated[Characteristics, Meta(
         description='Its characteristics (10 is neutral).')] = msgspec.field(name="stats")
-    hp_max: Annotated[Positive, Meta(description='Hit points at the start.')]
-    ap_max: Annotated[Positive | None, Meta(
+    hp_max: Annotated[HitPoints, Meta(description='Hit points at the start.')]
+    ap_max: Annotated[ActionPoints | None, Meta(
         description="AP per turn (default: the rules' ap_max).")] = None
     skills: Annotated[Skills, Meta(description=(
         'Skills in percent (a skill left out is 0).'))] = msgspec.field(default_factory=Skills)
-    masteries: Annotated[dict[Identifier, Percent], Meta(
+    masteries: Annotated[dict[Identifier, Percent], Meta(max_length=100), Meta(
         description='Bonus in percent per weapon family.')] = {}
-    weapons: Annotated[list[Identifier], Meta(
+    weapons: Annotated[list[Identifier], Meta(max_length=20), Meta(
         description='Weapons carried (ids of weapons.yaml); the first is the default.')] = []
     armour: Annotated[Identifier | None, Meta(
         description='A standard armour worn (an id of armours.yaml).')] = None
     faction: Annotated[Identifier | None, Meta(
         description='Its faction (an id of factions.yaml).')] = None
-    items: Annotated[list[Identifier], Meta(description=(
+    items: Annotated[list[Identifier], Meta(max_length=20), Meta(description=(
         'Items carried (ids of items.yaml), each with its charges; listed '
         'twice, twice the charges.'))] = []
 
@@ -347,10 +364,11 @@ class CharacterTemplate(UnitTemplate, kw_only=True):
 
     legendary_armour: Annotated[Identifier | None, Meta(
         description='A legendary armour worn beside the standard one.')] = None
-    spells: Annotated[list[Identifier], Meta(
+    spells: Annotated[list[Identifier], Meta(max_length=100), Meta(
         description='Spells known (ids of spells.yaml).')] = []
-    quips: Annotated[Quips, Meta(description=(
-        "Its own lines, said before the rules' default quips."))] = msgspec.field(default_factory=Quips)
+    quips: Annotated[Quips, Meta(
+        description="Its own lines, said before the rules' default quips.")] = \
+        msgspec.field(default_factory=Quips)
 
 
 class CreatureTemplate(UnitTemplate, kw_only=True):
@@ -363,8 +381,8 @@ class CreatureTemplate(UnitTemplate, kw_only=True):
 class PlayerSpec(Spec, kw_only=True):
     """A player at the keyboard."""
 
-    name: Annotated[str, Meta(description="The player's name.")]
-    colour: Annotated[str, Meta(
+    name: Annotated[Name, Meta(description="The player's name.")]
+    colour: Annotated[str, Meta(max_length=40), Meta(
         description="The colour of the player's characters on the map.")]
 
 
@@ -375,12 +393,12 @@ class UnitPlacement(Spec, kw_only=True):
         description="The unit's id in commands (unique in the scenario).")]
     template: Annotated[Identifier, Meta(
         description='Its template (an id of characters.yaml or creatures.yaml).')]
-    at: Annotated[list[int], Meta(min_length=2, max_length=2), Meta(
+    at: Annotated[Coordinates, Meta(
         description='Its square [x, y]: x to the right, y down from the top-left corner 0,0.')]
-    owner: Annotated[NonNegative | None, Meta(description=(
+    owner: Annotated[Annotated[int, Meta(ge=0, le=100)] | None, Meta(description=(
         'The player number that plays it (characters: required; creatures: '
         'none, they act on their own).'))] = None
-    name: Annotated[str | None, Meta(description="A name in place of the template's.")] = None
+    name: Annotated[Name | None, Meta(description="A name in place of the template's.")] = None
 
 
 class ObjectPlacement(Spec, kw_only=True):
@@ -388,10 +406,9 @@ class ObjectPlacement(Spec, kw_only=True):
 
     id: Annotated[Identifier, Meta(
         description="The object's id in commands (unique in the scenario).")]
-    name: Annotated[str, Meta(description='Shown in the journal and the panels.')]
-    at: Annotated[list[int], Meta(min_length=2, max_length=2), Meta(
-        description='Its square [x, y].')]
-    hp: Annotated[Positive, Meta(description='Hit points; destroyed at 0.')]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    at: Annotated[Coordinates, Meta(description='Its square [x, y].')]
+    hp: Annotated[HitPoints, Meta(description='Hit points; destroyed at 0.')]
     glyph: Annotated[Glyph, Meta(
         description='The one character that shows it on the map.')] = "o"
     defence: Annotated[NonNegative | None, Meta(
@@ -403,9 +420,9 @@ class ObjectPlacement(Spec, kw_only=True):
 class DoorSpec(Spec, kw_only=True):
     """One door's own numbers, in place of rules.yaml's `door_hp` and `door_defence`."""
 
-    at: Annotated[list[int], Meta(min_length=2, max_length=2), Meta(
+    at: Annotated[Coordinates, Meta(
         description="The door's square [x, y] ('+' or '/' on the map).")]
-    hp: Annotated[Positive | None, Meta(
+    hp: Annotated[HitPoints | None, Meta(
         description="Its HP (default: the rules' door_hp).")] = None
     defence: Annotated[NonNegative | None, Meta(
         description="Its DEF (default: the rules' door_defence).")] = None
@@ -414,26 +431,28 @@ class DoorSpec(Spec, kw_only=True):
 class Scenario(Spec, kw_only=True):
     """A map drawn in ASCII (`#` wall, `.` floor, `+` closed door, `/` open door)."""
 
-    name: Annotated[str, Meta(description="The scenario's title.")]
-    description: Annotated[str, Meta(description='One or two lines on what it is.')] = ""
-    briefing: Annotated[str, Meta(description=(
+    name: Annotated[Name, Meta(description="The scenario's title.")]
+    description: Annotated[Description, Meta(
+        description='One or two lines on what it is.')] = ""
+    briefing: Annotated[Description, Meta(description=(
         'What the players read before the first turn: the situation and '
         'what to do.'))] = ""
-    victory: Annotated[str, Meta(description=(
+    victory: Annotated[Description, Meta(description=(
         "How the scenario is won, in words (the engine's rule: the last "
         'side standing).'))] = "The last player with characters standing wins."
-    map: Annotated[str, Meta(description=(
+    map: Annotated[str, Meta(min_length=1, max_length=100_000), Meta(description=(
         "The map, one row per line: '#' wall, '.' or ' ' floor, '+' closed "
         "door, '/' open door; every row as wide as the others."))]
     players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6), Meta(
         description='The players, 2 to 6, numbered from 1 in this order.')]
-    characters: Annotated[list[UnitPlacement], Meta(
+    characters: Annotated[list[UnitPlacement], Meta(max_length=500), Meta(
         description='The characters placed, each owned by a player.')] = []
-    creatures: Annotated[list[UnitPlacement], Meta(description='The creatures placed.')] = []
-    objects: Annotated[list[ObjectPlacement], Meta(description=(
+    creatures: Annotated[list[UnitPlacement], Meta(max_length=500), Meta(
+        description='The creatures placed.')] = []
+    objects: Annotated[list[ObjectPlacement], Meta(max_length=500), Meta(description=(
         'Objects on the map (barrels, crates, chests): they block and may '
         'be attacked.'))] = []
-    doors: Annotated[list[DoorSpec], Meta(description=(
+    doors: Annotated[list[DoorSpec], Meta(max_length=500), Meta(description=(
         "Doors with their own HP or defence (the others use the rules' "
         'door_hp and door_defence).'))] = []
 

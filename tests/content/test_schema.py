@@ -93,9 +93,9 @@ def test_the_content_reference_is_up_to_date():
 
 def test_the_content_reference_names_every_field_with_its_default():
     text = content_reference()
-    assert "| `charges` | integer ≥ 1 | `1` | Uses before it is used up. |" in text
+    assert "| `charges` | integer from 1 to 100 | `1` | Uses before it is used up. |" in text
     assert "| `on_hit` | [EffectSpec](#effectspec) or null | `null` |" in text
-    assert "| `map` | string | required |" in text
+    assert "| `map` | string (1 to 100000 characters) | required |" in text
 
 
 def test_schema_docs_writes_the_reference(tmp_path, capsys):

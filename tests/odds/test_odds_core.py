@@ -76,3 +76,9 @@ def test_a_reflection_that_downs_the_caster_ends_the_repeats():
 def test_a_heal_restores_at_most_what_is_missing():
     odds = heal_odds(100, D("1d6"), 2)
     assert dict(odds.damage) == {1: F(1, 6), 2: F(5, 6)}
+
+
+def test_a_chain_too_large_to_compute_at_once_answers_none_not_a_guess():
+    odds = attack_odds(50, 5, None, [D("20d100+100")], None, 0, 0, 1000, 100)
+    assert odds.p_down_this_turn is None
+    assert 0 < odds.p_down < F(1, 2)  # one blow is still exact: half miss, 20d100+100 ≥ 1000

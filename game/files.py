@@ -1,0 +1,55 @@
+"""Reading files the game does not trust (saves, content, command files) without hanging.
+
+Only a regular file is read, and at most a bounded number of bytes: a FIFO would block the
+game forever, a link to /dev/zero would eat memory, a directory gives an obscure error.
+The file is opened without blocking and checked on the open descriptor, so it cannot be
+swapped between the check and the read.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+
+class UnreadableFile(Exception):
+    """A file that is not a readable regular file of bounded size; the message says why."""
+
+
+def read_bounded(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file at `path`, refusing anything else or over `limit`."""
+    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise UnreadableFile("it does not exist") from None
+    except OSError as exc:
+        raise UnreadableFile(f"cannot open it ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnreadableFile("it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile("it is not a regular file (a device, pipe or socket)")
+        if info.st_size > limit:
+            raise UnreadableFile(f"it is too large ({info.st_size:,} bytes; at most {limit:,})")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            try:
+                chunk = os.read(fd, min(left, 1 << 20))
+            except OSError as exc:
+                raise UnreadableFile(f"cannot read it ({exc.strerror or exc})") from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        # The file may have grown since fstat: the bound holds for what was read.
+        if len(data) > limit:
+            raise UnreadableFile(f"it is too large (over {limit:,} bytes)")
+        return data
+    finally:
+        os.close(fd)
