@@ -1,5 +1,5 @@
-"""Command line: `play` (the default), `load`, `script`, `replay`, `export`, `validate`,
-`schema`.
+"""Command line: `play` (the default), `load`, `serve`, `script`, `replay`, `export`,
+`odds`, `simulate`, `compare`, `validate`, `schema`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import shlex
 import sys
 from pathlib import Path
 
@@ -30,8 +31,12 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
-def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
-    """Load content and a scenario and start a game (raises ContentErrors / UsageError)."""
+def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False,
+             dice: str = "single"):
+    """Load content and a scenario and start a game (raises ContentErrors / UsageError).
+
+    `dice`: "streams" for the app's games (a rule change then moves only the rolls of
+    the commands it touches); `script` keeps one stream, which its demos are tuned to."""
     from game.rules.engine import Game
 
     content = load_content(content_dir)
@@ -40,7 +45,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
     return Game(content, load_scenario(content, path, content_dir), seed=seed,
-                scenario_id=path.stem, designer=designer)
+                scenario_id=path.stem, designer=designer, dice=dice)
 
 
 def parse_rolls(text: str | None) -> list[int]:
@@ -197,11 +202,12 @@ def build_app(args):
         game = loaded.game
         scenario = loaded.record.scenario
     else:
-        game = new_game(args.content, args.scenario, args.seed, args.designer)
+        game = new_game(args.content, args.scenario, args.seed, args.designer, "streams")
         scenario = args.scenario
 
     def again():
-        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer)
+        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer,
+                        "streams")
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
                           content_dir=args.content, loaded=loaded)
@@ -212,10 +218,58 @@ def cmd_load(args) -> int:
     return cmd_play(args)
 
 
+#: Hosts that only this machine reaches: serving elsewhere is a choice, said out loud.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def served_command(args) -> str:
+    """The shell command textual-serve runs for each browser: this same game (`play`), with
+    the same scenario or save, content and saves folders (absolute, so the server's working
+    folder does not matter)."""
+    command = [sys.executable, "-m", "game", "play"]
+    load = args.load
+    if load and Path(load).suffix == ".json" and Path(load).exists():
+        load = str(Path(load).resolve())  # a save given as a file, not by name
+    command += ["--load", load] if load else [args.scenario]
+    command += ["--content", str(Path(args.content).resolve()),
+                "--saves-dir", str(Path(args.saves_dir).resolve())]
+    if args.designer:
+        command.append("--designer")
+    return shlex.join(command)
+
+
+def cmd_serve(args) -> int:
+    """Serve the app to a browser with textual-serve: one game process per browser tab."""
+    from textual_serve.server import Server
+
+    if not 1 <= args.port <= 65535:
+        raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
+    # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
+    if args.load:
+        from game.saves import load_game, save_path
+
+        load_game(save_path(args.load, args.saves_dir), args.content)
+        title = f"Escarmouche: {args.load}"
+    else:
+        new_game(args.content, args.scenario, 0)
+        title = f"Escarmouche: {args.scenario}"
+    if args.host not in LOOPBACK:
+        print(f"escarmouche: warning: serving on {args.host}: anyone who reaches this "
+              "machine can play", file=sys.stderr)
+    server = Server(served_command(args), host=args.host, port=args.port, title=title)
+    try:
+        server.serve()
+    except OSError as exc:
+        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
+                         f"{exc.strerror or exc}") from None
+    return 0
+
+
 def cmd_replay(args) -> int:
-    """Replay a save's log under the current content; report identical or the first change."""
+    """Replay a save's log under the current content; report identical, or the first
+    command whose outcome changed (`--all`: every one), with old and new lines."""
     from game.journal.text import describe, namer
-    from game.rules.history import outcomes, replay
+    from game.rules.history import changed_outcomes, outcomes, replay
     from game.rules.state import comparable
     from game.saves import plain, read_save, save_path
 
@@ -225,19 +279,21 @@ def cmd_replay(args) -> int:
     if not path.exists():
         raise UsageError(f"the save's scenario {record.scenario!r} is not in the content")
     game = replay(content, load_scenario(content, path, args.content), record.seed,
-                  record.log, record.scenario, record.designer)
+                  record.log, record.scenario, record.designer, record.dice)
     name = namer(game)
     old, new = outcomes(record.journal), outcomes(game.journal)
-    for number, ((command, before), (_, after)) in enumerate(zip(old, new), 1):
-        if before != after:
-            print(f"differs at command {number}: {command}")
-            for label, events in (("old", before), ("new", after)):
-                print(f"{label}:")
-                for event in events:
-                    print("  " + describe(event, name))
-            return 1
-    if len(old) != len(new):
-        print(f"differs: {len(old)} commands were played, {len(new)} replayed")
+    changes = changed_outcomes(record.journal, game.journal)
+    for change in changes if args.all else changes[:1]:
+        print(f"differs at command {change.number}: {change.command}")
+        for label, events in (("old", change.old), ("new", change.new)):
+            print(f"{label}:")
+            for event in events:
+                print("  " + describe(event, name))
+    if changes:
+        if len(old) != len(new):
+            print(f"differs: {len(old)} commands were played, {len(new)} replayed")
+        if args.all:
+            print(f"{len(changes)} of {max(len(old), len(new))} commands changed outcome")
         return 1
     replayed, saved = plain(game.snapshot()), comparable(record.state)
     if replayed != saved:
@@ -254,10 +310,17 @@ def cmd_replay(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from game.journal.export import export_json, export_markdown
-    from game.saves import read_save, save_path
+    """A save as a design document (Markdown or HTML) or as JSON lines.
 
-    record = read_save(save_path(args.save, args.saves_dir))
+    The maps need the scenario and the game's end: the save is replayed under the content
+    when it can be; otherwise the document is made from the saved journal alone and says so.
+    """
+    from game.journal.export import Boards, export_html, export_json, export_markdown
+    from game.rules.engine import Game
+    from game.saves import load_game, read_save, save_path
+
+    path = save_path(args.save, args.saves_dir)
+    record = read_save(path)
     out = Path(args.out) if args.out is not None else None
     if out is not None:
         if not str(args.out):
@@ -266,11 +329,31 @@ def cmd_export(args) -> int:
             raise UsageError(f"--out {out} is a folder; give a file name")
         if not out.parent.is_dir():
             raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
-    try:
-        content = load_content(args.content)
-    except ContentErrors:
-        content = None  # weapons and spells then show by id: the save alone still exports
-    text = export_markdown(record, content) if args.format == "md" else export_json(record)
+    if args.format == "json":
+        text = export_json(record)
+    else:
+        try:
+            loaded = load_game(path, args.content)
+        except SaveError as exc:
+            # The first line says what; a content error follows it (the first, if many).
+            loaded, why = None, ": ".join(
+                line.strip() for line in str(exc).splitlines()[:2]).replace(":: ", ": ")
+        if loaded is not None:
+            game = loaded.game
+            start = Game(game.content, game.scenario, seed=record.seed,
+                         scenario_id=record.scenario, designer=record.designer)
+            note = ("the content changed since this save: the map at the end is the saved "
+                    "state; the map at the start and the departures are today's content's"
+                    if loaded.content_changed else None)
+            content, boards = game.content, Boards(start, game, note)
+        else:
+            try:
+                content = load_content(args.content)
+            except ContentErrors:
+                content = None  # weapons and spells then show by id
+            boards = Boards(note=f"made from the saved journal alone, without the maps: {why}")
+        render = export_markdown if args.format == "md" else export_html
+        text = render(record, content, boards)
     if out is None:
         sys.stdout.write(text)
         return 0
@@ -327,6 +410,28 @@ def cmd_odds(args) -> int:
     return 0
 
 
+def cmd_simulate(args) -> int:
+    """Many AI-played duels or games (`game.lab`)."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.simulate(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_compare(args) -> int:
+    """The same AI games under two content folders, on common dice."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.compare(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
     parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, load=None, seed_default=None,
@@ -361,14 +466,28 @@ def build_parser() -> argparse.ArgumentParser:
     common(load)
     load.set_defaults(func=cmd_load)
 
+    serve = sub.add_parser("serve", help="serve the game to a browser on this machine "
+                           "(textual-serve)")
+    serve.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default: 127.0.0.1, this machine only)")
+    serve.add_argument("--load", metavar="NAME", help="serve a saved game")
+    serve.add_argument("--designer", action="store_true", help="designer mode")
+    common(serve)
+    serve.set_defaults(func=cmd_serve)
+
     rep = sub.add_parser("replay", help="replay a save under the current content")
     rep.add_argument("save")
+    rep.add_argument("--all", action="store_true",
+                     help="list every command whose outcome changed, not only the first")
     common(rep)
     rep.set_defaults(func=cmd_replay)
 
-    export = sub.add_parser("export", help="write a save's journal (Markdown or JSON)")
+    export = sub.add_parser("export", help="a save as a design document (Markdown or "
+                            "self-contained HTML) or its journal as JSON lines")
     export.add_argument("save")
-    export.add_argument("--format", choices=("md", "json"), default="md")
+    export.add_argument("--format", choices=("md", "html", "json"), default="md")
     export.add_argument("--out", help="file to write (default: standard output)")
     common(export)
     export.set_defaults(func=cmd_export)
@@ -399,6 +518,37 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--json", action="store_true", help="one JSON object (a list with --vary)")
     common(odds)
     odds.set_defaults(func=cmd_odds)
+
+    def lab(p, against_required: bool):
+        p.add_argument("what", nargs="+", metavar="SCENARIO | duel A B",
+                       help="a scenario, or `duel` and two character templates")
+        p.add_argument("--distance", type=int, default=4, help="duel: squares apart (4)")
+        p.add_argument("--runs", type=int, help="how many duels or games (200)")
+        p.add_argument("--games", type=int, help="the same as --runs")
+        p.add_argument("--seed", type=int, default=0, help="master seed (0): run i's seed "
+                       "derives from it and i")
+        p.add_argument("--profile", default="balanced", help="AI profile of every side "
+                       "(content/ai.yaml)")
+        p.add_argument("--rounds", type=int, default=30,
+                       help="round limit: a game still on after it is a draw (30)")
+        p.add_argument("--workers", type=int, help="local processes (1)")
+        p.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler (tcp://host:8786): needs escarmouche[cluster]")
+        p.add_argument("--json", action="store_true", help="one JSON object")
+        p.add_argument("--against", type=Path, required=against_required, metavar="DIR",
+                       help="compare with this content folder, game for game, same dice")
+        common(p)
+
+    simulate = sub.add_parser("simulate", help="AI-played duels or games: win rates, "
+                              "damage per AP, hit rates (and the exact odds of a duel)")
+    lab(simulate, False)
+    simulate.add_argument("--csv", action="store_true", help="CSV rows")
+    simulate.set_defaults(func=cmd_simulate)
+
+    compare = sub.add_parser("compare", help="the same AI games under two rule sets, "
+                             "on common dice: differences with paired intervals")
+    lab(compare, True)
+    compare.set_defaults(func=cmd_compare, csv=False)
 
     schema = sub.add_parser("schema", help="write a JSON Schema per content file (and the "
                             "field reference with --docs)")

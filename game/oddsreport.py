@@ -20,7 +20,7 @@ from game.rules import odds
 from game.rules.actions import Attack
 from game.rules.edits import split_path, unit_field, vary
 from game.rules.errors import Impossible
-from game.rules.magic import Cast
+from game.rules.magic import Cast, CastPlan
 from game.rules.state import GameState
 from game.rules.terms import Chance, Term
 
@@ -55,24 +55,31 @@ def odds_object(game: GameState, attacker: str, target: str, choice: Choice) -> 
     if unit is None:
         raise Impossible(f"there is no unit called {attacker!r}")
     action = choice.action(attacker, target)
-    plan = action.check(game, unit.owner)
+    return plan_odds(action.check(game, unit.owner), action.notation())
+
+
+def plan_odds(plan, notation: str) -> dict:
+    """The odds of a checked option (its plan), as plain data."""
     result = odds.of(plan)
-    chances = {"attack" if choice.spell is None else "magic": _chance(plan.chance)}
+    spell = isinstance(plan, CastPlan)
+    chances = {"magic" if spell else "attack": _chance(plan.chance)}
     if plan.defence is not None:
-        chances["dodge" if choice.spell is None else "counter"] = _chance(plan.defence)
-    target_unit = getattr(plan, "target", None) or plan.centre
+        chances["counter" if spell else "dodge"] = _chance(plan.defence)
+    actor = plan.caster if spell else plan.attacker
+    target_unit = plan.centre if spell else plan.target
     data = {
-        "attacker": attacker,
+        "attacker": actor.id,
         "target": target_unit.id,
-        "action": action.notation(),
+        "action": notation,
         "ap_cost": plan.ap_cost,
-        "ap": unit.ap,
+        "ap": actor.ap,
         "chances": chances,
         "p_hit": _p(result.p_success),
         "p_perfect": _p(result.p_perfect),
         "p_dodged": _p(result.p_dodged),
         "p_countered": _p(result.p_countered),
         "p_reflected": _p(result.p_reflected),
+        "p_lands": _p(result.p_lands),
         "damage": [[v, float(p)] for v, p in result.damage],
         "mean_damage": float(result.mean_damage),
         "p_down": float(result.p_down),
@@ -86,11 +93,11 @@ def odds_object(game: GameState, attacker: str, target: str, choice: Choice) -> 
     }
     if result.reflected_damage and result.p_reflected:
         data["reflected_damage"] = [[v, float(p)] for v, p in result.reflected_damage]
-    targets = getattr(plan, "targets", ())
+    targets = plan.targets if spell else ()
     if len(targets) > 1:
-        data["area"] = [{"target": t.unit.id, "p_down": float(odds.of(plan, t.unit.id).p_down),
-                         "mean_damage": float(odds.of(plan, t.unit.id).mean_damage)}
-                        for t in targets]
+        area = [(t.unit.id, odds.of(plan, t.unit.id)) for t in targets]
+        data["area"] = [{"target": uid, "p_down": float(o.p_down),
+                         "mean_damage": float(o.mean_damage)} for uid, o in area]
     return data
 
 
@@ -164,36 +171,76 @@ def chance_text(label: str, chance: dict) -> Text:
                          f"  [{terms_text(terms)} {clamp_text(chance['raw'], chance['value'], chance['cap'])}]")
 
 
-def render(console: Console, data: dict, names) -> None:
-    """One option: its chances with their terms, the outcome odds, the damage bars."""
-    head = Text.assemble((names(data["attacker"]), "bold"), " → ", (names(data["target"]), "bold"),
-                         f": {data['action']} ({data['ap_cost']} AP)")
-    console.print(head)
-    for label, chance in data["chances"].items():
-        console.print(chance_text(label, chance))
-    console.print("  ".join(f"{label} {pct(data[key])}" for label, key in (
+def renderables(data: dict, names) -> list:
+    """One option: its chances with their terms, the outcome odds, the damage bars (what
+    `odds` prints and the app's odds view shows)."""
+    out: list = [Text.assemble((names(data["attacker"]), "bold"), " → ",
+                               (names(data["target"]), "bold"),
+                               f": {data['action']} ({data['ap_cost']} AP)")]
+    out += [chance_text(label, chance) for label, chance in data["chances"].items()]
+    out.append(Text("  ".join(f"{label} {pct(data[key])}" for label, key in (
         ("P(success)", "p_hit"), ("P(perfect)", "p_perfect"), ("P(dodged)", "p_dodged"),
         ("P(countered)", "p_countered"), ("P(reflected)", "p_reflected"))
-        if data[key] is not None))
+        if data[key] is not None)))
     what = "HP healed" if data["kind"] == "heal" else "damage taken (after reduction)"
-    console.print(Text(what, style="bold"))
+    out.append(Text(what, style="bold"))
     table = Table(show_edge=False, box=None, show_header=False, pad_edge=False)
     table.add_column(justify="right")
     table.add_column(justify="right")
     table.add_column()
     for amount, p in data["damage"]:
         table.add_row(str(amount), pct(p), Text(bar(p), style="cyan"))
-    console.print(table)
+    out.append(table)
     times = data["repeats"]
-    console.print(f"mean {data['mean_damage']:.2f} · P(down) {pct(data['p_down'])} · "
-                  f"P(down this turn: {times} such action{'s' * (times != 1)} with "
-                  f"{data['ap']} AP) {pct(data['p_down_this_turn'])}")
+    out.append(Text(f"mean {data['mean_damage']:.2f} · P(down) {pct(data['p_down'])} · "
+                    f"P(down this turn: {times} such action{'s' * (times != 1)} with "
+                    f"{data['ap']} AP) {pct(data['p_down_this_turn'])}"))
     for row in data.get("area", ()):
-        console.print(f"  area: {names(row['target'])}: mean {row['mean_damage']:.2f}, "
-                      f"P(down) {pct(row['p_down'])}")
+        out.append(Text(f"  area: {names(row['target'])}: mean {row['mean_damage']:.2f}, "
+                        f"P(down) {pct(row['p_down'])}"))
     if "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
-        console.print(f"reflected onto {names(data['attacker'])}: mean {back:.2f}")
+        out.append(Text(f"reflected onto {names(data['attacker'])}: mean {back:.2f}"))
+    return out
+
+
+def render(console: Console, data: dict, names) -> None:
+    for renderable in renderables(data, names):
+        console.print(renderable)
+
+
+SPARKS = " ▁▂▃▄▅▆▇█"
+
+
+def sparkline(damage: list[list]) -> str:
+    """The damage distribution in one line, one block per amount from the least to the
+    most (the miss's 0 left out, so the shape of a hit shows)."""
+    hits = [(v, p) for v, p in damage if v > 0]
+    if not hits:
+        return ""
+    low, high = hits[0][0], hits[-1][0]
+    by_value = dict(hits)
+    top = max(p for _, p in hits)
+    return "".join(SPARKS[round(by_value.get(v, 0) / top * 8)] for v in range(low, high + 1))
+
+
+def panel_line(data: dict) -> Text:
+    """The target panel's odds of one option: what lands, the damage range and mean,
+    P(down), and the distribution as a one-line chart."""
+    values = [v for v, p in data["damage"] if v > 0 and p > 0]
+    what = "heals" if data["kind"] == "heal" else "dmg"
+    span = f"{values[0]}–{values[-1]} {what}, mean {data['mean_damage']:.1f}" if values \
+        else f"no {what}"
+    line = Text(f"lands {pct(data['p_lands'])} · {span}")
+    if data["kind"] != "heal" and data["kind"] != "effect":
+        line.append(f" · down {pct(data['p_down'])}")
+        if data["repeats"] > 1:
+            line.append(f" ({pct(data['p_down_this_turn'])} in {data['repeats']})")
+    spark = sparkline(data["damage"])
+    if spark:
+        line.append(" ")
+        line.append(spark, style="cyan")
+    return line
 
 
 def render_sweep(console: Console, rows: list[dict], current) -> None:

@@ -28,12 +28,15 @@ from game.content.yamlmarks import ContentErrors
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.events import AnyEvent
-from game.rules.history import replay
+from game.rules.history import changed_outcomes, replay
 from game.rules.engine import Game
 from game.rules.state import comparable, restore_state
 
 FORMAT = "escarmouche-save"
-VERSION = 1
+#: 2: adds `dice` (how the log's commands roll: one stream, or a stream per command); a
+#: version-1 save rolled from one stream and still replays exactly under it.
+VERSION = 2
+READABLE = (1, 2)
 MAX_BYTES = 20_000_000
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVES_KEPT = 10
@@ -147,11 +150,13 @@ class SavedThing(Saved, kw_only=True):
     destroyed: bool
 
 
-#: `random.Random.getstate()` (version 3: 624 words and an index) and the forced d100s.
+#: `random.Random.getstate()` (version 3: 624 words and an index) and the forced d100s;
+#: a game with dice streams has no generator state to keep (null): each command seeds its
+#: own.
 RandomState = tuple[Literal[3],
                     Annotated[list[Word32], Meta(min_length=625, max_length=625)],
                     float | None]
-DiceState = tuple[RandomState, Annotated[list[D100], Meta(max_length=100_000)]]
+DiceState = tuple[RandomState | None, Annotated[list[D100], Meta(max_length=100_000)]]
 
 
 class SavedState(Saved, kw_only=True):
@@ -173,7 +178,7 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     of `Game.snapshot()` (to compare with a replay), checked as a `SavedState` on reading."""
 
     format: Literal["escarmouche-save"]
-    version: Literal[1]
+    version: Literal[1, 2]
     name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
     saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
     scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
@@ -188,6 +193,8 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
                    Meta(max_length=1_000_000)]
     #: A designer game: forced rolls and edits are in its log, and it says so.
     designer: bool = False
+    #: "single" (every version-1 save) or "streams": see `GameState.dice`.
+    dice: Literal["single", "streams"] = "single"
     state: dict
     journal: list[AnyEvent]
 
@@ -224,7 +231,7 @@ def record_of(game: Game, name: str) -> SaveRecord:
         scenario=game.scenario_id, scenario_name=game.scenario.name,
         content_hash=content_hash(game.content, game.scenario), seed=game.seed,
         players=[p.name for p in game.players], round=game.round, current=game.current,
-        over=game.over, log=list(game.log), designer=game.designer,
+        over=game.over, log=list(game.log), designer=game.designer, dice=game.dice,
         state=plain(game.snapshot()),
         journal=list(game.journal),
     )
@@ -362,9 +369,9 @@ def read_save(path: Path) -> SaveRecord:
         raise SaveError(f"{path.name} is {kind}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{path.name} is not an Escarmouche save")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE:
         raise SaveError(f"{path.name} has format version {_short(data.get('version'))}; "
-                        f"this game reads version {VERSION}")
+                        f"this game reads versions {', '.join(map(str, READABLE))}")
     try:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
@@ -439,7 +446,7 @@ def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
     for tid, thing in state.things.items():
         if thing.id != tid:
             return f"object {tid!r} is saved with id {thing.id!r}"
-    if state.dice[0][1][-1] > 624:
+    if state.dice[0] is not None and state.dice[0][1][-1] > 624:
         return "its dice state is not one Python's generator can take"
     return None
 
@@ -503,6 +510,10 @@ class Loaded(msgspec.Struct, kw_only=True):
     record: SaveRecord
     game: Game
     content_changed: bool
+    #: What the player should be told about how the game was rebuilt (or "").
+    notice: str = ""
+    #: Replayed under other rules: every command whose outcome changed.
+    changes: list = []
 
 
 def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto") -> Loaded:
@@ -525,7 +536,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         raise SaveError(f"the content has errors:\n{exc}") from None
     changed = content_hash(content, scenario) != record.content_hash
     fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
-                 designer=record.designer)
+                 designer=record.designer, dice=record.dice)
     if changed and mode != "replay":
         check_against(record, fresh, f"{file}: its state does not fit the new content")
         try:
@@ -538,7 +549,13 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         return Loaded(record=record, game=fresh, content_changed=True)
     if not changed:
         check_against(record, fresh, file)
-    game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer)
+    game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer,
+                  record.dice)
+    if changed:
+        changes = changed_outcomes(record.journal, game.journal)
+        return Loaded(record=record, game=game, content_changed=changed, changes=changes,
+                      notice=f"replayed under the new rules: {len(changes)} command"
+                             f"{'s' * (len(changes) != 1)} changed outcome")
     if not changed:
         if plain(game.snapshot()) != comparable(record.state):
             raise SaveError(f"{file}: its log does not give its saved state "

@@ -320,7 +320,7 @@ class Loader:
 REFERENCE_FILES = {"weapon": "weapons.yaml", "armour": "armours.yaml",
                    "faction": "factions.yaml", "spell": "spells.yaml",
                    "item": "items.yaml", "character template": "characters.yaml",
-                   "creature template": "creatures.yaml"}
+                   "creature template": "creatures.yaml", "AI profile": "ai.yaml"}
 
 
 def load_content(root: FsPath | str = DEFAULT_CONTENT) -> Content:
@@ -475,9 +475,41 @@ def _load(loader: Loader) -> Content:
                     loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells, items=items,
-                   invalid=frozenset(loader.invalid),
+                   ai=_load_ai(loader), invalid=frozenset(loader.invalid),
                    unreadable=frozenset(loader.unread),
                    departures=tuple(str(n) for n in sorted(loader.notices)))
+
+
+def _load_ai(loader: Loader) -> templates.AiConfig | None:
+    """ai.yaml (optional): the AI profiles, each checked on its own, and the creatures'
+    one among them."""
+    doc = loader.read(loader.root / "ai.yaml", required=False)
+    if doc is None:
+        return None
+    data = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("profiles"), dict):
+        loader.errors.append(doc.error((), "expected `profiles:` (a mapping of names to "
+                                       "weights) and `creatures:` (a profile name)"))
+        return None
+    for key in data:
+        if key not in templates.AiConfig.__struct_fields__:
+            loader.errors.append(doc.error((key,), f"unknown field {key!r} (known: "
+                                           "profiles, creatures)", key=True))
+    profiles = {}
+    for name, value in data["profiles"].items():
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
+            loader.errors.append(doc.error(("profiles", name), f"{name!r} is not a valid "
+                                           "id (lowercase letters, digits, - and _)", key=True))
+            continue
+        profile = convert(doc, value, templates.AiProfile, ("profiles", name), loader.errors)
+        if profile is not None:
+            profiles[name] = profile
+    creatures = data.get("creatures", "balanced")
+    if not isinstance(creatures, str):
+        loader.errors.append(doc.error(("creatures",), "expected a profile name"))
+        return None
+    loader.ref(doc, ("creatures",), creatures, profiles, "AI profile")
+    return templates.AiConfig(profiles=profiles, creatures=creatures)
 
 
 def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:

@@ -75,6 +75,8 @@ def changes(old: Content, new: Content) -> tuple[str, ...]:
                 if getattr(old.rules, name) != getattr(new.rules, name)]
     if settings:
         found.append(f"rules.yaml: {', '.join(settings)}")
+    if old.ai != new.ai:
+        found.append("ai.yaml")
     for table, file in TABLES.items():
         before, after = getattr(old, table), getattr(new, table)
         ids = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))

@@ -27,6 +27,7 @@ CONTENT_FILES: dict[str, tuple[str, Any]] = {
     "items": ("items.yaml", dict[Identifier, templates.Item]),
     "characters": ("characters.yaml", dict[Identifier, templates.CharacterTemplate]),
     "creatures": ("creatures.yaml", dict[Identifier, templates.CreatureTemplate]),
+    "ai": ("ai.yaml", templates.AiConfig),
     "scenario": ("scenarios/*.yaml", templates.Scenario),
 }
 DRAFT = "https://json-schema.org/draft/2020-12/schema"

@@ -1,10 +1,203 @@
-"""A saved game's journal for design documents: Markdown (by round) or JSON lines."""
+"""A saved game for design documents: Markdown or self-contained HTML, or JSON lines.
+
+The Markdown and the HTML are one document (`document()`: headings, paragraphs, lists,
+tables, preformatted maps) written out by two small renderers, so they never say
+different things. The document holds the save's summary, the rules that depart from the
+page, the map at the start and at the end (from a replay of the save, when the content can
+give one), and the journal by round with one table per roll: each term with its name,
+value and detail, the clamp, forced rolls marked. Names are the game's own (`names_for`).
+"""
 
 from __future__ import annotations
 
+import html
+import re
+from dataclasses import dataclass, field
+
 from game.journal.jsonl import event_line
-from game.journal.text import Names, headline, names_for
+from game.journal.text import Names, clamp_text, headline, names_for, roll_text, term_label
 from game.rules import events as ev
+from game.rules.board import CLOSED_DOOR, OPEN_DOOR, WALL
+from game.rules.state import GameState
+from game.rules.terms import Term
+
+#: How the maps draw a square: two characters, as the app's map does (glyph and tag).
+FLOOR_CELL, WALL_CELL = ". ", WALL * 2
+DOOR_CELLS = {"closed": CLOSED_DOOR + " ", "open": OPEN_DOOR + " ", "broken": "x "}
+#: A unit that is down keeps its glyph and shows this in place of its tag (the journal's ✝).
+DOWN_MARK = "✝"
+FORCED = "forced"
+
+
+@dataclass(frozen=True)
+class Boards:
+    """What the export knows beyond the save: the game at its start and at its end, or a
+    note saying why not (or what to keep in mind when reading them)."""
+
+    start: GameState | None = None
+    end: GameState | None = None
+    note: str | None = None
+
+
+# --- the document -----------------------------------------------------------------------
+# Inline text is a tuple of (kind, text) runs: "text", "code", "strong" or FORCED.
+
+
+@dataclass
+class Heading:
+    level: int
+    runs: tuple
+
+
+@dataclass
+class Para:
+    runs: tuple
+
+
+@dataclass
+class Items:
+    """A bulleted list; each item has runs and sub-items (runs each). A `nested` list
+    carries on the sub-items of the item before a table (what followed a roll)."""
+
+    items: list[tuple[tuple, list[tuple]]] = field(default_factory=list)
+    nested: bool = False
+
+
+@dataclass
+class Table:
+    caption: tuple
+    header: tuple[str, ...]
+    rows: list[tuple[str, ...]]
+    #: The last column holds numbers (aligned right).
+    numbers: bool = True
+
+
+@dataclass
+class Pre:
+    text: str
+
+
+def text(value: str) -> tuple:
+    return (("text", value),)
+
+
+def forced_runs(forced: bool) -> tuple:
+    return ((FORCED, FORCED),) if forced else ()
+
+
+def unit_labels(units) -> dict[str, str]:
+    """Each unit's two-character label, as the app's map shows it: a character's glyph and
+    its player's number (`A1`), a creature's glyph and its ordinal among that glyph (`g2`)."""
+    labels: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for unit in units.values():
+        if unit.is_character:
+            labels[unit.id] = f"{unit.glyph}{unit.owner}"
+        else:
+            counts[unit.glyph] = counts.get(unit.glyph, 0) + 1
+            labels[unit.id] = f"{unit.glyph}{counts[unit.glyph]}"
+    return labels
+
+
+def board_text(state: GameState) -> str:
+    """The map as ASCII, two characters a square, with x (mod 10) across and y down: walls
+    `##`, floor `. `, doors `+ ` `/ ` `x ` (closed, open, broken), objects by their glyph,
+    units by their label, a unit that is down by its glyph and ✝."""
+    labels = unit_labels(state.units)
+    cells: dict = {}
+    # Down first, so anything standing on the same square is drawn over it.
+    for unit in state.units.values():
+        if unit.down:
+            cells[unit.pos] = unit.glyph + DOWN_MARK
+    for thing in state.things.values():
+        if not thing.destroyed:
+            cells[thing.pos] = thing.glyph + " "
+    for unit in state.standing():
+        cells[unit.pos] = labels[unit.id]
+    margin = len(str(state.height - 1))
+    lines = [" " * (margin + 1) + "".join(f"{x % 10} " for x in range(state.width)).rstrip()]
+    for y in range(state.height):
+        row = []
+        for x in range(state.width):
+            pos = (x, y)
+            if pos in cells:
+                row.append(cells[pos])
+            elif pos in state.walls:
+                row.append(WALL_CELL)
+            elif pos in state.doors:
+                row.append(DOOR_CELLS[state.doors[pos].state])
+            else:
+                row.append(FLOOR_CELL)
+        lines.append(f"{y:>{margin}} " + "".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def legend(state: GameState) -> Table:
+    """Who is who on a map: each unit's label, name, id, side, square, HP and whether it is
+    down; each object likewise."""
+    labels = unit_labels(state.units)
+    rows = []
+    for unit in state.units.values():
+        side = (f"player {unit.owner} ({state.player(unit.owner).name})" if unit.owner
+                else "creatures")
+        shown = unit.glyph + DOWN_MARK if unit.down else labels[unit.id]
+        rows.append((shown, unit.name, unit.id, side, f"{unit.pos[0]},{unit.pos[1]}",
+                     f"{unit.hp}/{unit.hp_max}", "down" if unit.down else "standing"))
+    for thing in state.things.values():
+        rows.append((thing.glyph, thing.name, thing.id, "object",
+                     f"{thing.pos[0]},{thing.pos[1]}", f"{thing.hp}/{thing.hp_max}",
+                     "destroyed" if thing.destroyed else "standing"))
+    return Table(text("Legend"), ("on the map", "name", "id", "side", "at", "HP", "state"),
+                 rows, numbers=False)
+
+
+def roll_table(event: ev.Roll, name: Names) -> Table:
+    """A d100 roll: its terms, their sum, the chance with its clamp to [0, cap], the die."""
+    raw = sum(t.value for t in event.terms)
+    caption = (("strong", f"{event.check} roll, {name(event.unit)}"),
+               ("text", f": {roll_text(event)}"), *forced_runs(event.forced))
+    rows = term_rows(event.terms)
+    rows.append(("sum of the terms", "", "", str(raw)))
+    rows.append(("chance", "", clamp_detail(raw, event.chance, event.cap),
+                 str(event.chance)))
+    rows.append(("d100", FORCED if event.forced else "", roll_text(event), str(event.roll)))
+    return Table(caption, ("term", "name", "detail", "value"), rows)
+
+
+def damage_table(event: ev.Damage, name: Names) -> Table:
+    """A damage roll: each die with its faces, the terms, the raw total (floored at 0), the
+    reduction's terms and total, the amount taken."""
+    caption = (("strong", f"damage to {name(event.target)}"),
+               ("text", f": {event.amount} (HP {event.hp_before} → {event.hp_after})"))
+    rows = [(f"{d.label} {d.expr}".strip(), "dice", f"faces {list(d.faces)}", str(d.total))
+            for d in event.dice]
+    rows += term_rows(event.terms)
+    rows.append(("raw damage", "", clamp_detail(event.raw, max(0, event.raw)),
+                 str(max(0, event.raw))))
+    if event.reduction_terms:
+        rows += [(f"reduction: {label}", n, detail, value)
+                 for label, n, detail, value in term_rows(event.reduction_terms)]
+        total = sum(t.value for t in event.reduction_terms)
+        rows.append(("reduction", "", clamp_detail(total, event.reduction),
+                     str(event.reduction)))
+    else:
+        rows.append(("reduction", "", "ignored", "0"))
+    rows.append(("damage taken", "", "raw damage - reduction, at least 0", str(event.amount)))
+    return Table(caption, ("term", "name", "detail", "value"), rows)
+
+
+def clamp_detail(raw: int, value: int, cap: int | None = None) -> str:
+    """The clamp of a sum, shown even when it changes nothing: `no clamp: 0 ≤ 64 ≤ 95`,
+    `clamped to [0, 95]: 104 → 95 (cap)`."""
+    bounds = f"[0, {cap}]" if cap is not None else "at least 0"
+    if raw == value:
+        return f"no clamp: 0 ≤ {raw} ≤ {cap}" if cap is not None else f"no clamp: {raw} ≥ 0"
+    return f"clamped to {bounds}: {clamp_text(raw, value, cap).removeprefix('= ')}"
+
+
+def term_rows(terms: tuple[Term, ...]) -> list[tuple[str, ...]]:
+    """One row per term: as the journal words it, its name, its detail, its value."""
+    return [(term_label(t), t.name, t.detail, str(t.value)) for t in terms]
 
 
 def record_names(record, content=None) -> Names:
@@ -15,23 +208,217 @@ def record_names(record, content=None) -> Names:
                      {tid: thing["name"] for tid, thing in state.get("things", {}).items()})
 
 
-def export_markdown(record, content=None) -> str:
-    name = record_names(record, content)
-    lines = [f"# {record.scenario_name}", "",
-             f"- players: {', '.join(record.players)}",
-             f"- seed: {record.seed} · content {record.content_hash} · saved {record.saved_at}",
-             f"- {len(record.log)} commands, round {record.round}"
-             + (" (game over)" if record.over else ""),
-             *(["- **designer game**: forced rolls and edits of the situation are part of "
-                "its log"] if record.designer else []), ""]
+def departures_blocks(content) -> list:
+    if content is None:
+        return [Para(text("The content could not be read, so which of its rules depart "
+                          "from the page is not known."))]
+    if not content.departures:
+        return [Para(text("None: every number of rules.yaml's ") + (("code", "page:"),)
+                     + text(" is the page's own."))]
+    return [Items([(text(notice), []) for notice in content.departures])]
+
+
+def journal_blocks(record, name: Names) -> list:
+    """The journal by round: each command with what followed it; each roll a table."""
+    blocks: list = []
+    items: Items | None = None
+    in_command = False
+
+    def add(runs: tuple, sub: bool) -> None:
+        nonlocal items
+        if items is None:
+            # After a table, what follows the same command carries on at its level.
+            items = Items(nested=sub and in_command)
+            blocks.append(items)
+        if sub and items.items and not items.nested:
+            items.items[-1][1].append(runs)
+        else:
+            items.items.append((runs, []))
+
     for event in record.journal:
         if isinstance(event, (ev.TurnStarted, ev.CreaturePhase)):
-            lines += ["", f"## {headline(event, name)}", ""]
+            blocks.append(Heading(3, text(headline(event, name))))
+            items, in_command = None, False
         elif isinstance(event, ev.CommandIssued):
-            lines.append(f"- `{event.text}`")
+            if items is not None and items.nested:
+                items = None
+            add((("code", event.text),), sub=False)
+            in_command = True
+        elif isinstance(event, ev.Roll):
+            blocks.append(roll_table(event, name))
+            items = None
+        elif isinstance(event, ev.Damage):
+            blocks.append(damage_table(event, name))
+            items = None
         else:
-            lines.append(f"  - {headline(event, name)}")
-    return "\n".join(lines) + "\n"
+            runs = text(headline(event, name))
+            if isinstance(event, ev.ForcedRolls):
+                runs += forced_runs(True)
+            add(runs, sub=True)
+    return blocks
+
+
+def document(record, content=None, boards: Boards | None = None) -> list:
+    """The export as blocks, for either renderer."""
+    boards = boards or Boards()
+    name = record_names(record, content)
+    rolls = [e for e in record.journal if isinstance(e, ev.Roll)]
+    forced = sum(e.forced for e in rolls)
+    summary = Items([
+        (text(f"players: {', '.join(record.players)}"), []),
+        (text(f"seed: {record.seed} · content {record.content_hash} · saved "
+              f"{record.saved_at}"), []),
+        (text(f"{len(record.log)} commands, round {record.round}"
+              + (" (game over)" if record.over else "")), []),
+        (text(f"{len(rolls)} d100 rolls, {forced} of them forced (marked")
+         + forced_runs(True) + text(")"), []),
+    ])
+    if record.designer:
+        summary.items.append(((("strong", "designer game"),
+                               ("text", ": forced rolls and edits of the situation are part "
+                                        "of its log")), []))
+    if boards.note:
+        summary.items.append(((("strong", "note"), ("text", f": {boards.note}")), []))
+    blocks: list = [Heading(1, text(record.scenario_name)), summary,
+                    Heading(2, text("Rules that depart from the page")),
+                    *departures_blocks(content)]
+    for title, state in (("Map at the start", boards.start), ("Map at the end", boards.end)):
+        blocks.append(Heading(2, text(title)))
+        if state is None:
+            blocks.append(Para(text("Not drawn: the save could not be replayed "
+                                    "(see the note above).")))
+        else:
+            blocks += [Pre(board_text(state)), legend(state)]
+        if title == "Map at the start":
+            blocks += [Heading(2, text("Journal")), *journal_blocks(record, name)]
+    return blocks
+
+
+# --- Markdown -------------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*<|])")
+
+
+def md_escape(value: str) -> str:
+    """Text as Markdown shows it literally: no emphasis, link, table cell or raw HTML
+    (a name `<script>` stays text when the document is rendered)."""
+    return _MD_SPECIAL.sub(r"\\\1", value)
+
+
+def md_runs(runs: tuple) -> str:
+    out = []
+    for kind, value in runs:
+        if kind == "code":
+            fence = "``" if "`" in value else "`"
+            out.append(f"{fence}{value}{fence}")
+        elif kind == "strong":
+            out.append(f"**{md_escape(value)}**")
+        elif kind == FORCED:
+            out.append(f" **⚑ {FORCED}**")
+        else:
+            out.append(md_escape(value))
+    return "".join(out)
+
+
+def to_markdown(blocks: list) -> str:
+    lines: list[str] = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            lines += ["#" * block.level + " " + md_runs(block.runs), ""]
+        elif isinstance(block, Para):
+            lines += [md_runs(block.runs), ""]
+        elif isinstance(block, Items):
+            for runs, subs in block.items:
+                lines.append(("  - " if block.nested else "- ") + md_runs(runs))
+                lines += ["  - " + md_runs(sub) for sub in subs]
+            lines.append("")
+        elif isinstance(block, Table):
+            lines += [md_runs(block.caption), "",
+                      "| " + " | ".join(map(md_escape, block.header)) + " |",
+                      "|" + "---|" * (len(block.header) - 1)
+                      + ("---:|" if block.numbers else "---|")]
+            lines += ["| " + " | ".join(md_escape(cell) for cell in row) + " |"
+                      for row in block.rows]
+            lines.append("")
+        elif isinstance(block, Pre):
+            longest = max((len(m) for m in re.findall(r"`+", block.text)), default=0)
+            fence = "`" * max(3, longest + 1)
+            lines += [fence + "text", block.text, fence, ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def export_markdown(record, content=None, boards: Boards | None = None) -> str:
+    return to_markdown(document(record, content, boards))
+
+
+# --- HTML -----------------------------------------------------------------------------------
+
+CSS = """
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
+       padding: 0 1rem; color: #1f2328; line-height: 1.45; }
+h1 { border-bottom: 2px solid #d0d7de; }
+h3 { margin-top: 1.6rem; border-bottom: 1px solid #d0d7de; }
+code, pre { font-family: ui-monospace, Menlo, Consolas, monospace; }
+code { background: #f6f8fa; padding: 0 .25rem; border-radius: 3px; }
+pre { background: #f6f8fa; padding: .75rem; line-height: 1.15; overflow-x: auto; }
+table { border-collapse: collapse; margin: .4rem 0 1rem; }
+caption { text-align: left; padding: .2rem 0; }
+th, td { border: 1px solid #d0d7de; padding: .15rem .5rem; text-align: left; }
+table.numbers td:last-child { text-align: right; font-variant-numeric: tabular-nums; }
+ul.nested { padding-left: 4.5rem; }
+.forced { background: #fff3bf; color: #7a4f00; font-weight: bold; padding: 0 .3rem;
+          border-radius: 3px; margin-left: .4rem; }
+"""
+
+
+def html_runs(runs: tuple) -> str:
+    out = []
+    for kind, value in runs:
+        value = html.escape(value)
+        if kind == "code":
+            out.append(f"<code>{value}</code>")
+        elif kind == "strong":
+            out.append(f"<strong>{value}</strong>")
+        elif kind == FORCED:
+            out.append(f'<span class="forced">⚑ {value}</span>')
+        else:
+            out.append(value)
+    return "".join(out)
+
+
+def to_html(blocks: list, title: str) -> str:
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           f"<title>{html.escape(title)}</title>", f"<style>{CSS}</style>", "</head>",
+           "<body>"]
+    for block in blocks:
+        if isinstance(block, Heading):
+            out.append(f"<h{block.level}>{html_runs(block.runs)}</h{block.level}>")
+        elif isinstance(block, Para):
+            out.append(f"<p>{html_runs(block.runs)}</p>")
+        elif isinstance(block, Items):
+            out.append('<ul class="nested">' if block.nested else "<ul>")
+            for runs, subs in block.items:
+                inner = "".join(f"<li>{html_runs(sub)}</li>" for sub in subs)
+                out.append(f"<li>{html_runs(runs)}" + (f"<ul>{inner}</ul>" if subs else "")
+                           + "</li>")
+            out.append("</ul>")
+        elif isinstance(block, Table):
+            head = "".join(f"<th>{html.escape(h)}</th>" for h in block.header)
+            numbers = ' class="numbers"' if block.numbers else ""
+            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row)
+                           + "</tr>" for row in block.rows)
+            out.append(f"<table{numbers}><caption>{html_runs(block.caption)}</caption>"
+                       f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+        elif isinstance(block, Pre):
+            out.append(f"<pre>{html.escape(block.text)}</pre>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def export_html(record, content=None, boards: Boards | None = None) -> str:
+    """The same document as `export_markdown`, as one HTML file: inline CSS, no script,
+    no external asset; every text escaped."""
+    return to_html(document(record, content, boards), record.scenario_name)
 
 
 def export_json(record) -> str:

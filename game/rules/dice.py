@@ -1,11 +1,19 @@
 """Dice expressions and the one injected roller every die goes through.
 
-`Roller` wraps a seeded `random.Random` and a queue of forced d100 results, so tests and
-demos can decide attack, dodge, magic and counter rolls while damage dice stay seeded.
+`Roller` draws from seeded streams and serves a queue of forced d100 results first, so
+tests and demos can decide attack, dodge, magic and counter rolls while damage dice stay
+seeded.
+
+Each command draws from its own stream (`Roller.begin`), derived from the game's seed and
+a key naming the command (its index in the log; a creature's turn by round and id). So a
+rule change that adds a die to one command shifts no roll of any other command: two rule
+sets replayed on the same log share their dice wherever their commands agree, which is
+what makes a comparison of rule sets a comparison and not noise.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from collections import deque
@@ -80,18 +88,51 @@ class DiceRoll(msgspec.Struct, frozen=True):
     total: int
 
 
+def stream_seed(seed: int, key: str) -> int:
+    """The seed of one stream: a digest of the game's seed and the stream's key.
+
+    sha256 rather than `hash()`, which is salted per process: the same game must roll the
+    same dice in any process, on any machine.
+    """
+    digest = hashlib.sha256(f"{seed}:{key}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 class Roller:
     """The only source of randomness in the rules.
 
     `d100()` serves forced results first (in order), then seeded ones. Damage and value
     dice are always seeded, so forcing a hit never shifts them.
+
+    With `streams`, `begin(key)` starts the stream of a command (see the module's
+    docstring); without, one stream runs through the whole game and `begin` does nothing
+    (how every game rolled before streams; `script` keeps it, its demos are tuned to it).
     """
 
-    def __init__(self, seed: int = 0, forced: Iterable[int] = ()) -> None:
+    def __init__(self, seed: int = 0, forced: Iterable[int] = (), streams: bool = False) -> None:
         self.seed = seed
+        self.streams = streams
+        self.stream = ""
         self._random = random.Random(seed)
+        self._seeded = True
         self.forced: deque[int] = deque()
         self.force(forced)
+
+    def begin(self, key: str) -> None:
+        """Draw the next dice from the stream named `key` (e.g. a command's log index).
+
+        The stream is seeded at its first die: seeding costs more than a whole move, and
+        most commands (moves, doors, ends) roll nothing.
+        """
+        if self.streams:
+            self.stream = key
+            self._seeded = False
+
+    def _source(self) -> random.Random:
+        if not self._seeded:
+            self._random.seed(stream_seed(self.seed, self.stream))
+            self._seeded = True
+        return self._random
 
     def force(self, rolls: Iterable[int]) -> tuple[int, ...]:
         """Serve these d100 results before any seeded one, in place of any still pending;
@@ -111,18 +152,23 @@ class Roller:
             return self.forced.popleft(), True
         # `randint(1, n)` is `1 + _randbelow(n)` in CPython: the same draws, the same
         # stream, without two layers of argument checks on the hottest call of the engine.
-        return 1 + self._random._randbelow(100), False
+        return 1 + self._source()._randbelow(100), False
 
     def roll(self, dice: Dice, label: str = "") -> DiceRoll:
-        below, sides = self._random._randbelow, dice.sides
+        below, sides = self._source()._randbelow, dice.sides
         faces = tuple(1 + below(sides) for _ in range(dice.count))
         total = dice.sign * (sum(faces) + dice.modifier)
         return DiceRoll(label, _text(dice), faces, total)
 
     def getstate(self) -> tuple:
+        """What the next rolls depend on. With streams only the forced rolls pending: every
+        command begins its own stream."""
+        if self.streams:
+            return (None, tuple(self.forced))
         return (self._random.getstate(), tuple(self.forced))
 
     def setstate(self, state: tuple) -> None:
-        random_state, forced = state
-        self._random.setstate(random_state)
-        self.forced = deque(forced)
+        if not self.streams and state[0] is not None:
+            version, internal, gauss = state[0]
+            self._random.setstate((version, tuple(internal), gauss))
+        self.forced = deque(state[-1])

@@ -27,7 +27,47 @@ from game.rules.units import Unit
 
 
 class Game(GameState):
-    """A skirmish in progress that runs commands."""
+    """A skirmish in progress that runs commands.
+
+    `ai_players` maps a player number to an AI profile name: `play_ai_turn()` then plays
+    that side's turns, each choice entering as a command of the log like a player's.
+    """
+
+    def __init__(self, *args, ai_players: dict[int, str] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.ai_players = dict(ai_players or {})
+        for number, profile in self.ai_players.items():
+            if not 1 <= number <= len(self.players):
+                raise ValueError(f"there is no player {number} to play by AI")
+            try:
+                ai.profile_of(self, profile)  # an unknown profile is refused now, not mid-game
+            except KeyError as exc:
+                raise ValueError(exc.args[0]) from None
+
+    #: At most this many actions of one unit in one turn (a guard, never reached in play).
+    AI_ACTIONS = 40
+
+    def play_ai_turn(self) -> list[Event]:
+        """Play the current player's turn by its AI profile, then end it; nothing if the
+        current player is not AI-played. Each action goes through `apply` (and the log)."""
+        if self.over or self.current not in self.ai_players:
+            return []
+        player, profile = self.current, self.ai_players[self.current]
+        events: list[Event] = []
+        for unit in [u for u in self.standing() if u.owner == player]:
+            moved = False
+            for _ in range(self.AI_ACTIONS):
+                action = ai.choose(self, unit, profile, may_move=not moved)
+                if action is None or self.over:
+                    break
+                moved = moved or isinstance(action, Move)
+                done = self.apply(action)
+                events += done
+                if isinstance(done[0], Refused):
+                    break
+            if self.over:
+                return events
+        return events + self.apply(EndTurn())
 
     def apply(self, command: str | Action) -> list[Event]:
         """Parse (if text), check and resolve a command; return the events it made.
@@ -44,7 +84,8 @@ class Game(GameState):
                 raise Impossible(f"{verb} is a designer command: start the game in designer "
                                  "mode (play --designer)")
             player = self.current
-            outcome = self._run(action, player)
+            # The command's dice come from its own stream, keyed by its place in the log.
+            outcome = self._run(action, player, str(len(self.log)))
         except Impossible as refusal:
             event = Refused(command.strip() if is_text else command.notation(), refusal.reason)
             self.journal.append(event)
@@ -56,16 +97,19 @@ class Game(GameState):
         self.journal.extend(events)
         return events
 
-    def perform_as_creature(self, action: Action) -> list[Event]:
-        """Run an AI action for an unowned creature through the same checks."""
-        outcome = self._run(action, None)
+    def perform_as_creature(self, action: Action, stream: str) -> list[Event]:
+        """Run an AI action for an unowned creature through the same checks, its dice from
+        the named stream."""
+        outcome = self._run(action, None, stream)
         events: list[Event] = [CommandIssued(action.notation(), None), *outcome]
         events += self._check_game_over()
         return events
 
-    def _run(self, action: Action, player: int | None) -> list[Event]:
-        """Check, then resolve with what the check found; a refusal raises first."""
+    def _run(self, action: Action, player: int | None, stream: str) -> list[Event]:
+        """Check, then resolve with what the check found; a refusal raises first, before
+        the command's stream of dice begins."""
         plan = action.check(self, player)
+        self.roller.begin(stream)
         if isinstance(action, EndTurn):
             return self.end_turn()
         return action.resolve(self, plan)
@@ -123,12 +167,18 @@ class Game(GameState):
         """The AI's choices for one creature, each run as its command, until it stops."""
         events: list[Event] = []
         moved = False
-        while (action := ai.choose(self, creature, may_move=not moved)) is not None:
+        # One stream per creature and round, per action: what one creature does never
+        # shifts the dice of another.
+        step = 0
+        while step < self.AI_ACTIONS and \
+                (action := ai.choose(self, creature, None, may_move=not moved)) is not None:
             moved = moved or isinstance(action, Move)
             try:
-                events += self.perform_as_creature(action)
+                events += self.perform_as_creature(
+                    action, f"round {self.round}:{creature.id}:{step}")
             except Impossible:
                 break
+            step += 1
         return events
 
     def start_unit_turn(self, unit: Unit) -> list[Event]:

@@ -6,6 +6,8 @@ undo are one mechanism.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.rules.templates import Content, Scenario
 from game.rules.actions import Move, ToggleDoor
 from game.rules.errors import Impossible
@@ -15,9 +17,10 @@ from game.rules.engine import Game
 
 
 def replay(content: Content, scenario: Scenario, seed: int, log: list[str],
-           scenario_id: str = "", designer: bool = False) -> Game:
+           scenario_id: str = "", designer: bool = False, dice: str = "single") -> Game:
     """A new game with every command of the log applied in order."""
-    game = Game(content, scenario, seed=seed, scenario_id=scenario_id, designer=designer)
+    game = Game(content, scenario, seed=seed, scenario_id=scenario_id, designer=designer,
+                dice=dice)
     for command in log:
         game.apply(command)
     return game
@@ -35,6 +38,35 @@ def outcomes(journal) -> list[tuple[str, list]]:
         elif groups and not isinstance(event, Refused):
             groups[-1][1].append(event)
     return groups
+
+
+@dataclass(frozen=True)
+class Change:
+    """One command whose outcome differs between two journals (`number` counts from 1;
+    a command played in only one of them has no events in the other)."""
+
+    number: int
+    command: str
+    old: list
+    new: list
+
+
+def changed_outcomes(old_journal, new_journal) -> list[Change]:
+    """Every command whose events differ between two journals of the same log, in order.
+
+    With each command's dice drawn from its own stream, a rule change shows up only in
+    the commands it touches (and those its consequences reach), not in every later roll.
+    """
+    old, new = outcomes(old_journal), outcomes(new_journal)
+    changes = []
+    for number in range(1, max(len(old), len(new)) + 1):
+        before = old[number - 1] if number <= len(old) else None
+        after = new[number - 1] if number <= len(new) else None
+        if before is None or after is None or before[1] != after[1]:
+            command = (before or after)[0]
+            changes.append(Change(number, command, before[1] if before else [],
+                                  after[1] if after else []))
+    return changes
 
 
 def undo_refusal(game: Game) -> str | None:
@@ -70,4 +102,4 @@ def undo(game: Game) -> Game:
     if reason:
         raise Impossible(f"cannot undo: {reason}")
     return replay(game.content, game.scenario, game.seed, game.log[:-1], game.scenario_id,
-                  game.designer)
+                  game.designer, game.dice)

@@ -196,7 +196,13 @@ class Cast(Action):
         caster.stats.spells_cast += 1
         value = game.roller.roll(plan.dice, spell.name) if plan.dice else None
         took_effect = False
+        casualties = game.casualties
         for target in plan.targets:
+            if target.counter is not None and game.casualties != casualties:
+                # A faction ally downed by this same spell is no longer present: the
+                # counter chance planned before the spell would still count it.
+                target = msgspec.structs.replace(
+                    target, counter=counter_chance(game, target.unit))
             if target.counter is not None:
                 countered, counter_events = self._counter(game, plan, target, value)
                 events += counter_events
@@ -248,8 +254,9 @@ class Cast(Action):
         events.append(Countered(unit.id, self.spell, reflected))
         events.append(drain_ap(game, unit, plan.caster, target.drain))
         events += gain_xp(rules, unit, rules.xp.counter, "counter-magic")
-        if reflected:
-            # The caster takes its own spell; a reflection is not countered again.
+        if reflected and not plan.caster.down:
+            # The caster takes its own spell; a reflection is not countered again. A caster
+            # already downed by an earlier reflection of the same area takes nothing more.
             events += self._apply(game, unit, plan.spell, plan.caster,
                                   plan.reflected_reduction_terms, value)
         return True, events

@@ -14,6 +14,12 @@ def level_for(thresholds: list[int], xp: int) -> int:
     return max(1, bisect_right(thresholds, xp))
 
 
+def next_level_xp(thresholds: list[int], xp: int) -> int | None:
+    """The XP the next level needs, or None past the last threshold."""
+    index = bisect_right(thresholds, xp)
+    return thresholds[index] if index < len(thresholds) else None
+
+
 def gain_xp(rules: RulesConfig, unit: Unit, amount: int, reason: str) -> list[Event]:
     """Give XP to a character (creatures do not learn) and report any level gained."""
     if amount <= 0 or not unit.is_character:

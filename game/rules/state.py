@@ -21,6 +21,9 @@ from game.rules.templates import Content, Quips, Scenario
 from game.rules.units import Effect, Statistics, Unit
 
 
+DICE_MODES = ("single", "streams")
+
+
 @dataclass(slots=True)
 class Player:
     number: int
@@ -32,15 +35,21 @@ class GameState:
     """A skirmish in progress: everything the rules read and change."""
 
     def __init__(self, content: Content, scenario: Scenario, seed: int = 0,
-                 scenario_id: str = "", designer: bool = False) -> None:
+                 scenario_id: str = "", designer: bool = False,
+                 dice: str = "single") -> None:
         self.content = content
+        #: "streams": each command rolls from its own stream (seed, log index); "single":
+        #: one stream through the game. Part of a game's record, like its seed.
+        if dice not in DICE_MODES:
+            raise ValueError(f"dice must be one of {', '.join(DICE_MODES)}, not {dice!r}")
+        self.dice = dice
         #: Designer mode: `force` and the edit commands are accepted (never in hot-seat).
         self.designer = designer
         self.rules = content.rules
         self.scenario = scenario
         self.scenario_id = scenario_id or scenario.name
         self.seed = seed
-        self.roller = Roller(seed)
+        self.roller = Roller(seed, streams=dice == "streams")
         grid = parse_map(scenario.map)
         self.width, self.height, self.walls = grid.width, grid.height, grid.walls
         own = {(d.at[0], d.at[1]): d for d in scenario.doors}
@@ -252,7 +261,5 @@ def restore_state(game: GameState, state: dict) -> None:
         thing.hp, thing.destroyed = saved["hp"], saved["destroyed"]
     game.round, game.current = state["round"], state["current"]
     game.over, game.winner = state["over"], state["winner"]
-    random_state, forced = state["dice"]
-    version, internal, gauss = random_state
-    game.roller.setstate(((version, tuple(internal), gauss), tuple(forced)))
+    game.roller.setstate(tuple(state["dice"]))
     game.sight_changed()

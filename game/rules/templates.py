@@ -457,6 +457,50 @@ class Scenario(Spec, kw_only=True):
         'door_hp and door_defence).'))] = []
 
 
+# --- ai.yaml ---------------------------------------------------------------------------
+
+Weight = Annotated[float, Meta(ge=0, le=1000)]
+
+
+class AiProfile(Spec, kw_only=True):
+    """How an AI-played unit weighs its options (`game/rules/ai.py`), each per AP spent.
+
+    An attack is worth `damage` × its expected damage plus `down` × P(the target is down
+    after it), the whole × (1 + `wounded` × the share of HP the target has lost); a spell
+    reflected onto its caster costs `caution` × the expected damage to the caster; a heal
+    is worth `heal` × the expected HP restored, a buff or debuff `effect` × P(it takes).
+    `keep_range`: ranged units stay as far as they can still shoot from; `crowding`: how
+    much a square that crowds an ally's (or the unit's own) ranged shots is avoided;
+    `open_doors`: it opens a closed door in its way to reach an enemy.
+    """
+
+    damage: Annotated[Weight, Meta(description="Worth of a point of expected damage.")] = 1.0
+    down: Annotated[Weight, Meta(
+        description="Worth of the chance that the target is down after it.")] = 6.0
+    wounded: Annotated[Weight, Meta(
+        description="Extra worth of hitting a target by the share of HP it has lost.")] = 1.0
+    caution: Annotated[Weight, Meta(
+        description="Cost of a point of damage a reflected spell may do to its caster.")] = 1.0
+    heal: Annotated[Weight, Meta(description="Worth of a point of expected HP restored.")] = 1.0
+    effect: Annotated[Weight, Meta(
+        description="Worth of the chance that a buff or debuff takes.")] = 2.0
+    keep_range: Annotated[bool, Meta(
+        description="Ranged units stay as far as they can still shoot from.")] = True
+    crowding: Annotated[Weight, Meta(
+        description="How much a square that crowds ranged shots is avoided.")] = 1.0
+    open_doors: Annotated[bool, Meta(description=(
+        "It opens a closed door in its way (creatures kept in a lair until it is "
+        "opened: no)."))] = True
+
+
+class AiConfig(Spec, kw_only=True):
+    """content/ai.yaml: the named profiles and the one the creatures play."""
+
+    profiles: Annotated[dict[str, AiProfile], Meta(description="Profiles by name.")]
+    creatures: Annotated[str, Meta(
+        description="The profile the creatures play (a name of `profiles`).")] = "balanced"
+
+
 class Content(msgspec.Struct, kw_only=True):
     """Everything the engine needs, validated and cross-checked.
 
@@ -471,6 +515,8 @@ class Content(msgspec.Struct, kw_only=True):
     creatures: dict[str, CreatureTemplate]
     spells: dict[str, Spell] = {}
     items: dict[str, Item] = {}
+    #: AI profiles (content/ai.yaml); None: the built-in `balanced` profile only.
+    ai: AiConfig | None = None
     #: (file, id) of entries declared but invalid: already reported, so references to
     #: them are not.
     invalid: frozenset[tuple[str, str]] = frozenset()

@@ -436,7 +436,17 @@ class EscarmoucheApp(App[None]):
                    ask: bool = True) -> None:
         self.loaded = None
         self.replace_game(loaded.game)
-        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}")
+        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}"
+                    + (f" ({loaded.notice})" if loaded.notice else ""))
+        if loaded.changes:
+            # Replayed under new rules: every command whose outcome changed, old and new.
+            log = self.query_one(JournalLog)
+            for change in loaded.changes:
+                log.write(f"≠ command {change.number}: {change.command}")
+                for label, events in (("old", change.old), ("new", change.new)):
+                    log.write(f"  {label}:")
+                    for line in event_lines(self.game, events):
+                        log.write(Text("    ") + line)
         if loaded.content_changed and ask:
             from game.ui.screens.saves import ContentChangedScreen
 

@@ -176,3 +176,31 @@ def test_the_help_summary_is_built_from_the_loaded_rules():
     summary = " ".join(rules_summary(content_with(rules={"xp": xp}).rules))
     assert "+7 XP" in summary and "+2 XP" not in summary
     assert "cap 90" in " ".join(rules_summary(CONTENT.rules))
+
+
+def test_a_caster_downed_by_one_reflection_is_not_downed_again_by_the_next():
+    # Two characters in the ice storm both counter perfectly: the first reflection downs
+    # Corvin; the second reflects onto nobody standing.
+    mage = char("fenwick", skills=char("fenwick").skills.__class__(magic=50))
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("elise", "elise", 2, (3, 0)),
+                      ("fenwick", "fenwick", 2, (3, 1))], forced=[1, 1, 1],
+                     content=content_with(characters={"fenwick": mage}))
+    game.units["corvin"].hp = 1
+    events = game.apply("cast corvin ice-storm elise")
+    from game.rules.events import Down
+
+    assert events_of(events, Down) == [Down("corvin", "elise")]
+    assert game.casualties == 1
+    assert len([d for d in events_of(events, Damage) if d.target == "corvin"]) == 1
+
+
+def test_an_ally_downed_by_the_same_area_no_longer_helps_the_next_counter():
+    # The ice storm downs Dagny first (nearest the centre); Fenwick, her Wild ally beside
+    # her, then counters without her: she is no longer present.
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("dagny", "dagny", 2, (3, 0)),
+                      ("fenwick", "fenwick", 2, (3, 1))], forced=[1, 99, 99])
+    game.units["dagny"].hp = 1
+    events = game.apply("cast corvin ice-storm dagny")
+    counters = {r.unit: r for r in events_of(events, Roll) if r.check == "counter"}
+    assert game.units["dagny"].down
+    assert Term("faction", 0, "wild: no ally") in counters["fenwick"].terms

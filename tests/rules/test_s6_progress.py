@@ -1,7 +1,7 @@
 """docs/rules.md §8 (R8.1–R8.6): XP per outcome, levels, per-character statistics, quips."""
 
 from game.rules.events import LevelUp, Quip, XpGained
-from game.rules.progress import level_for
+from game.rules.progress import level_for, next_level_xp
 from tests.helpers import CONTENT, events_of, make_game
 
 
@@ -83,3 +83,9 @@ def test_kill_counts_and_kill_quip():
     events = game.apply("attack aldric dagny with sword")
     assert game.units["aldric"].stats.kills == 1
     assert Quip("aldric", "kill", "Rest now.") in events
+
+
+def test_the_next_level_needs_the_next_threshold_and_none_after_the_last():
+    thresholds = [0, 10, 30]
+    assert [next_level_xp(thresholds, xp) for xp in (0, 9, 10, 29, 30, 99)] == \
+        [10, 10, 30, 30, None, None]

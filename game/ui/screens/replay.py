@@ -78,7 +78,8 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         game = self.current = replay(self.source.content, self.source.scenario,
                                      self.source.seed, self.commands[: self.step],
-                                     self.source.scenario_id)
+                                     self.source.scenario_id, self.source.designer,
+                                     self.source.dice)
         board = self.query_one(BoardView)
         board.set_game(game)
         command = self.commands[self.step - 1] if self.step else "(start)"

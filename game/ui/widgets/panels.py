@@ -11,6 +11,7 @@ from game.journal.text import chance_line
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
+from game.rules.progress import next_level_xp
 from game.rules.units import Unit
 
 
@@ -72,8 +73,7 @@ def unit_card(game: Game, unit: Unit) -> list:
     content = game.content
     owner = game.player(unit.owner).name if unit.owner else "creature"
     head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
-    thresholds = game.rules.level_thresholds
-    nxt = next((t for t in thresholds if t > unit.xp), None)
+    nxt = next_level_xp(game.rules.level_thresholds, unit.xp)
     level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else ""))
     names = list(unit.characteristics)
     stats_names = Text("  ".join(f"{n:<3}" for n in names), style="dim")

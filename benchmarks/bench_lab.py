@@ -1,0 +1,112 @@
+"""The balance lab's speed (run by hand, never as a test).
+
+    python benchmarks/bench_lab.py [--games 40] [--duels 200] [--attacks 30000]
+
+- games of `crossroads` simulated per second (every side AI), with 1 worker and with
+  every core;
+- duels (aldric v dagny at 4 squares) per second, 1 worker;
+- attacks per second through the engine (`Game.apply` of action objects, dice streams,
+  events on, journal text off) against a bare inline loop of the same formulas (d100
+  against the same chance, the dodge, the same damage dice less the same reduction) in
+  the same run: the ratio is what the engine's structure costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path  # noqa: E402
+from game.lab.parallel import run_all  # noqa: E402
+from game.lab.runs import Setup  # noqa: E402
+from game.rules.actions import Attack  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
+
+
+def per_second(setup: Setup, runs: int, workers: int) -> float:
+    start = time.perf_counter()
+    run_all(setup, 1, runs, workers)
+    return runs / (time.perf_counter() - start)
+
+
+def engine_game() -> Game:
+    content = load_content()
+    scenario = load_scenario(content, scenario_path(DEFAULT_CONTENT, "crossroads"))
+    game = Game(content, scenario, seed=1, dice="streams")
+    game.units["aldric"].pos = (10, 7)
+    game.units["dagny"].pos = (11, 7)
+    game.units["dagny"].hp = game.units["dagny"].hp_max = 10**9
+    return game
+
+
+def engine_attacks(count: int) -> float:
+    game = engine_game()
+    aldric = game.units["aldric"]
+    action = Attack("aldric", "dagny", "sword")
+    start = time.perf_counter()
+    for _ in range(count):
+        aldric.ap = 10
+        game.apply(action)
+        if len(game.journal) > 10_000:
+            del game.journal[:]  # events are made; keeping millions only measures memory
+    return count / (time.perf_counter() - start)
+
+
+def bare_attacks(count: int) -> float:
+    """The same attack as plain arithmetic: the numbers the engine's plan holds."""
+    game = engine_game()
+    plan = Attack("aldric", "dagny", "sword").check(game, 1)
+    chance, perfect_below = plan.chance.value, plan.chance.perfect_below
+    dodge = plan.defence.value
+    dice = [(d.count, d.sides, d.modifier, d.sign) for _, d in plan.damage.dice]
+    extra = plan.damage.perfect_die
+    reduction = plan.damage.reduction
+    rng = random.Random(1)
+    randint = rng.randint
+    hp = 10**9
+    start = time.perf_counter()
+    for i in range(count):
+        rng = random.Random(i)  # a stream per command, as the engine does
+        randint = rng.randint
+        roll = randint(1, 100)
+        if roll > chance:
+            continue
+        if randint(1, 100) <= dodge:
+            continue
+        raw = 0
+        for n, sides, mod, sign in dice:
+            raw += sign * (sum(randint(1, sides) for _ in range(n)) + mod)
+        if roll < perfect_below:
+            raw += sum(randint(1, extra.sides) for _ in range(extra.count)) + extra.modifier
+        hp -= max(0, raw - reduction)
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--duels", type=int, default=200)
+    parser.add_argument("--attacks", type=int, default=30_000)
+    args = parser.parse_args()
+    content = str(DEFAULT_CONTENT.resolve())
+    crossroads = Setup(content, "scenario", scenario="crossroads")
+    cores = os.cpu_count() or 1
+    print(f"{per_second(crossroads, args.games, 1):8.2f} crossroads games/s (1 worker)")
+    print(f"{per_second(crossroads, args.games, cores):8.2f} crossroads games/s "
+          f"({cores} workers)")
+    duel = Setup(content, "duel", "aldric", "dagny", 4)
+    print(f"{per_second(duel, args.duels, 1):8.1f} duels/s (1 worker)")
+    engine = max(engine_attacks(args.attacks) for _ in range(3))
+    bare = max(bare_attacks(args.attacks) for _ in range(3))
+    print(f"{engine:10,.0f} engine attacks/s, {bare:10,.0f} bare loop attacks/s: "
+          f"engine = 1/{bare / engine:.1f} of the bare loop")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""One run (a duel or a whole game, every side AI-played) and many of them.
+
+A `Setup` is plain, picklable data (content folder, what to play, the AI profile, the
+round limit), so a run is the same function of (setup, master seed, index) in this
+process, in a worker process or on a Dask worker: each run's seed derives from the master
+seed and its index, and the results come back in index order whatever the workers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+from game.rules.dice import stream_seed
+from game.rules.engine import Game
+from game.rules.events import AttackDeclared, Damage, DoorChanged, Moved, Roll, SpellCast
+from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
+
+DEFAULT_ROUNDS = 30
+DUEL_HEIGHT = 7
+
+
+class LabError(Exception):
+    """A setup that cannot be played: the message names the problem."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What to play: a duel of two character templates, or a scenario."""
+
+    content_dir: str
+    kind: str  # "duel" or "scenario"
+    first: str = ""
+    second: str = ""
+    distance: int = 4
+    scenario: str = ""
+    profile: str = "balanced"
+    rounds: int = DEFAULT_ROUNDS
+
+    def describe(self) -> str:
+        if self.kind == "duel":
+            return f"duel {self.first} v {self.second} at {self.distance}"
+        return f"scenario {self.scenario}"
+
+
+@dataclass
+class Tally:
+    """What one template did in one run (or summed over runs)."""
+
+    ap: int = 0
+    dealt: int = 0
+    taken: int = 0
+    attacks: int = 0
+    hits: int = 0
+
+    def add(self, other: "Tally") -> None:
+        self.ap += other.ap
+        self.dealt += other.dealt
+        self.taken += other.taken
+        self.attacks += other.attacks
+        self.hits += other.hits
+
+
+@dataclass
+class RunResult:
+    """One run: its seed, the winning side's name (None: a draw), rounds played and
+    per-template tallies."""
+
+    index: int
+    seed: int
+    winner: str | None
+    rounds: int
+    templates: dict[str, Tally] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=8)
+def content_at(content_dir: str):
+    # Loaded once per process: a worker plays many runs on the same content.
+    return load_content(Path(content_dir))
+
+
+def run_seed(master: int, index: int) -> int:
+    """Run `index`'s seed: independent of how runs are spread over workers."""
+    return stream_seed(master, f"run {index}") % (2**63)
+
+
+def duel_scenario(setup: Setup, first_strike: int) -> Scenario:
+    """An open map with the two templates `distance` squares apart; the template named by
+    `first_strike` (0: the first, 1: the second) plays player 1, so it acts first."""
+    width = setup.distance + 9
+    rows = "\n".join(["." * width] * DUEL_HEIGHT)
+    order = [setup.first, setup.second]
+    if first_strike:
+        order.reverse()
+    names = ["A", "B"] if setup.first == setup.second else order
+    xs = [4, 4 + setup.distance] if first_strike == 0 else [4 + setup.distance, 4]
+    placements = [UnitPlacement(id=f"u{i + 1}", template=tid, owner=i + 1,
+                                at=[xs[i], DUEL_HEIGHT // 2])
+                  for i, tid in enumerate(order)]
+    return Scenario(name=f"{order[0]} v {order[1]}", map=rows,
+                    players=[PlayerSpec(name=names[0], colour="blue"),
+                             PlayerSpec(name=names[1], colour="red")],
+                    characters=placements, creatures=[], objects=[])
+
+
+def check_setup(setup: Setup) -> None:
+    """Raise `LabError` naming what is wrong (an unknown template or scenario...)."""
+    content = content_at(setup.content_dir)
+    if setup.rounds < 1:
+        raise LabError("--rounds must be at least 1")
+    if setup.kind == "duel":
+        for tid in (setup.first, setup.second):
+            if tid not in content.characters:
+                hint = " (a creature: duels are between character templates)" \
+                    if tid in content.creatures else ""
+                known = ", ".join(content.characters)
+                raise LabError(f"no character template {tid!r}{hint}; known: {known}")
+        if not 1 <= setup.distance <= 40:
+            raise LabError(f"--distance must be between 1 and 40, not {setup.distance}")
+    elif not scenario_path(Path(setup.content_dir), setup.scenario).exists():
+        known = ", ".join(list_scenarios(Path(setup.content_dir))) or "none"
+        raise LabError(f"no scenario {setup.scenario!r} (known: {known}, or `duel A B`)")
+    profiles = content.ai.profiles if content.ai else {"balanced": None}
+    if setup.profile not in profiles:
+        raise LabError(f"no AI profile {setup.profile!r} (known: {', '.join(profiles)})")
+
+
+def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]:
+    """The game of run `index` and each unit's side name."""
+    content = content_at(setup.content_dir)
+    if setup.kind == "duel":
+        scenario = duel_scenario(setup, index % 2)
+        scenario_id = "duel"
+    else:
+        path = scenario_path(Path(setup.content_dir), setup.scenario)
+        scenario = load_scenario(content, path, Path(setup.content_dir))
+        scenario_id = setup.scenario
+    profiles = {n + 1: setup.profile for n in range(len(scenario.players))}
+    game = Game(content, scenario, seed=seed, scenario_id=scenario_id, dice="streams",
+                ai_players=profiles)
+    return game, {p.number: p.name for p in game.players}
+
+
+def play_run(setup: Setup, master: int, index: int) -> RunResult:
+    """Play run `index` to its end or to the round limit (a draw)."""
+    seed = run_seed(master, index)
+    game, sides = new_game(setup, index, seed)
+    while not game.over and game.round <= setup.rounds:
+        game.play_ai_turn()
+    return RunResult(index, seed, sides.get(game.winner) if game.over else None,
+                     min(game.round, setup.rounds), tallies(game))
+
+
+def tallies(game: Game) -> dict[str, Tally]:
+    """Per template: AP spent, damage dealt and taken, attacks and hits (from the journal
+    for AP, from each unit's statistics for the rest)."""
+    found: dict[str, Tally] = {}
+    per_unit: dict[str, Tally] = {uid: Tally() for uid in game.units}
+    for event in game.journal:
+        if isinstance(event, AttackDeclared):
+            per_unit[event.attacker].ap += event.ap_spent
+        elif isinstance(event, (Moved, DoorChanged)):
+            per_unit[event.unit].ap += event.ap_spent
+        elif isinstance(event, SpellCast):
+            per_unit[event.caster].ap += event.ap_spent
+        elif isinstance(event, Damage) and event.target in per_unit:
+            per_unit[event.target].taken += event.amount
+            if event.source in per_unit:
+                per_unit[event.source].dealt += event.amount
+        elif isinstance(event, Roll) and event.check == "attack":
+            per_unit[event.unit].attacks += 1
+    for uid, unit in game.units.items():
+        tally = per_unit[uid]
+        tally.hits = unit.stats.hits
+        found.setdefault(unit.template, Tally()).add(tally)
+    return found
+
+
+def play_chunk(setup: Setup, master: int, indices: list[int]) -> list[RunResult]:
+    return [play_run(setup, master, i) for i in indices]

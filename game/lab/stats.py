@@ -1,0 +1,91 @@
+"""Statistics of many runs: win rates with Wilson intervals, draws, mean rounds, per
+template damage per AP and hit rates, and the paired difference of two rule sets."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.lab.runs import RunResult, Tally
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (sound near 0 and 1, unlike p ± z·se)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def paired_interval(differences: list[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean of paired differences and its 95% interval (normal approximation)."""
+    n = len(differences)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(differences) / n
+    if n == 1:
+        return mean, mean, mean
+    var = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+@dataclass
+class Summary:
+    """Many runs summed up."""
+
+    runs: int
+    sides: list[str]
+    wins: dict[str, int]
+    draws: int
+    mean_rounds: float
+    templates: dict[str, Tally] = field(default_factory=dict)
+
+    def rate(self, side: str) -> float:
+        return self.wins[side] / self.runs if self.runs else 0.0
+
+    def side_rows(self) -> list[dict]:
+        return [{"name": s, "wins": self.wins[s], "rate": self.rate(s),
+                 "ci": list(wilson(self.wins[s], self.runs))} for s in self.sides]
+
+    def template_rows(self) -> list[dict]:
+        rows = []
+        for tid, t in sorted(self.templates.items()):
+            rows.append({"template": tid, "ap": t.ap,
+                         "dealt_per_ap": t.dealt / t.ap if t.ap else 0.0,
+                         "taken_per_ap": t.taken / t.ap if t.ap else 0.0,
+                         "hit_rate": t.hits / t.attacks if t.attacks else 0.0,
+                         "attacks": t.attacks})
+        return rows
+
+
+def summarise(results: list[RunResult], sides: list[str]) -> Summary:
+    wins = {s: 0 for s in sides}
+    templates: dict[str, Tally] = {}
+    for r in results:
+        if r.winner is not None:
+            wins[r.winner] = wins.get(r.winner, 0) + 1
+        for tid, tally in r.templates.items():
+            templates.setdefault(tid, Tally()).add(tally)
+    n = len(results)
+    return Summary(n, sides, wins, sum(r.winner is None for r in results),
+                   sum(r.rounds for r in results) / n if n else 0.0, templates)
+
+
+def compare_sides(a: list[RunResult], b: list[RunResult], sides: list[str]) -> list[dict]:
+    """Per side: its win rate under A and B, B − A and the paired 95% interval (run i
+    under A against run i under B: same seed, common dice)."""
+    rows = []
+    for side in sides:
+        diffs = [(rb.winner == side) - (ra.winner == side) for ra, rb in zip(a, b)]
+        mean, low, high = paired_interval(diffs)
+        rows.append({"name": side,
+                     "a": sum(r.winner == side for r in a) / len(a) if a else 0.0,
+                     "b": sum(r.winner == side for r in b) / len(b) if b else 0.0,
+                     "difference": mean, "ci": [low, high]})
+    return rows

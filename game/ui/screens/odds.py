@@ -1,0 +1,35 @@
+"""The full odds of one option, opened from the target panel (`d`, or a click on the
+option): its chances with their terms, the outcome odds and a bar per damage value — the
+same view `python -m game odds` prints, from the same plan the engine checked."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from game.oddsreport import renderables
+
+
+class OddsScreen(ModalScreen[None]):
+    """Exact odds of an option; Esc (or d, q) closes it."""
+
+    BINDINGS = [Binding("escape,q,d", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    OddsScreen { align: center middle; }
+    OddsScreen > VerticalScroll { width: 90; max-width: 100%; height: auto;
+        max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
+    """
+
+    def __init__(self, data: dict, names) -> None:
+        super().__init__()
+        self.data = data
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(Group(*renderables(self.data, self.names)), id="odds")
+            yield Label("[dim]Esc to close[/dim]")

@@ -1,0 +1,124 @@
+"""simulate and compare: reproducible for a seed whatever the workers, exact duel odds that
+agree with the simulation, a content compared with itself shows no difference."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from game.cli import main
+from game.content.loader import DEFAULT_CONTENT
+from game.lab.exact import exact_duel
+from game.lab.parallel import run_all
+from game.lab.runs import Setup
+from game.lab.stats import wilson
+
+
+def run_json(capsys, *argv) -> dict:
+    capsys.readouterr()
+    assert main(list(argv) + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_duel_json_is_reproducible_for_a_seed_and_any_worker_count(capsys):
+    argv = ["simulate", "duel", "aldric", "dagny", "--runs", "16", "--seed", "3"]
+    one = run_json(capsys, *argv)
+    assert {"runs", "seed", "draws", "mean_rounds", "exact", "sides"} <= set(one)
+    assert one["runs"] == 16 and one["seed"] == 3
+    assert [s["name"] for s in one["sides"]] == ["aldric", "dagny"]
+    assert sum(s["wins"] for s in one["sides"]) + one["draws"] == 16
+    for side in one["sides"]:
+        assert side["ci"][0] <= side["rate"] <= side["ci"][1]
+    assert run_json(capsys, *argv) == one
+    assert run_json(capsys, *argv, "--workers", "2") == one
+    other = run_json(capsys, "simulate", "duel", "aldric", "dagny", "--runs", "16",
+                     "--seed", "4")
+    assert other != one
+
+
+def test_exact_duel_odds_agree_with_the_simulation():
+    setup = Setup(str(DEFAULT_CONTENT), "duel", "aldric", "dagny", 2)
+    for first_strike in (0, 1):
+        exact = exact_duel(setup, first_strike)
+        assert exact is not None and 0.05 < exact < 0.95
+        # Only the runs where the same side strikes first: every other index.
+        results = [r for r in run_all(setup, 11, 400) if r.index % 2 == first_strike]
+        wins = sum(r.winner == "aldric" for r in results)
+        low, high = wilson(wins, len(results))
+        assert low <= exact <= high, (first_strike, exact, low, high)
+
+
+def test_a_duel_with_a_spell_caster_has_no_exact_odds(capsys):
+    data = run_json(capsys, "simulate", "duel", "corvin", "dagny", "--runs", "2")
+    assert data["exact"] is None
+
+
+def test_simulate_a_scenario_with_every_side_ai_and_a_round_limit(capsys):
+    data = run_json(capsys, "simulate", "crossroads", "--games", "3", "--rounds", "2")
+    assert data["exact"] is None and data["runs"] == 3
+    assert data["mean_rounds"] <= 2
+    assert [s["name"] for s in data["sides"]] == ["Alice", "Bruno"]
+
+
+def test_duel_alone_is_the_duel_scenario(capsys):
+    data = run_json(capsys, "simulate", "duel", "--games", "2")
+    assert data["what"] == "scenario duel" and data["runs"] == 2
+
+
+def test_csv_has_a_row_per_side_and_per_template(capsys):
+    capsys.readouterr()
+    assert main(["simulate", "duel", "aldric", "dagny", "--runs", "4", "--csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("side,wins,rate,ci_low,ci_high")
+    assert lines[1].startswith("aldric,") and lines[2].startswith("dagny,")
+    assert "template,ap,dealt_per_ap" in lines[4]
+
+
+def test_compare_a_content_with_itself_reports_no_difference(capsys):
+    data = run_json(capsys, "compare", "duel", "aldric", "dagny", "--runs", "12",
+                    "--against", str(DEFAULT_CONTENT))
+    assert data["games"] == 12 and data["winner_changed"] == 0
+    for side in data["sides"]:
+        assert side["a"] == side["b"] and side["difference"] == 0
+        assert side["ci"] == [0, 0]
+
+
+def test_compare_sees_a_stronger_sword_on_common_dice(tmp_path, capsys):
+    shutil.copytree(DEFAULT_CONTENT, tmp_path / "b")
+    weapons = tmp_path / "b" / "weapons.yaml"
+    text = weapons.read_text()
+    assert "dice: 1d8\n" in text
+    weapons.write_text(text.replace("dice: 1d8\n", "dice: 3d8+4\n", 1))
+    data = run_json(capsys, "simulate", "duel", "aldric", "dagny", "--runs", "40",
+                    "--against", str(tmp_path / "b"))
+    aldric = data["sides"][0]
+    assert aldric["name"] == "aldric" and aldric["difference"] > 0 and aldric["ci"][0] > 0
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["simulate", "duel", "aldric", "nobody"], "no character template 'nobody'"),
+    (["simulate", "duel", "aldric", "wolf"], "a creature: duels are between character"),
+    (["simulate", "atlantis"], "no scenario 'atlantis'"),
+    (["simulate", "duel", "aldric", "dagny", "--workers", "0"], "--workers must be at least 1"),
+    (["simulate", "duel", "aldric", "dagny", "--profile", "reckless"], "no AI profile"),
+    (["simulate", "duel", "aldric"], "needs two character templates"),
+])
+def test_bad_lab_input_is_a_clear_error(capsys, argv, message):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_runs_on_a_dask_cluster_give_the_same_results():
+    distributed = pytest.importorskip(
+        "distributed", reason="Dask distributed is not installed (pip install "
+                              "'escarmouche[cluster]')")
+    setup = Setup(str(DEFAULT_CONTENT), "duel", "aldric", "dagny", 4)
+    local = run_all(setup, 5, 8)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = run_all(setup, 5, 8, scheduler=cluster.scheduler_address)
+    assert [(r.index, r.seed, r.winner, r.rounds) for r in remote] == \
+        [(r.index, r.seed, r.winner, r.rounds) for r in local]

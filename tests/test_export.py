@@ -1,0 +1,257 @@
+"""`export SAVE --format md|html`: a played game as a design document — one table per roll
+with its exact terms and clamp, the maps at start and end, the rules that depart from the
+page, forced rolls marked; HTML self-contained with every text escaped."""
+
+from __future__ import annotations
+
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.content.loader import load_content
+from game.rules import events as ev
+from game.saves import read_save
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+SPELLS = str(CONTENT / "scripts" / "spells-demo.txt")
+
+COUNTER_TABLE = """\
+**counter roll, Elise**: 30 (forced) ≤ 30 countered **⚑ forced**
+
+| term | name | detail | value |
+|---|---|---|---:|
+| magic | skill | magic | 45 |
+| sb(INT 15) | stat_bonus | INT 15 | 5 |
+| faction (order: no ally) | faction | order: no ally | 0 |
+| difficulty | difficulty | counter-magic | -20 |
+| sum of the terms |  |  | 30 |
+| chance |  | no clamp: 0 ≤ 30 ≤ 95 | 30 |
+| d100 | forced | 30 (forced) ≤ 30 countered | 30 |
+"""
+
+REFLECTED_DAMAGE_TABLE = """\
+**damage to Corvin**: 7 (HP 12 → 5)
+
+| term | name | detail | value |
+|---|---|---|---:|
+| Firebolt 2d6 | dice | faces [4, 3] | 7 |
+| raw damage |  | no clamp: 7 ≥ 0 | 7 |
+| reduction |  | ignored | 0 |
+| damage taken |  | raw damage - reduction, at least 0 | 7 |
+"""
+
+
+def play(tmp_path, script: str, name: str, content: Path = CONTENT) -> None:
+    if script == SPELLS:
+        # The demo, then Corvin taken out of play by a designer's edit, so the end map
+        # shows a downed unit whatever the creatures' choices.
+        ended = tmp_path / "spells-then-remove.txt"
+        ended.write_text(Path(SPELLS).read_text(encoding="utf-8") + "remove corvin\n",
+                         encoding="utf-8")
+        script = str(ended)
+    assert main(["script", "crossroads", script, "--save", name, "--content", str(content),
+                 "--saves-dir", str(tmp_path)]) == 0
+
+
+def export(tmp_path, capsys, name: str, *extra: str) -> str:
+    capsys.readouterr()
+    assert main(["export", name, "--saves-dir", str(tmp_path), *extra]) == 0
+    return capsys.readouterr().out
+
+
+def section(doc: str, title: str) -> str:
+    """The text of a `## title` section, up to the next `## ` heading."""
+    start = doc.index(f"## {title}\n")
+    end = doc.find("\n## ", start + 1)
+    return doc[start:end if end >= 0 else None]
+
+
+@pytest.fixture
+def spells_md(tmp_path, capsys):
+    play(tmp_path, SPELLS, "spells")
+    return tmp_path, export(tmp_path, capsys, "spells")
+
+
+def test_markdown_has_one_table_per_roll_with_its_exact_terms_and_forced_marks(spells_md):
+    tmp_path, md = spells_md
+    record = read_save(tmp_path / "spells.json")
+    rolls = [e for e in record.journal if isinstance(e, ev.Roll)]
+    damages = [e for e in record.journal if isinstance(e, ev.Damage)]
+    journal = section(md, "Journal")
+    assert journal.count("| term | name | detail | value |") == len(rolls) + len(damages)
+    assert COUNTER_TABLE in journal
+    assert REFLECTED_DAMAGE_TABLE in journal
+    # A roll the dice gave carries no mark; the summary counts the forced ones.
+    assert "**attack roll, Wolf**: 54 > 42 miss\n" in journal
+    forced = sum(r.forced for r in rolls)
+    assert forced == 5 and journal.count("| d100 | forced |") == forced
+    # Marked in the roll's caption and on each of the three `force` commands' lines.
+    assert journal.count("**⚑ forced**") == forced + 3
+    assert f"- {len(rolls)} d100 rolls, {forced} of them forced (marked **⚑ forced**)" in md
+    # The same names as the game's journal: display names for units, spells and weapons.
+    assert "  - Wolf attacks (fangs) Elise at 1 (3 AP, 4 left)" in journal
+    assert "- `cast corvin firebolt elise`\n  - Corvin casts Firebolt on Elise" in journal
+
+
+def test_markdown_draws_the_map_at_start_and_end_with_downed_units_marked(spells_md):
+    _, md = spells_md
+    start, end = section(md, "Map at the start"), section(md, "Map at the end")
+    assert "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3\n" \
+           " 0 ################################################\n" in start
+    assert " 2 ##. . . . o . ##. . . . g2. . + . . = . . . . ##\n" in start
+    assert "10 ##. . C1. . . . . . . . . . . . . . . . F2. . ##\n" in start
+    assert "| C1 | Corvin | corvin | player 1 (Alice) | 3,10 | 12/12 | standing |" in start
+    # At the end Corvin is out of play: his glyph with ✝, his square, his HP.
+    assert "10 ##. . . . . . . . C✝. . . . . . . . . . F2. . ##\n" in end
+    assert " 9 ##. B1. . . . . g2. . w1E2. . . . . . . . . . ##\n" in end
+    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 4/12 | down |" in end
+    assert "| w1 | Wolf | wolf-1 | creatures | 11,9 | 10/10 | standing |" in end
+    assert md.index("## Map at the start") < md.index("## Journal") \
+        < md.index("## Map at the end")
+
+
+def test_shipped_content_departs_from_nothing(spells_md):
+    _, md = spells_md
+    assert section(md, "Rules that depart from the page").endswith(
+        "None: every number of rules.yaml's `page:` is the page's own.\n")
+
+
+@pytest.fixture
+def variant(tmp_path):
+    """The shipped content with the dodge cap raised from the page's 90 to 95."""
+    content = tmp_path / "variant"
+    shutil.copytree(CONTENT, content)
+    rules = content / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "    dodge: 90\n" in text
+    rules.write_text(text.replace("    dodge: 90\n", "    dodge: 95\n"), encoding="utf-8")
+    return content
+
+
+def test_a_departure_from_the_page_is_listed_where_the_loader_found_it(tmp_path, capsys,
+                                                                      variant):
+    play(tmp_path, SPELLS, "variant", content=variant)
+    md = export(tmp_path, capsys, "variant", "--content", str(variant))
+    [notice] = load_content(variant).departures
+    assert notice.endswith("rules.yaml:73:12: dodge cap 95 departs from the page (90)")
+    assert section(md, "Rules that depart from the page").endswith(f"- {notice}\n")
+    # The rolls were played under it: the dodge's cap is the variant's.
+    assert "| chance |  | no clamp: 0 ≤ 35 ≤ 95 | 35 |" in md
+    html = export(tmp_path, capsys, "variant", "--content", str(variant), "--format", "html")
+    assert f"<li>{notice}</li>" in html
+
+
+def test_a_clamped_chance_shows_its_clamp(tmp_path, capsys):
+    script = tmp_path / "strong.txt"
+    script.write_text("set aldric.skills.melee 150\nplace aldric 9,3\nforce 50\n"
+                      "attack aldric goblin-1\n")
+    play(tmp_path, str(script), "strong")
+    attack = next(e for e in read_save(tmp_path / "strong.json").journal
+                  if isinstance(e, ev.Roll) and e.check == "attack")
+    raw = sum(t.value for t in attack.terms)
+    assert raw > 95 and attack.chance == 95
+    md = export(tmp_path, capsys, "strong")
+    assert f"| sum of the terms |  |  | {raw} |\n" \
+           f"| chance |  | clamped to [0, 95]: {raw} → 95 (cap) | 95 |\n" \
+           "| d100 | forced | 50 (forced) ≤ 95 hit | 50 |\n" in md
+    assert "| melee | skill | melee | 150 |" in md
+
+
+class Tags(HTMLParser):
+    """Every tag and attribute of a page, and its text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def test_html_is_the_same_document_self_contained(spells_md, capsys):
+    tmp_path, md = spells_md
+    html = export(tmp_path, capsys, "spells", "--format", "html")
+    page = Tags()
+    page.feed(html)
+    names = [tag for tag, _ in page.tags]
+    assert html.startswith("<!DOCTYPE html>") and names.count("style") == 1
+    # Nothing fetched from anywhere: no script, link, image, frame, or URL in the style.
+    assert not {"script", "link", "img", "iframe", "object"} & set(names)
+    assert not any("src" in attrs or "href" in attrs for _, attrs in page.tags)
+    assert "url(" not in html and "@import" not in html and "http" not in html
+    # The same tables, maps and marks as the Markdown.
+    assert names.count("table") == md.count("| term | name | detail | value |") + 2
+    assert ("<tr><td>difficulty</td><td>difficulty</td><td>counter-magic</td><td>-20</td>"
+            "</tr>") in html
+    assert ("<caption><strong>counter roll, Elise</strong>: 30 (forced) ≤ 30 countered"
+            '<span class="forced">⚑ forced</span></caption>') in html
+    pres = html.split("<pre>")[1:]
+    assert len(pres) == 2
+    assert "10 ##. . C1. ." in pres[0] and "10 ##. . . . . . . . C✝. ." in pres[1]
+    assert html.index("Map at the start") < html.index("Journal") < html.index("Map at the end")
+
+
+def test_html_and_markdown_escape_a_name_that_looks_like_markup(tmp_path, capsys):
+    content = tmp_path / "evil"
+    shutil.copytree(CONTENT, content)
+    characters = content / "characters.yaml"
+    text = characters.read_text(encoding="utf-8")
+    assert "  name: Corvin\n" in text
+    characters.write_text(text.replace("  name: Corvin\n",
+                                       "  name: \"<script>alert('x')</script> | *C*\"\n"),
+                          encoding="utf-8")
+    play(tmp_path, SPELLS, "evil", content=content)
+    html = export(tmp_path, capsys, "evil", "--content", str(content), "--format", "html")
+    assert "<script" not in html
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; | *C*" in html
+    page = Tags()
+    page.feed(html)
+    assert "<script>alert('x')</script> | *C* casts Focus on " in "".join(page.text)
+    md = export(tmp_path, capsys, "evil", "--content", str(content))
+    # Shown as text by a Markdown renderer: no raw HTML, no table cell break, no emphasis.
+    assert "\\<script>alert('x')\\</script> \\| \\*C\\*" in md
+    assert "<script" not in md.replace("\\<script", "")
+
+
+def test_without_the_content_the_export_is_the_saved_journal_and_says_so(spells_md,
+                                                                          capsys):
+    tmp_path, _ = spells_md
+    broken = tmp_path / "broken"
+    shutil.copytree(CONTENT, broken)
+    (broken / "spells.yaml").write_text("firebolt: [unclosed\n", encoding="utf-8")
+    md = export(tmp_path, capsys, "spells", "--content", str(broken))
+    assert "- **note**: made from the saved journal alone, without the maps: the content " \
+           "has errors: " in md and "spells.yaml:" in md
+    assert section(md, "Map at the start").count("Not drawn: the save could not be "
+                                                 "replayed") == 1
+    assert "```" not in md
+    assert "which of its rules depart from the page is not known" in md
+    assert COUNTER_TABLE in md  # the tables need no content
+    # Spells show by id when the content that names them is gone.
+    assert "Corvin casts firebolt on Elise" in md
+
+
+def test_a_save_from_older_content_says_which_content_drew_what(tmp_path, capsys, variant):
+    play(tmp_path, SPELLS, "old", content=variant)
+    md = export(tmp_path, capsys, "old")  # today's shipped content
+    assert "- **note**: the content changed since this save: the map at the end is the " \
+           "saved state" in md
+    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 4/12 | down |" in md
+
+
+def test_export_refuses_an_unwritable_out_file_with_a_message(spells_md, capsys):
+    tmp_path, _ = spells_md
+    out = tmp_path / "no such folder" / "doc.html"
+    assert main(["export", "spells", "--format", "html", "--out", str(out),
+                 "--saves-dir", str(tmp_path)]) == 2
+    assert f"escarmouche: --out {out}: the folder {out.parent} does not exist" in \
+        capsys.readouterr().err
+    assert not out.parent.exists()
