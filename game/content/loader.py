@@ -22,7 +22,6 @@ from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
-from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import Dice
 
 DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
@@ -36,7 +35,7 @@ MAX_MAP_SIDE = 200
 MAX_SYMBOL_ERRORS = 20
 #: Ids a "did you mean" is looked for among.
 MAX_SUGGESTED = 500
-EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
+EFFECT_STATS = templates.EFFECT_STATS
 
 _PATH_PART = re.compile(r"\.([^.\[\]`]+)|\[(\d+)\]")
 

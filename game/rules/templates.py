@@ -15,6 +15,11 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from game.rules.constants import CHARACTERISTICS, SKILLS
+
+#: What a timed effect may change.
+EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
+
 # Every number and list has a range: far above what the rules need, low enough that play
 # can never hang or overflow on it (the loader also bounds dice and map sizes).
 NonNegative = Annotated[int, Meta(ge=0, le=10_000)]
@@ -220,10 +225,12 @@ class EffectSpec(Spec, kw_only=True):
     """A timed effect (a buff, a debuff, a weapon's poison, an item's bonus): `amount`
     added to `stat` for `turns` of its holder's turns."""
 
-    stat: Annotated[str, Meta(max_length=20), Meta(description=(
-        'What it changes: a characteristic (STR DEX SIZ INT DEF LCK), a '
-        'skill (brawl melee ranged dodge magic), damage, reduction or '
-        'magic_bonus.'))]
+    # The enum is for editors only: the loader checks the name itself, with a "did you mean".
+    stat: Annotated[str, Meta(max_length=20), Meta(
+        description=('What it changes: a characteristic (STR DEX SIZ INT DEF LCK), a '
+                     'skill (brawl melee ranged dodge magic), damage, reduction or '
+                     'magic_bonus.'),
+        extra_json_schema={"enum": list(EFFECT_STATS)})]
     amount: Annotated[int, Meta(ge=-1000, le=1000), Meta(
         description='Added to the stat while it lasts (negative: a malus).')]
     turns: Annotated[int, Meta(ge=1, le=100), Meta(

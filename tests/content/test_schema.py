@@ -52,6 +52,7 @@ def test_the_shipped_files_pass_their_schema(written, name):
     ("characters", ("aldric", "stats", "STR"), 99, "is greater than the maximum of 40"),
     ("spells", ("bless", "kind"), "blessing", "is not one of"),
     ("rules", ("faction", "counts"), "everyone", "is not one of"),
+    ("spells", ("bless", "effect", "stat"), "mele", "'mele' is not one of"),
 ])
 def test_a_broken_file_fails_its_schema(written, name, path, value, words):
     schema = json.loads((written / f"{name}.schema.json").read_text())
