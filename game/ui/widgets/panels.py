@@ -155,7 +155,9 @@ class TargetPanel(Panel):
                 lines.append(Text(f"{fallen.name} lies here, down ({owner})", style="dim"))
         for number, option in enumerate(choices, 1):
             head = f"{number} " if number <= 9 else "  "
-            if option.possible:
+            if option.possible and option.chance is None:  # an item: no roll
+                lines.append(Text(f"{head}{option.label} ({option.ap_cost} AP)"))
+            elif option.possible:
                 line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
                                                 option.chance)
                 lines.append(line)
