@@ -165,10 +165,10 @@ def pct(p: float | None) -> str:
     return "—" if p is None else f"{100 * p:.1f}%"
 
 
-def chance_text(label: str, chance: dict) -> Text:
+def chance_text(label: str, chance: dict, names=str) -> Text:
     terms = tuple(Term(**t) for t in chance["terms"])
     return Text.assemble((f"{label} {chance['value']}%", "bold"),
-                         f"  [{terms_text(terms)} {clamp_text(chance['raw'], chance['value'], chance['cap'])}]")
+                         f"  [{terms_text(terms, name=names)} {clamp_text(chance['raw'], chance['value'], chance['cap'])}]")
 
 
 def renderables(data: dict, names) -> list:
@@ -177,7 +177,7 @@ def renderables(data: dict, names) -> list:
     out: list = [Text.assemble((names(data["attacker"]), "bold"), " → ",
                                (names(data["target"]), "bold"),
                                f": {data['action']} ({data['ap_cost']} AP)")]
-    out += [chance_text(label, chance) for label, chance in data["chances"].items()]
+    out += [chance_text(label, chance, names) for label, chance in data["chances"].items()]
     out.append(Text("  ".join(f"{label} {pct(data[key])}" for label, key in (
         ("P(success)", "p_hit"), ("P(perfect)", "p_perfect"), ("P(dodged)", "p_dodged"),
         ("P(countered)", "p_countered"), ("P(reflected)", "p_reflected"))

@@ -156,7 +156,7 @@ def roll_table(event: ev.Roll, name: Names) -> Table:
     raw = sum(t.value for t in event.terms)
     caption = (("strong", f"{event.check} roll, {name(event.unit)}"),
                ("text", f": {roll_text(event)}"), *forced_runs(event.forced))
-    rows = term_rows(event.terms)
+    rows = term_rows(event.terms, name)
     rows.append(("sum of the terms", "", "", str(raw)))
     rows.append(("chance", "", clamp_detail(raw, event.chance, event.cap),
                  str(event.chance)))
@@ -171,12 +171,12 @@ def damage_table(event: ev.Damage, name: Names) -> Table:
                ("text", f": {event.amount} (HP {event.hp_before} → {event.hp_after})"))
     rows = [(f"{d.label} {d.expr}".strip(), "dice", f"faces {list(d.faces)}", str(d.total))
             for d in event.dice]
-    rows += term_rows(event.terms)
+    rows += term_rows(event.terms, name)
     rows.append(("raw damage", "", clamp_detail(event.raw, max(0, event.raw)),
                  str(max(0, event.raw))))
     if event.reduction_terms:
         rows += [(f"reduction: {label}", n, detail, value)
-                 for label, n, detail, value in term_rows(event.reduction_terms)]
+                 for label, n, detail, value in term_rows(event.reduction_terms, name)]
         total = sum(t.value for t in event.reduction_terms)
         rows.append(("reduction", "", clamp_detail(total, event.reduction),
                      str(event.reduction)))
@@ -195,9 +195,9 @@ def clamp_detail(raw: int, value: int, cap: int | None = None) -> str:
     return f"clamped to {bounds}: {clamp_text(raw, value, cap).removeprefix('= ')}"
 
 
-def term_rows(terms: tuple[Term, ...]) -> list[tuple[str, ...]]:
+def term_rows(terms: tuple[Term, ...], name: Names = str) -> list[tuple[str, ...]]:
     """One row per term: as the journal words it, its name, its detail, its value."""
-    return [(term_label(t), t.name, t.detail, str(t.value)) for t in terms]
+    return [(term_label(t, name), t.name, t.detail, str(t.value)) for t in terms]
 
 
 def record_names(record, content=None) -> Names:

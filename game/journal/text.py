@@ -15,6 +15,7 @@ import msgspec
 from rich.text import Text
 
 from game.rules import events as ev
+from game.rules.templates import EFFECT_STATS
 from game.rules.terms import Chance, Term
 
 Names = Callable[[str], str]
@@ -35,22 +36,31 @@ TERM_LABELS = {
 }
 
 
-def term_label(term: Term) -> str:
-    return TERM_LABELS.get(term.name, term.name).format(detail=term.detail)
+def term_label(term: Term, name: Names = str) -> str:
+    # An effect's detail is the id of what laid it (a spell, an item): players read its name.
+    detail = name(term.detail) if term.name == "effect" else term.detail
+    return TERM_LABELS.get(term.name, term.name).format(detail=detail)
 
 
-def terms_text(terms: tuple[Term, ...], continued: bool = False) -> str:
+def terms_text(terms: tuple[Term, ...], continued: bool = False, name: Names = str) -> str:
     """`melee 50 + mastery sword 10 + sb(STR 15) 5`: signed terms in order.
 
     `continued`: the terms follow other numbers, so the first one shows its sign too.
+    `name`: the display names (`names_for`), for the spell or item behind an effect.
     """
     parts = []
     for i, term in enumerate(terms):
         sign = "-" if term.value < 0 else "+"
         value = f"{abs(term.value)}"
-        parts.append(f"{term_label(term)} {value}" if i == 0 and term.value >= 0
-                     and not continued else f"{sign} {term_label(term)} {value}")
+        label = term_label(term, name)
+        parts.append(f"{label} {value}" if i == 0 and term.value >= 0
+                     and not continued else f"{sign} {label} {value}")
     return " ".join(parts)
+
+
+def turns_text(turns: int) -> str:
+    """`1 turn`, `3 turns`."""
+    return f"{turns} turn" + ("" if turns == 1 else "s")
 
 
 def clamp_text(raw: int, value: int, cap: int | None = None) -> str:
@@ -61,13 +71,13 @@ def clamp_text(raw: int, value: int, cap: int | None = None) -> str:
     return f"= {raw} → {value} ({why})"
 
 
-def chance_line(label: str, chance: Chance) -> Text:
+def chance_line(label: str, chance: Chance, name: Names = str) -> Text:
     """`sword 65%  [melee 50 + mastery sword 10 + sb(STR 15) 5]`, a clamp made visible:
     a chance before its roll, as the panels and the spell list show it."""
     clamp = "" if chance.raw == chance.value else \
         f" {clamp_text(chance.raw, chance.value, chance.cap)}"
     return Text.assemble((f"{label} {chance.value}%", "bold"),
-                         f"  [{terms_text(chance.terms)}{clamp}]")
+                         f"  [{terms_text(chance.terms, name=name)}{clamp}]")
 
 
 def roll_text(event: ev.Roll) -> str:
@@ -141,7 +151,7 @@ def _(e: ev.AttackDeclared, name: Names = str) -> str:
 def _roll_parts(e: ev.Roll, name: Names) -> tuple[str, str, str]:
     raw = sum(t.value for t in e.terms)
     return (f"  {e.check} roll {name(e.unit)}: ", roll_text(e),
-            f"  [{terms_text(e.terms)} {clamp_text(raw, e.chance, e.cap)}]")
+            f"  [{terms_text(e.terms, name=name)} {clamp_text(raw, e.chance, e.cap)}]")
 
 
 @describe.register
@@ -152,9 +162,9 @@ def _(e: ev.Roll, name: Names = str) -> str:
 @describe.register
 def _(e: ev.Damage, name: Names = str) -> str:
     dice = " + ".join(f"{r.label} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
-    extra = f" {terms_text(e.terms, continued=True)}" if e.terms else ""
+    extra = f" {terms_text(e.terms, continued=True, name=name)}" if e.terms else ""
     if e.reduction_terms:
-        red = terms_text(e.reduction_terms)
+        red = terms_text(e.reduction_terms, name=name)
         red_sum = sum(t.value for t in e.reduction_terms)
         reduction = f"reduction {red} {clamp_text(red_sum, e.reduction)}"
     else:
@@ -221,7 +231,8 @@ def _(e: ev.OwedApPaid, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.EffectAdded, name: Names = str) -> str:
-    return f"  {name(e.unit)}: {name(e.source)} {e.amount:+d} {e.stat} for {e.turns} turns"
+    return f"  {name(e.unit)}: {name(e.source)} {e.amount:+d} {name(e.stat)} for " \
+           f"{turns_text(e.turns)}"
 
 
 @describe.register
@@ -235,7 +246,7 @@ def _(e: ev.ItemUsed, name: Names = str) -> str:
 
 @describe.register
 def _(e: ev.EffectExpired, name: Names = str) -> str:
-    return f"  {name(e.unit)}: {name(e.source)} on {e.stat} wears off"
+    return f"  {name(e.unit)}: {name(e.source)} on {name(e.stat)} wears off"
 
 
 @describe.register
@@ -276,9 +287,10 @@ def headline(event: ev.Event, name: Names = str) -> str:
 
 
 def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
-    """The one lookup of display names: weapons and spells from the content (when known),
-    units and objects by id; an unknown id shows as itself."""
-    labels: dict[str, str] = {}
+    """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
+    "magic bonus"), weapons, spells and items from the content (when known), units and
+    objects by id; an unknown id shows as itself."""
+    labels: dict[str, str] = {stat: stat.replace("_", " ") for stat in EFFECT_STATS}
     if content is not None:
         labels.update({wid: w.name for wid, w in content.weapons.items()})
         labels.update({sid: s.name for sid, s in content.spells.items()})

@@ -3,7 +3,9 @@ decoration a line carries."""
 
 from game.journal.export import export_markdown
 from game.journal.text import describe, headline, namer, styled
-from game.rules.events import Roll, TurnStarted
+from game.rules.events import EffectAdded, EffectExpired, Roll, TurnStarted
+from game.ui.screens.roster import effects_text
+from game.ui.widgets.panels import unit_card
 from game.saves import record_of
 from tests.helpers import make_game
 
@@ -42,3 +44,62 @@ def test_a_roll_line_is_styled_by_its_outcome_not_by_searching_its_text():
     assert line.plain == describe(hit, namer(game))
     [span] = line.spans
     assert line.plain[span.start:span.end].endswith("hit") and "green" in str(span.style)
+
+
+def effects_game():
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("elise", "elise", 1, (0, 2)),
+                      ("dagny", "dagny", 2, (1, 2))], forced=[10, 10, 10, 99, 10, 99],
+                     seed=3)
+    game.apply("cast corvin focus corvin")
+    game.apply("cast elise stone-skin elise")
+    game.apply("end")
+    game.apply("attack dagny elise")
+    game.apply("end")
+    game.apply("cast corvin firebolt dagny")
+    return game
+
+
+def lines_of(game):
+    return [describe(e, namer(game)) for e in game.journal]
+
+
+def test_effect_lines_name_the_spell_and_the_statistic_in_words():
+    lines = lines_of(effects_game())
+    assert "  Corvin: Focus +10 magic bonus for 2 turns" in lines
+    assert "  Elise: Stone Skin +2 reduction for 3 turns" in lines
+    # The command lines keep the notation's ids; everything worded uses names.
+    words = [line for line in lines if not line.startswith("▶")]
+    assert not any("magic_bonus" in line or "stone-skin" in line for line in words)
+
+
+def test_an_effect_term_in_a_roll_or_a_reduction_shows_the_spell_name():
+    lines = lines_of(effects_game())
+    magic = next(line for line in lines if line.startswith("  magic roll Corvin: 10 (forced) ≤ 74"))
+    assert magic.endswith("+ effect Focus 10 = 74]")
+    damage = next(line for line in lines if line.startswith("  damage to Elise"))
+    assert "reduction defence (DEF 13) 1 + Wyrmscale Vest 2 + effect Stone Skin 2 = 5 →" in damage
+
+
+def test_one_turn_is_singular_and_expiry_names_the_statistic():
+    name = namer(effects_game())
+    assert describe(EffectAdded("corvin", "focus", "magic_bonus", 10, 1), name) == \
+        "  Corvin: Focus +10 magic bonus for 1 turn"
+    assert describe(EffectExpired("corvin", "focus", "magic_bonus"), name) == \
+        "  Corvin: Focus on magic bonus wears off"
+
+
+def test_damage_with_nothing_taken_off_says_reduction_ignored_never_none():
+    lines = lines_of(effects_game())
+    firebolt = next(line for line in lines if line.startswith("  damage to Dagny"))
+    assert ", reduction ignored → " in firebolt and "none" not in firebolt
+
+
+def test_the_card_roster_and_export_word_effects_as_the_journal_does():
+    game = effects_game()
+    corvin = game.units["corvin"]
+    card = [line.plain for line in unit_card(game, corvin)]
+    assert "Effect: Focus +10 magic bonus (2 turns left)" in card \
+        or "Effect: Focus +10 magic bonus (1 turn left)" in card
+    assert "Focus +10 magic bonus" in effects_text(game, corvin)
+    md = export_markdown(record_of(game, "t"), game.content)
+    assert "effect Focus" in md and "effect Stone Skin" in md and "magic_bonus" not in md

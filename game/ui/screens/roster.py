@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
-from game.journal.text import namer
+from game.journal.text import namer, turns_text
 from game.rules.engine import Game
 from game.rules.units import Unit
 from game.ui.widgets.panels import unit_card
@@ -20,8 +20,8 @@ COLUMNS = ("Unit", "Tag", "Side", "HP", "AP", "Effects", "State")
 
 def effects_text(game: Game, unit: Unit) -> str:
     name = namer(game)
-    return ", ".join(f"{name(e.source)} {e.amount:+d} {e.stat.replace('_', ' ')} "
-                     f"({e.turns})" for e in unit.effects) or "—"
+    return ", ".join(f"{name(e.source)} {e.amount:+d} {name(e.stat)} "
+                     f"({turns_text(e.turns)})" for e in unit.effects) or "—"
 
 
 class RosterScreen(ModalScreen[str | None]):

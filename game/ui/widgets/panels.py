@@ -7,7 +7,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from game.journal.text import chance_line, namer
+from game.journal.text import chance_line, namer, turns_text
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -93,9 +93,9 @@ def unit_card(game: Game, unit: Unit) -> list:
         lines.append(Text("Spells: " + ", ".join(content.spells[s].name for s in unit.spells)))
     name = namer(game)
     for effect in unit.effects:
-        turns = f"{effect.turns} turn" + ("s" if effect.turns != 1 else "")
         lines.append(Text(f"Effect: {name(effect.source)} {effect.amount:+d} "
-                          f"{effect.stat.replace('_', ' ')} ({turns} left)", style="magenta"))
+                          f"{name(effect.stat)} ({turns_text(effect.turns)} left)",
+                          style="magenta"))
     if unit.down:
         lines.append(Text("DOWN", style="bold red"))
     s = unit.stats
@@ -153,17 +153,18 @@ class TargetPanel(Panel):
             if fallen.down and fallen.pos == pos:
                 owner = game.player(fallen.owner).name if fallen.owner else "creature"
                 lines.append(Text(f"{fallen.name} lies here, down ({owner})", style="dim"))
+        name = namer(game)
         for number, option in enumerate(choices, 1):
             head = f"{number} " if number <= 9 else "  "
             if option.possible and option.chance is None:  # an item: no roll
                 lines.append(Text(f"{head}{option.label} ({option.ap_cost} AP)"))
             elif option.possible:
                 line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
-                                                option.chance)
+                                                option.chance, name)
                 lines.append(line)
                 if option.defence:
                     lines.append(Text("    ") + chance_line(option.defence.check,
-                                                            option.defence))
+                                                            option.defence, name))
             else:
                 lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
         self.set_lines(lines)
