@@ -205,6 +205,8 @@ def build_app(args):
     else:
         game = new_game(args.content, args.scenario, args.seed, args.designer, "streams")
         scenario = args.scenario
+    if getattr(args, "ai", None):  # a save keeps its own AI sides unless --ai says others
+        game.ai_players = ai_players(args.ai, game)
 
     def again():
         return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer,
@@ -212,6 +214,26 @@ def build_app(args):
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
                           content_dir=args.content, loaded=loaded)
+
+
+def ai_players(specs: list[str], game) -> dict[int, str]:
+    """`--ai 2`, `--ai 2:aggressive`: the sides the computer plays, each with its profile
+    (balanced unless named), checked against the game's players and the content's ai.yaml."""
+    from game.rules.engine import Game
+
+    chosen: dict[int, str] = {}
+    for spec in specs:
+        number, _, profile = spec.partition(":")
+        if not (number.isascii() and number.isdigit() and len(number) <= 2):
+            raise UsageError(f"--ai takes a player number, optionally with a profile "
+                             f"(2 or 2:aggressive), not {spec!r}")
+        chosen[int(number)] = profile or "balanced"
+    try:
+        # The engine's own check: a player the scenario has, a profile the content has.
+        Game(game.content, game.scenario, seed=0, ai_players=chosen)
+    except ValueError as exc:
+        raise UsageError(f"--ai: {exc}") from None
+    return chosen
 
 
 def cmd_load(args) -> int:
@@ -459,6 +481,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--designer", action="store_true",
                       help="designer mode: the command line also takes force and the edits "
                            "(set, place, give, spawn, remove, hold, release)")
+    play.add_argument("--ai", action="append", metavar="N[:PROFILE]",
+                      help="the computer plays player N (repeatable), with a profile of "
+                           "ai.yaml (balanced unless named): --ai 2, --ai 2:aggressive")
     common(play, seed=True)
     play.set_defaults(func=cmd_play)
 

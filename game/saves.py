@@ -195,6 +195,10 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     designer: bool = False
     #: "single" (every version-1 save) or "streams": see `GameState.dice`.
     dice: Literal["single", "streams"] = "single"
+    #: The sides the computer plays (`play --ai N`): player number (a JSON key, so text)
+    #: → AI profile name.
+    ai_players: Annotated[dict[Annotated[str, Meta(pattern=r"^[1-6]$")], Annotated[str, Meta(
+        pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]], Meta(max_length=6)] = {}
     state: dict
     journal: list[AnyEvent]
 
@@ -232,7 +236,7 @@ def record_of(game: Game, name: str) -> SaveRecord:
         content_hash=content_hash(game.content, game.scenario), seed=game.seed,
         players=[p.name for p in game.players], round=game.round, current=game.current,
         over=game.over, log=list(game.log), designer=game.designer, dice=game.dice,
-        state=plain(game.snapshot()),
+        ai_players={str(n): p for n, p in game.ai_players.items()}, state=plain(game.snapshot()),
         journal=list(game.journal),
     )
 
@@ -535,8 +539,12 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     except ContentErrors as exc:
         raise SaveError(f"the content has errors:\n{exc}") from None
     changed = content_hash(content, scenario) != record.content_hash
-    fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
-                 designer=record.designer, dice=record.dice)
+    try:
+        fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
+                     designer=record.designer, dice=record.dice,
+                     ai_players={int(n): p for n, p in record.ai_players.items()})
+    except ValueError as exc:  # a player it does not have, a profile the content lacks
+        raise SaveError(f"{file}: ai_players: {exc}") from None
     if changed and mode != "replay":
         check_against(record, fresh, f"{file}: its state does not fit the new content")
         try:
@@ -551,6 +559,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         check_against(record, fresh, file)
     game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer,
                   record.dice)
+    game.ai_players = dict(fresh.ai_players)  # checked above; the replay plays no AI turn
     if changed:
         changes = changed_outcomes(record.journal, game.journal)
         return Loaded(record=record, game=game, content_changed=changed, changes=changes,

@@ -98,7 +98,7 @@ def test_spells_demo_shows_a_countered_and_a_reflected_spell(capsys):
     assert "Elise pays 6 AP owed to a counter: starts with 4 AP" in out
     assert "Elise counters Firebolt and reflects it!" in out
     assert "damage to Corvin: Firebolt 2d6" in out
-    assert "+ effect focus 10 = 74]" in out
+    assert "+ effect Focus 10 = 74]" in out
 
 
 def test_a_line_separator_inside_a_comment_starts_no_command(tmp_path, capsys):
@@ -172,3 +172,20 @@ def test_bad_options_exit_2_before_anything_runs(tmp_path, capsys, argv, message
     code, out, err = run(capsys, *argv, "--saves-dir", str(tmp_path))
     assert code == 2 and err.startswith(message) and out == ""
     assert list(tmp_path.iterdir()) == []
+
+
+def test_play_ai_names_the_computers_sides_and_a_bad_one_is_refused(capsys, tmp_path):
+    from game.cli import build_app, build_parser
+
+    args = build_parser().parse_args(["play", "crossroads", "--ai", "2:aggressive",
+                                      "--saves-dir", str(tmp_path)])
+    app = build_app(args)
+    assert app.game.ai_players == {2: "aggressive"}
+    assert app.controller.ai_players == {2: "aggressive"}
+    args = build_parser().parse_args(["play", "--ai", "2", "--saves-dir", str(tmp_path)])
+    assert build_app(args).game.ai_players == {2: "balanced"}
+    for bad, reason in (("5", "there is no player 5 to play by AI"),
+                        ("2:reckless", "no AI profile 'reckless' (known: balanced"),
+                        ("two", "--ai takes a player number")):
+        code, out, err = run(capsys, "play", "--ai", bad, "--saves-dir", str(tmp_path))
+        assert code == 2 and reason in err and "Traceback" not in err

@@ -8,6 +8,8 @@ player-readable reason and leaves the state exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from game.rules import ai
 from game.rules.actions import Action, EndTurn, Move
 from game.rules.errors import Impossible
@@ -50,10 +52,14 @@ class Game(GameState):
     def play_ai_turn(self) -> list[Event]:
         """Play the current player's turn by its AI profile, then end it; nothing if the
         current player is not AI-played. Each action goes through `apply` (and the log)."""
+        return [event for step in self.ai_turn_steps() for event in step]
+
+    def ai_turn_steps(self) -> Iterator[list[Event]]:
+        """`play_ai_turn` one command at a time (each step's events, the end of the turn
+        last), so a screen can show each action before the next is chosen."""
         if self.over or self.current not in self.ai_players:
-            return []
+            return
         player, profile = self.current, self.ai_players[self.current]
-        events: list[Event] = []
         for unit in [u for u in self.standing() if u.owner == player]:
             moved = False
             for _ in range(self.AI_ACTIONS):
@@ -62,12 +68,12 @@ class Game(GameState):
                     break
                 moved = moved or isinstance(action, Move)
                 done = self.apply(action)
-                events += done
+                yield done
                 if isinstance(done[0], Refused):
                     break
             if self.over:
-                return events
-        return events + self.apply(EndTurn())
+                return
+        yield self.apply(EndTurn())
 
     def apply(self, command: str | Action) -> list[Event]:
         """Parse (if text), check and resolve a command; return the events it made.

@@ -88,6 +88,9 @@ class Controller:
         self.content_dir = Path(content_dir)
         self.autosave_enabled = autosave
         self.game = game
+        #: The sides the computer plays; kept across undo, replay and a new game.
+        self.ai_players: dict[int, str] = dict(game.ai_players)
+        self._ai_steps = None  # the AI turn being played, one command per step
         self.seen_until: dict[int, int] = {}
         self.final_save: Path | None = None  # the autosave made when the game ended
         #: Ask before ending a turn while characters have AP left (a player may say stop).
@@ -96,7 +99,10 @@ class Controller:
 
     def reset(self, game: Game) -> None:
         """Play this game from now on (new, loaded or undone)."""
+        # A game rebuilt from its log (undo, a new game) keeps the sides the computer plays.
+        game.ai_players = dict(self.ai_players)
         self.game = game
+        self._ai_steps = None
         self.seen_until = {game.current: len(game.journal)}
         self.final_save = None
 
@@ -107,7 +113,32 @@ class Controller:
         game = self.game
         player = game.current
         journal_before = len(game.journal)
-        events = game.apply(action)
+        return self._outcome(player, journal_before, game.apply(action))
+
+    def ai_to_play(self) -> bool:
+        """The current side is played by the computer (and the game goes on)."""
+        return not self.game.over and self.game.current in self.game.ai_players
+
+    def ai_step(self) -> Outcome | None:
+        """Play the next command of the computer's turn; None once it has none left (its
+        turn is over, or it is not the computer's turn)."""
+        game = self.game
+        if self._ai_steps is None:
+            if not self.ai_to_play():
+                return None
+            self._ai_steps = game.ai_turn_steps()
+        player, journal_before = game.current, len(game.journal)
+        events = next(self._ai_steps, None)
+        if events is None:
+            self._ai_steps = None
+            return None
+        outcome = self._outcome(player, journal_before, events)
+        if outcome.turn_started or outcome.game_over:
+            self._ai_steps = None
+        return outcome
+
+    def _outcome(self, player: int, journal_before: int, events: list) -> Outcome:
+        game = self.game
         if isinstance(events[0], ev.Refused):
             return Outcome(events, refused=events[0].reason)
         outcome = Outcome(events, game_over=game.over,
@@ -196,6 +227,7 @@ class Controller:
             raise Problem(str(exc)) from None
 
     def adopt(self, loaded: saves.Loaded) -> None:
+        self.ai_players = dict(loaded.game.ai_players)  # the save says who the computer plays
         self.reset(loaded.game)
 
     def latest_autosave(self) -> Path:

@@ -595,3 +595,39 @@ async def test_a_tall_terminal_grows_the_journal_but_never_squeezes_the_map():
         await pilot.pause()
         bar = app.play.query_one(KeyBar)
         assert bar.region.y == 23 and bar.region.height == 1  # the map scrolls instead
+
+
+async def test_the_computer_plays_its_turn_step_by_step_then_hands_over_to_the_person():
+    game = duel()
+    game.ai_players = {2: "aggressive"}
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        play = app.play
+        play.AI_PAUSE = 3600  # the test takes each step itself
+        await pilot.press("colon", *"end", "enter")
+        await pilot.pause()
+        # The computer's turn: no hand-over, and none of the person's keys plays.
+        assert not isinstance(app.screen, HandoverScreen) and game.current == 2
+        assert play._ai_timer is not None
+        await pilot.press("e")
+        assert game.log == ["end"]
+        steps = 0
+        while game.current == 2:
+            before = len(game.log)
+            play.ai_next()
+            await pilot.pause()
+            steps += 1
+            assert len(game.log) == before + 1  # one action a step, drawn before the next
+            if game.current == 2:
+                command = game.log[-1]
+                assert f"▶ {command}" in journal_text(app)
+                assert status(app).startswith("The computer plays Bruno: ")
+                for unit in ("dagny", "elise"):  # the map shows where each now stands
+                    if not game.units[unit].down:
+                        x, y = game.units[unit].pos
+                        row = play.map.render_line(y + play.map.margins()[1]).text
+                        left = play.map.margins()[0]
+                        assert row[left + 2 * x: left + 2 * x + 2] == play.map.label(unit)
+        assert steps >= 2 and game.current == 1 and game.log[-1] == "end"
+        assert isinstance(app.screen, HandoverScreen)
+        assert "Alice's turn" in app.screen.title_text

@@ -127,3 +127,50 @@ def test_doors_turn_the_way_the_engine_says():
     game = make_game([("aldric", "aldric", 1, (0, 1))], map_text="....\n.+..\n./..\n....")
     assert options.door(game, "aldric", (1, 1)).action.opening
     assert not options.door(game, "aldric", (1, 2)).action.opening
+
+
+def test_the_computer_plays_its_turn_one_command_a_step_then_hands_back(tmp_path):
+    game = duel()
+    game.ai_players = {2: "aggressive"}
+    control = Controller(game, saves_dir=tmp_path)
+    assert control.ai_step() is None  # player 1's turn: a person plays
+    control.apply(options.end_turn())
+    assert control.ai_to_play()
+    steps = []
+    while (outcome := control.ai_step()) is not None:
+        steps.append(outcome)
+        assert sum(isinstance(e, ev.CommandIssued) and e.player == 2
+                   for e in outcome.events) == 1  # one command each step
+        if outcome.turn_started:
+            break
+    assert len(steps) >= 2 and steps[-1].turn_started and steps[-1].autosaved
+    assert not any(s.turn_started for s in steps[:-1])
+    assert game.current == 1 and not control.ai_to_play()
+    assert game.log[-1] == "end" and len(game.log) == len(steps) + 1
+    # What the computer did is in the next person's digest.
+    digest = control.hand_over()
+    assert digest.player == 1
+    assert any(isinstance(e, ev.CommandIssued) and e.player == 2 for e in digest.events)
+
+
+def test_the_computer_keeps_its_side_across_undo_and_a_load(tmp_path):
+    game = duel()
+    game.ai_players = {2: "cautious"}
+    control = Controller(game, saves_dir=tmp_path)
+    control.apply("move aldric 1,1")
+    control.undo()
+    assert control.game is not game and control.game.ai_players == {2: "cautious"}
+    played = crossroads()
+    played.ai_players = {2: "cautious"}
+    path = Controller(played, saves_dir=tmp_path).save("with-ai")
+    assert '"2": "cautious"' in path.read_text()
+    control = Controller(crossroads(), saves_dir=tmp_path)  # nobody played by the computer
+    control.adopt(control.read(path))
+    assert control.game.ai_players == {2: "cautious"} and control.ai_to_play() is False
+    # A save naming a player the scenario lacks, or an unknown profile, is refused.
+    for bad, reason in (('{"9": "cautious"}', "ai_players"), ('{"5": "cautious"}', "no player 5"),
+                        ('{"2": "reckless"}', "no AI profile 'reckless'")):
+        text = path.read_text().replace('"2": "cautious"', bad.strip("{}"))
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.raises(Problem, match=reason):
+            control.read(tmp_path / "bad.json")

@@ -80,6 +80,7 @@ class PlayScreen(Screen[None]):
         self._hinting = False  # the status line shows a preview of the cursor's square
         self._choices_key: tuple | None = None
         self._choices: options.Choices | None = None
+        self._ai_timer = None  # the computer's next action, when its turn is on
 
     @property
     def game(self):
@@ -106,9 +107,15 @@ class PlayScreen(Screen[None]):
             loaded, self.loaded = self.loaded, None
             self.after_load(loaded)
 
+    #: Keys that play: none of them is the human's while the computer plays its turn.
+    PLAYING = frozenset({"activate", "attack", "brawl", "spells", "door", "end_turn",
+                         "option", "undo", "command_line"})
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Under a hand-over, a dialog or the game-over screen, no key of the game plays
         # (and the key bar, which asks this, lists none).
+        if action in self.PLAYING and self.controller.ai_to_play():
+            return False
         return self.is_active
 
     def start(self) -> None:
@@ -126,6 +133,8 @@ class PlayScreen(Screen[None]):
         self.aiming = None
         self.select_first()  # which draws the panels
         self.map.focus()
+        if self.controller.ai_to_play():  # a game that starts (or loads) on the computer's turn
+            self.schedule_ai()
 
     def fit_map(self) -> None:
         """A tall terminal gives the journal room, but not the rows the map needs (map
@@ -260,12 +269,20 @@ class PlayScreen(Screen[None]):
         if not self.is_active:  # a stray call from under another screen: nothing plays
             self.app.bell()
             return None
-        game = self.game
+        if self.controller.ai_to_play():
+            self.status("The computer is playing its turn", refused=True)
+            return None
         outcome = self.controller.apply(action)
+        self.show_outcome(outcome)
+        return outcome
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        """Draw what one command did: journal, map, panels, status; then the next turn."""
+        game = self.game
         self.query_one(JournalLog).write_events(game, outcome.events)
         if outcome.refused is not None:
             self.status(f"✗ {outcome.refused}", refused=True)
-            return outcome
+            return
         if outcome.autosave_error:
             self.app.notify(f"autosave failed: {outcome.autosave_error}", severity="error",
                             markup=False)
@@ -276,13 +293,46 @@ class PlayScreen(Screen[None]):
         if outcome.game_over:
             self.refresh_all()
             self.app.game_over()
-            return outcome
+            return
         if outcome.turn_started:
-            self.hand_over()
+            self.next_turn()
         else:
             self.refresh_all(hint=False)
         self.status(headline(outcome.summary, namer(game)))
-        return outcome
+
+    # --- the computer's turns (play --ai N) -----------------------------------------
+
+    #: Seconds between two of the computer's actions, so each can be seen.
+    AI_PAUSE = 0.6
+
+    def next_turn(self) -> None:
+        """A new turn: the computer's plays by itself, a person's starts with a hand-over."""
+        self.refresh_bindings()  # the key bar: a person's keys, or none on the computer's turn
+        if self.controller.ai_to_play():
+            self.select(None)
+            self.schedule_ai()
+        else:
+            self.hand_over()
+
+    def schedule_ai(self) -> None:
+        if self._ai_timer is None:
+            self._ai_timer = self.set_timer(self.AI_PAUSE, self.ai_next)
+
+    def ai_next(self) -> None:
+        """One action of the computer's turn, drawn before the next one is chosen."""
+        self._ai_timer = None
+        if not self.is_active:  # help, a dialog or a save on top: wait for it to close
+            if self.controller.ai_to_play():
+                self.schedule_ai()
+            return
+        outcome = self.controller.ai_step()
+        if outcome is None:
+            return
+        self.show_outcome(outcome)
+        if not (outcome.turn_started or outcome.game_over):
+            self.status(Text(f"The computer plays {self.game.player(self.game.current).name}: ")
+                        + Text(headline(outcome.summary, namer(self.game))))
+            self.schedule_ai()
 
     def hand_over(self) -> None:
         digest = self.controller.hand_over()
@@ -354,7 +404,7 @@ class PlayScreen(Screen[None]):
             castable = bool(choices.spell_squares(spell_id))
             if choice and choice.possible:
                 text.append("  ")
-                text.append(chance_line("now", choice.chance))
+                text.append(chance_line("now", choice.chance, namer(game)))
             elif choice:
                 text.append(f"  — {choice.reason}", style="dim")
             elif not castable:
