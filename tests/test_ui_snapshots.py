@@ -74,3 +74,20 @@ def test_main_screen_200x60(snap_compare):
     # the journal taking a share of the height.
     assert snap_compare(app_on_default(forced=[99] * 20), terminal_size=(200, 60),
                         press=["e", "y", "enter", "left", "left", "left"])
+
+
+def test_aiming_dims_what_is_out_of_reach_140x45(snap_compare):
+    # Corvin aims Firebolt: squares beyond its range or behind walls drawn dimmed.
+    app = app_on_default()
+
+    async def aim(pilot):
+        await pilot.pause()
+        app.play.select("corvin")
+        app.play.after_spell_pick("firebolt")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(140, 45), run_before=aim)
+
+
+def test_threat_zone_140x45(snap_compare):
+    assert snap_compare(app_on_default(), terminal_size=(140, 45), press=["v"])

@@ -336,7 +336,7 @@ class Attack(Action):
             raise Impossible(f"{unit.name} has {unit.ap} AP; {what} costs {cost}")
         d = distance(unit.pos, target.pos)
         if mode is AttackMode.RANGED:
-            reach = min(game.rules.page.ranged_max_distance, weapon.range)
+            reach = ranged_reach(game, weapon)
             if d > reach:
                 raise Impossible(f"{target_name(target)} is {d} squares away; "
                                  f"the {weapon.name} reaches {reach}")
@@ -424,6 +424,11 @@ def attack_chance(game: GameState, unit: Unit, target: Target, mode: AttackMode,
         return chances.brawl_chance(rules, unit, faction_term(game, unit, target), crowding)
     malus = chances.distance_malus(rules.distance_malus_per_square, squares)
     return chances.ranged_chance(rules, unit, weapon.family, crowding, malus)
+
+
+def ranged_reach(game: GameState, weapon: Weapon) -> int:
+    """A ranged weapon reaches its range, never beyond the page's maximum distance."""
+    return min(game.rules.page.ranged_max_distance, weapon.range)
 
 
 def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:

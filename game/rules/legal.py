@@ -21,10 +21,11 @@ from game.rules.actions import (
     Target,
     ToggleDoor,
     fmt_pos,
+    ranged_reach,
 )
 from game.rules.board import DoorState
 from game.rules.errors import Impossible
-from game.rules.geometry import Pos, reachable
+from game.rules.geometry import Pos, distance, reachable
 from game.rules.items import Use, UsePlan
 from game.rules.magic import Cast, CastPlan, spell_range
 from game.rules.state import GameState
@@ -198,3 +199,79 @@ def choices(game: GameState, unit_id: str) -> Choices:
         found.against[pos] = options_against(game, unit_id, pos)
     return found
 
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Where an attack or a spell reaches from its user's square, as its check measures it:
+    from `nearest` to `farthest` squares away, with a line of sight if `sight`."""
+
+    nearest: int
+    farthest: int
+    sight: bool
+
+    def allows(self, game: GameState, frm: Pos, to: Pos) -> bool:
+        d = distance(frm, to)
+        if not self.nearest <= d <= self.farthest:
+            return False
+        return not (self.sight and d and not game.line_of_sight(frm, to))
+
+
+def weapon_reach(game: GameState, weapon_id: str | None) -> Reach:
+    """A weapon's reach (bare hands with None): melee and bare hands the adjacent squares,
+    a ranged weapon its range with a line of sight (`Attack.check`)."""
+    weapon = game.content.weapons[weapon_id] if weapon_id else None
+    if weapon is None or weapon.kind == "melee":
+        return Reach(1, 1, False)
+    return Reach(1, ranged_reach(game, weapon), True)
+
+
+def spell_reach_of(game: GameState, unit: Unit, spell_id: str) -> Reach:
+    """A spell's reach at its caster's level, with a line of sight beyond the caster
+    (`Cast.check`)."""
+    return Reach(0, spell_range(game.content.spells[spell_id], unit.level), True)
+
+
+def out_of_reach(game: GameState, unit_id: str, spell: str | None = None,
+                 weapon: str | None = None) -> frozenset[Pos]:
+    """The squares the unit cannot aim at from where it stands with that spell (else that
+    weapon, else bare hands): out of range or out of its line of sight."""
+    unit = game.units[unit_id]
+    reach = spell_reach_of(game, unit, spell) if spell else weapon_reach(game, weapon)
+    return frozenset((x, y) for y in range(game.height) for x in range(game.width)
+                     if not reach.allows(game, unit.pos, (x, y)))
+
+
+def threat_zone(game: GameState, player: int) -> frozenset[Pos]:
+    """The squares an enemy of `player` could attack in its next turn: for each standing
+    unit of another side (the creatures included, but not those held), each weapon, bare
+    hands and damage spell it has, every square it reaches from a square it can walk to
+    with its next turn's AP less that attack's cost."""
+    rules = game.rules
+    zone: set[Pos] = set()
+    for unit in game.standing():
+        if unit.owner == player or unit.held:
+            continue
+        ap = max(0, unit.ap_max - unit.ap_owed)
+        attacks = [(weapon_reach(game, w), game.content.weapons[w].ap_cost)
+                   for w in unit.weapons]
+        attacks.append((weapon_reach(game, None), rules.brawl_ap_cost))
+        for spell_id in unit.spells:
+            spell = game.content.spells[spell_id]
+            if spell.kind == "damage":
+                attacks.append((Reach(1, spell_range(spell, unit.level), True),
+                                spell.ap_cost))
+        for reach, cost in attacks:
+            if cost > ap:
+                continue
+            steps = (ap - cost) // rules.move_cost
+            far = reach.farthest
+            for x0, y0 in {unit.pos, *reachable(unit.pos, game.passable, steps)}:
+                # Only the squares within range of this stand can be reached from it.
+                for y in range(max(0, y0 - far), min(game.height, y0 + far + 1)):
+                    for x in range(max(0, x0 - far), min(game.width, x0 + far + 1)):
+                        square = (x, y)
+                        if square not in zone and square not in game.walls \
+                                and reach.allows(game, (x0, y0), square):
+                            zone.add(square)
+    return frozenset(zone)

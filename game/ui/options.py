@@ -74,6 +74,17 @@ def footprint(game: Game, spell: str, found: list[Option]) -> tuple[frozenset[Po
     return squares, [target.unit.name for target in option.plan.targets]
 
 
+def out_of_reach(game: Game, actor: str, spell: str | None = None,
+                 weapon: str | None = None) -> frozenset[Pos]:
+    """The squares the actor cannot aim at with that spell or weapon (range, sight)."""
+    return legal.out_of_reach(game, actor, spell=spell, weapon=weapon)
+
+
+def threat_zone(game: Game) -> frozenset[Pos]:
+    """Where the current player's enemies could attack in their next turn."""
+    return legal.threat_zone(game, game.current)
+
+
 def why_not(found: Choices, spell: str) -> str:
     """Why a spell can be cast on nobody now: the engine's refusal on the first unit it
     was asked about (its AP, its reach…)."""

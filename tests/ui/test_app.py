@@ -631,3 +631,44 @@ async def test_the_computer_plays_its_turn_step_by_step_then_hands_over_to_the_p
         assert steps >= 2 and game.current == 1 and game.log[-1] == "end"
         assert isinstance(app.screen, HandoverScreen)
         assert "Alice's turn" in app.screen.title_text
+
+
+async def test_aiming_a_spell_dims_the_squares_out_of_its_range_or_sight():
+    from game.rules import legal
+    from game.ui.widgets.map_view import OUT_OF_REACH
+
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "c", "enter")
+        play = app.play
+        spell = play.aiming
+        assert spell and play.selected == "corvin"
+        out = play.map.overlay.out
+        assert out == legal.out_of_reach(app.game, "corvin", spell=spell)
+        assert (11, 11) in out and (3, 4) not in out  # far off; next to Corvin
+        # Drawn dimmed: the far corner's cell, not the square beside Corvin.
+        cells = dict(enumerate(play.map._cells(11)))
+        assert cells[11][1].dim and not play.map._cells(4)[3][1].dim
+        assert OUT_OF_REACH.dim
+        await pilot.press("escape")
+        assert play.aiming is None and play.map.overlay.out == frozenset()
+
+
+async def test_v_shows_and_hides_the_enemies_threat_zone():
+    from game.rules import legal
+
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        play = app.play
+        assert play.map.overlay.threat == frozenset()
+        await pilot.press("v")
+        zone = play.map.overlay.threat
+        assert zone == legal.threat_zone(app.game, 1) and (3, 2) in zone  # where Dagny stands
+        assert status(app).startswith("Threat zone shown")
+        await pilot.press("right")  # it stays while the cursor moves
+        assert play.map.overlay.threat == zone
+        await pilot.press("v")
+        assert play.map.overlay.threat == frozenset() and status(app) == "Threat zone hidden"
+        await pilot.press("question_mark")
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "  v " in shown and "threat zone" in shown

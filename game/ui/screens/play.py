@@ -65,6 +65,9 @@ class PlayScreen(Screen[None]):
         Binding("ctrl+o", "load", "Load", tooltip="Load a save (asked first)"),
         Binding("f9", "quick_load", "Quick-load", show=False,
                 tooltip="Go back to the latest autosave (asked first)"),
+        Binding("v", "threats", "Threats", show=False,
+                tooltip="Show or hide the enemies' threat zone: where they could attack "
+                "next turn"),
         Binding("R", "replay", "Replay", show=False,
                 tooltip="Replay: step through this game's commands"),
         *[Binding(str(n), f"option({n})", show=False,
@@ -73,6 +76,7 @@ class PlayScreen(Screen[None]):
 
     selected: reactive[str | None] = reactive(None, init=False)
     aiming: reactive[str | None] = reactive(None, init=False)  # a spell waiting for a target
+    threats: reactive[bool] = reactive(False, init=False)  # the enemies' threat zone shown
 
     def __init__(self, controller: Controller, loaded=None) -> None:
         super().__init__()
@@ -84,6 +88,7 @@ class PlayScreen(Screen[None]):
         self._choices_key: tuple | None = None
         self._choices: options.Choices | None = None
         self._ai_timer = None  # the computer's next action, when its turn is on
+        self._zones: dict[tuple, frozenset] = {}  # asked of the engine once per game state
 
     @property
     def game(self):
@@ -209,10 +214,12 @@ class PlayScreen(Screen[None]):
         path: frozenset = frozenset()
         end, cost = None, 0
         area: frozenset = frozenset()
+        out: frozenset = frozenset()
         hint = ""
         if unit and choices:
             if self.aiming:
                 targets = frozenset(choices.spell_squares(self.aiming))
+                out = self.zone("out", unit.id, self.aiming)
                 spell = game.content.spells[self.aiming]
                 hint = (f"Casting {spell.name}: put the cursor on a target and press Enter "
                         "(Esc cancels)")
@@ -231,12 +238,30 @@ class PlayScreen(Screen[None]):
                         end, cost = cursor, move.ap_cost
                         hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: "
                                 f"{move.ap_cost} AP (Enter)")
-        self.map.set_overlay(Overlay(reach, targets, path, end, cost, area))
+        threat = self.zone("threat") if self.threats else frozenset()
+        self.map.set_overlay(Overlay(reach, targets, path, end, cost, area, out, threat))
         if hint and show_hint:
             self.status(hint)
             self._hinting = True
         elif self._hinting and show_hint:
             self.status("")  # a preview never outlives the square it was for
+
+    def zone(self, kind: str, *args) -> frozenset:
+        """The squares out of reach of a spell (`out`, unit, spell) or the enemies' threat
+        zone (`threat`), asked of the engine once until the game moves on."""
+        key = (id(self.game), len(self.game.journal), kind, *args)
+        if key not in self._zones:
+            self._zones = {k: v for k, v in self._zones.items() if k[:2] == key[:2]}
+            self._zones[key] = options.threat_zone(self.game) if kind == "threat" else \
+                options.out_of_reach(self.game, *args[:1], spell=args[1])
+        return self._zones[key]
+
+    def action_threats(self) -> None:
+        """Show or hide where the enemies could attack in their next turn."""
+        self.threats = not self.threats
+        self.refresh_target(show_hint=False)
+        self.status("Threat zone shown: squares an enemy could attack next turn (v hides it)"
+                    if self.threats else "Threat zone hidden")
 
     def choices_for(self, unit_id: str) -> options.Choices:
         """What the unit can do, asked of the engine once until the game moves on (a

@@ -34,6 +34,8 @@ REACH = Style(bgcolor="#12351f")
 TARGET = Style(bgcolor="#4a1620")
 PATH = Style(bgcolor="#1f4d2e")
 AREA = Style(bgcolor="#4a3a10")
+THREAT = Style(bgcolor="#3a1f4f")
+OUT_OF_REACH = Style(dim=True)
 SELECTED = Style(underline=True, bold=True)
 CURSOR = Style(reverse=True)
 
@@ -50,6 +52,10 @@ class Overlay:
     cost: int = 0
     #: The squares an area spell aimed at the cursor would cover.
     area: frozenset[Pos] = frozenset()
+    #: While aiming: the squares out of range or out of sight (drawn dimmed).
+    out: frozenset[Pos] = frozenset()
+    #: The enemies' threat zone, when shown (`v`).
+    threat: frozenset[Pos] = frozenset()
 
 
 class MapView(ScrollView, can_focus=True):
@@ -156,8 +162,12 @@ class MapView(ScrollView, can_focus=True):
                 style += AREA
             elif pos in overlay.targets:
                 style += TARGET
+            elif pos in overlay.threat:
+                style += THREAT
             elif pos in overlay.reach:
                 style += REACH
+            if pos in overlay.out:
+                style += OUT_OF_REACH
             if pos == self.cursor:
                 style += CURSOR
             cells.append((text, style))
@@ -212,6 +222,7 @@ class MapView(ScrollView, can_focus=True):
         self.overlay = overlay
         touched = old.reach ^ overlay.reach | old.targets ^ overlay.targets | \
             old.path ^ overlay.path | old.area ^ overlay.area | \
+            old.out ^ overlay.out | old.threat ^ overlay.threat | \
             {p for p in (old.end, overlay.end) if p is not None}
         self.refresh_rows(y for _, y in touched)
 
