@@ -37,6 +37,9 @@ class EscarmoucheApp(App[None]):
                 tooltip="Quit the game (asked first)"),
         Binding("ctrl+c", "help_quit", "Quit", show=False, system=True,
                 tooltip="Quit the game (asked first)"),
+        # A priority binding: it works over a dialog too (a modal screen hides the app's).
+        Binding("f12,ctrl+t", "save_svg", "Screenshot", show=False, priority=True,
+                tooltip="Save a picture of the screen (SVG) in the saves folder"),
     ]
     # Size classes set on every screen as the terminal changes: the CSS lays them out.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (180, "-very-wide")]
@@ -109,6 +112,20 @@ class EscarmoucheApp(App[None]):
                           tooltip="The command palette: every action by its name")
         return key_lines([*bindings_of(MapView, PlayScreen), palette,
                           *bindings_of(EscarmoucheApp)])
+
+    def action_save_svg(self) -> None:
+        """The screen as it is, dialogs included, as an SVG in the saves folder."""
+        try:
+            path = self.controller.screenshot_path()
+            self.save_screenshot(filename=path.name, path=str(path.parent))
+        except (Problem, OSError) as exc:
+            self.play.status(f"✗ screenshot not saved: {exc}", refused=True)
+            return
+        try:
+            shown = path.relative_to(Path.cwd())  # the saves folder as the player gave it
+        except ValueError:
+            shown = path
+        self.play.status(f"Screenshot saved to {shown}")
 
     def action_quit_game(self) -> None:
         """The one way out (q, Ctrl+Q, Ctrl+C, the palette's Quit): asked first."""

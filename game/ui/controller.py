@@ -7,11 +7,13 @@ The screens ask it and show what it answers; it never draws anything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
+from game.content.reload import HotReload
 from game.rules import events as ev
 from game.rules import history
 from game.rules.errors import Impossible
@@ -93,6 +95,8 @@ class Controller:
         self._ai_steps = None  # the AI turn being played, one command per step
         self.seen_until: dict[int, int] = {}
         self.final_save: Path | None = None  # the autosave made when the game ended
+        #: Watches the content folder; made at the first poll (no file read at start-up).
+        self.hot_reload: HotReload | None = None
         #: Ask before ending a turn while characters have AP left (a player may say stop).
         self.ask_before_ending = True
         self.reset(game)
@@ -239,6 +243,39 @@ class Controller:
     def emergency_save(self) -> Path:
         """After an unexpected error: an autosave of the game as it stands."""
         return saves.autosave(self.game, self.saves_dir)
+
+    # --- hot reload, screenshots ----------------------------------------------------
+
+    def poll_content(self) -> tuple[bool, list[str]]:
+        """Asked every second: (True, []) when a saved change of the content was swapped
+        into the game (its journal ends with the `Reloaded` event); (False, errors) when
+        the change is invalid and the game goes on unchanged; (False, []) otherwise."""
+        if self.hot_reload is None:
+            self.hot_reload = HotReload(self.content_dir)
+            return False, []
+        game, errors = self.hot_reload.poll(self.game)
+        if game is self.game:
+            return False, [str(error) for error in errors]
+        self.game = game
+        self._ai_steps = None  # the computer's turn goes on, chosen on the new game
+        return True, []
+
+    def screenshot_path(self) -> Path:
+        """Where the next screenshot goes: the saves folder (made if missing)."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        try:
+            self.saves_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise Problem(f"cannot create the saves folder {self.saves_dir}: "
+                          f"{exc.strerror or exc}") from None
+        # Short enough for an 80-column status line; a second one in the same second gets
+        # a number rather than replacing the first.
+        base = f"shot-{self.game.scenario_id or 'game'}-r{self.game.round}-{stamp}"
+        path, n = self.saves_dir / f"{base}.svg", 1
+        while path.exists():
+            n += 1
+            path = self.saves_dir / f"{base}-{n}.svg"
+        return path
 
     # --- replay ---------------------------------------------------------------------
 

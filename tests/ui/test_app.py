@@ -672,3 +672,65 @@ async def test_v_shows_and_hides_the_enemies_threat_zone():
         await pilot.press("question_mark")
         shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
         assert "  v " in shown and "threat zone" in shown
+
+
+async def test_a_saved_content_change_is_swapped_in_and_an_invalid_one_keeps_the_game(tmp_path):
+    import re
+    import shutil
+
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    content = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, content)
+    game = new_game(content, "crossroads", 3, designer=True)
+    game.apply("place dagny 4,7")  # beside Aldric (3,7): the panel shows the sword's odds
+    app = EscarmoucheApp(game, content_dir=content, saves_dir=tmp_path / "saves",
+                         autosave=False)
+
+    async def until(condition):
+        for _ in range(60):
+            if condition():
+                return
+            await pilot.pause(0.1)
+        raise AssertionError("never happened")
+
+    def sword_damage():
+        panel = text_of(app.play.query_one(TargetPanel))
+        return re.search(r"lands [0-9.]+% · (\d+–\d+) dmg", panel).group(1)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")
+        before = sword_damage()
+        await until(lambda: app.controller.hot_reload is not None)  # the first poll
+        weapons = content / "weapons.yaml"
+        weapons.write_text(weapons.read_text().replace(
+            "  dice: 1d8\n  ap_cost: 4\n  family: sword", "  dice: 1d12\n  ap_cost: 4\n  family: sword"))
+        await until(lambda: app.game is not game)
+        assert "⟳ content reloaded: weapons.yaml: sword" in journal_text(app)
+        assert status(app) == "⟳ content reloaded: weapons.yaml: sword"
+        assert app.game.units["aldric"].pos == (3, 7) and app.game.log == game.log
+        after = sword_damage()
+        assert after != before and app.play.here[0].plan.damage.dice[0][1].sides == 12
+        # An invalid change: its errors in the journal and status, the game kept.
+        reloaded = app.game
+        weapons.write_text(weapons.read_text().replace("  dice: 1d12\n", "  dice: lots\n", 1))
+        await until(lambda: "content not reloaded" in journal_text(app))
+        assert app.game is reloaded and sword_damage() == after
+        assert status(app).startswith("✗ content not reloaded: content/weapons.yaml:")
+        assert re.search(r"content/weapons\.yaml:\d+:\d+: ", journal_text(app))
+
+
+async def test_f12_and_ctrl_t_save_a_screenshot_in_the_saves_folder(tmp_path):
+    saves = tmp_path / "saves"
+    app = EscarmoucheApp(duel(), saves_dir=saves, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12")
+        [shot] = saves.glob("*.svg")
+        assert status(app) == f"Screenshot saved to {shot}"  # outside the working folder: whole
+        assert "<svg" in shot.read_text() and "Aldric" in shot.read_text()
+        await pilot.press("ctrl+t")
+        await pilot.press("question_mark", "f12")  # over a dialog too
+        assert len(list(saves.glob("*.svg"))) == 3
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "  F12, Ctrl+T " in shown

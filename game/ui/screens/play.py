@@ -110,6 +110,7 @@ class PlayScreen(Screen[None]):
         return self.query_one(MapView)
 
     def on_mount(self) -> None:
+        self.set_interval(1.0, self.poll_content)  # hot reload of the content folder
         self.start()
         if self.loaded is not None:
             loaded, self.loaded = self.loaded, None
@@ -334,6 +335,31 @@ class PlayScreen(Screen[None]):
         else:
             self.refresh_all(hint=False)
         self.status(headline(outcome.summary, namer(game)))
+
+    # --- hot reload ------------------------------------------------------------------
+
+    def poll_content(self) -> None:
+        """A saved change of the content: the game goes on under it (the journal says what
+        changed, the panels' odds are the new ones), or its errors are shown and the game
+        goes on unchanged."""
+        reloaded, errors = self.controller.poll_content()
+        journal = self.query_one(JournalLog)
+        if errors:
+            journal.write_line(Text(f"✗ content not reloaded ({len(errors)} error"
+                                    f"{'s' * (len(errors) != 1)}); the game goes on as it was:",
+                                    style="red"))
+            for error in errors:
+                journal.write_line(Text(f"  {error}", style="red"))
+            self.status(f"✗ content not reloaded: {errors[0]}", refused=True)
+            return
+        if not reloaded:
+            return
+        game = self.game
+        self.map.set_game(game)
+        self.map.select(self.selected)
+        journal.write_events(game, game.journal[-1:])
+        self.refresh_all(hint=False)
+        self.status(headline(game.journal[-1], namer(game)))
 
     # --- the computer's turns (play --ai N) -----------------------------------------
 
