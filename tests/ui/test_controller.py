@@ -127,3 +127,16 @@ def test_doors_turn_the_way_the_engine_says():
     game = make_game([("aldric", "aldric", 1, (0, 1))], map_text="....\n.+..\n./..\n....")
     assert options.door(game, "aldric", (1, 1)).action.opening
     assert not options.door(game, "aldric", (1, 2)).action.opening
+
+
+def test_the_hand_over_summary_credits_reflected_damage_to_the_counterer():
+    from game.rules.events import Countered, Damage, SpellCast
+    from game.ui.controller import Digest
+
+    digest = Digest(1, 2, "Bruno", [
+        SpellCast("corvin", "firebolt", "elise", "damage", 5, 5),
+        Countered("elise", "firebolt", True),
+        Damage("elise", "corvin", (), (), 7, (), 0, 7, 12, 5),
+    ])
+    summary = digest.summary(str.capitalize)
+    assert "Elise hit Corvin for 7 (HP 12 → 5)" in summary
