@@ -86,7 +86,7 @@ async def scroll_cost(side: int, moves: int = 60) -> float:
 
     app = EscarmoucheApp(big_game(side))
     async with app.run_test(size=(160, 50)) as pilot:
-        app.map.move_cursor((60, 20))
+        app.play.map.move_cursor((60, 20))
         await pilot.pause()
         start = time.process_time()
         for _ in range(moves):

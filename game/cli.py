@@ -1,5 +1,5 @@
 """Command line: `play` (the default), `load`, `serve`, `script`, `replay`, `export`,
-`odds`, `simulate`, `compare`, `validate`.
+`odds`, `simulate`, `compare`, `validate`, `schema`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -59,13 +59,33 @@ def parse_rolls(text: str | None) -> list[int]:
     return rolls
 
 
+DEFAULT_SCHEMAS = DEFAULT_CONTENT.parent / "schemas"
+CONTENT_DOCS = DEFAULT_CONTENT.parent / "docs" / "content.md"
+
+
+def cmd_schema(args) -> int:
+    """Write the content files' JSON Schemas (and docs/content.md with --docs)."""
+    from game.content.schema import content_reference, write_schemas
+
+    try:
+        for path in write_schemas(Path(args.out)):
+            print(path)
+        if args.docs:
+            Path(args.docs).write_text(content_reference(), encoding="utf-8")
+            print(args.docs)
+    except OSError as exc:
+        raise UsageError(f"cannot write: {exc}") from None
+    return 0
+
+
 def cmd_validate(args) -> int:
     content, names, errors = validate_all(args.content)
     if errors:
         raise ContentErrors(errors)
     scenarios = f"{len(names)} scenario" + ("s" if len(names) != 1 else "")
     print(f"content OK: {len(content.weapons)} weapons, {len(content.armours)} armours, "
-          f"{len(content.spells)} spells, {len(content.characters)} characters, "
+          f"{len(content.spells)} spells, {len(content.items)} items, "
+          f"{len(content.characters)} characters, "
           f"{len(content.creatures)} creatures, {len(content.factions)} factions, "
           f"{scenarios}")
     # Not errors: a variant is allowed to depart from the page, but should know it does.
@@ -159,12 +179,13 @@ def cmd_play(args) -> int:
     # classes, the content, the first screen): collecting cycles while building them only
     # costs time, about a tenth of start-up. The app turns the collector back on once its
     # first screen is up, with those objects frozen out of its scans (EscarmoucheApp.on_ready).
+    from game.ui.app import run_app
+
     gc.disable()
     try:
-        build_app(args).run()
+        return run_app(build_app(args))
     finally:
         gc.enable()
-    return 0
 
 
 def build_app(args):
@@ -527,6 +548,15 @@ def build_parser() -> argparse.ArgumentParser:
                              "on common dice: differences with paired intervals")
     lab(compare, True)
     compare.set_defaults(func=cmd_compare, csv=False)
+
+    schema = sub.add_parser("schema", help="write a JSON Schema per content file (and the "
+                            "field reference with --docs)")
+    schema.add_argument("--out", default=str(DEFAULT_SCHEMAS),
+                        help="folder for NAME.schema.json (default: schemas/ beside content/)")
+    schema.add_argument("--docs", nargs="?", const=str(CONTENT_DOCS), default=None,
+                        metavar="FILE", help="also write the field reference (default: "
+                        "docs/content.md)")
+    schema.set_defaults(func=cmd_schema)
 
     validate = sub.add_parser("validate", help="check every content file and scenario")
     common(validate)

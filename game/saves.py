@@ -122,6 +122,7 @@ class SavedUnit(Saved, kw_only=True):
     xp: Small = 0
     level: Annotated[int, Meta(ge=1, le=1000)] = 1
     effects: Annotated[list[SavedEffect], Meta(max_length=1000)] = []
+    items: Annotated[dict[Id, Small], Meta(max_length=100)] = {}
     stats: dict[Annotated[str, Meta(max_length=40)], Small] = {}
     down: bool = False
     ap_owed: Small = 0
@@ -491,6 +492,9 @@ def check_against(record: SaveRecord, game: Game, file: str) -> None:
         for sid in unit.spells:
             if sid not in content.spells:
                 fail(f"{where}: spell {sid!r} is not in the content")
+        for iid in unit.items:
+            if iid not in content.items:
+                fail(f"{where}: item {iid!r} is not in the content")
         if unit.faction is not None and unit.faction not in content.factions:
             fail(f"{where}: faction {unit.faction!r} is not in the content")
     for tid, thing in state.things.items():

@@ -96,3 +96,42 @@ random_command = st.one_of(
               st.lists(st.integers(1, 100), min_size=1, max_size=4)),
     st.sampled_from(["", "fly aldric", "move", "attack aldric", "force x", "force 0"]),
 )
+
+
+# --- what the app's play screen shows (Pilot tests) -------------------------------------
+
+
+def text_of(widget) -> str:
+    """The plain text a panel shows, as wide as it is on screen."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=widget.size.width or 60, record=True, file=io.StringIO())
+    console.print(widget.body.content)
+    return console.export_text()
+
+
+def journal_text(app) -> str:
+    from game.ui.widgets.journal_log import JournalLog
+
+    return "\n".join(strip.text for strip in app.play.query_one(JournalLog).lines)
+
+
+def status(app) -> str:
+    from textual.widgets import Static
+
+    return str(app.play.query_one("#status", Static).render())
+
+
+def crossroads(forced=()):
+    """The default scenario: saves name their scenario, so loading needs one on disk."""
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    # Forced rolls enter as a command, so that the log (and so a save) holds them: a
+    # designer game's, as a hot-seat game refuses them.
+    game = new_game(DEFAULT_CONTENT, "crossroads", 1, designer=bool(forced))
+    if forced:
+        game.apply("force " + ",".join(map(str, forced)))
+    return game

@@ -29,6 +29,8 @@ def field_paths(info=None, prefix: str = "") -> list[str]:
         path = f"{prefix}{field.name}"
         paths.append(path)
         kind = field.type
+        while isinstance(kind, msgspec.inspect.Metadata):  # a field's description
+            kind = kind.type
         if isinstance(kind, msgspec.inspect.StructType):
             paths += field_paths(kind, path + ".")
         elif isinstance(kind, msgspec.inspect.ListType) \

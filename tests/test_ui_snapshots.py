@@ -42,14 +42,15 @@ def test_help(snap_compare):
 
 def test_hand_over(snap_compare):
     assert snap_compare(app_on_default(forced=[99] * 20), terminal_size=SIZE,
-                        press=["e", "enter", "e"])
+                        press=["e", "y", "enter", "e", "y"])
 
 
 def test_game_over(snap_compare):
     game = duel(forced=[10, 99])
     game.units["elise"].hp, game.units["elise"].down = 0, True
     game.units["dagny"].hp = 1
-    assert snap_compare(EscarmoucheApp(game), terminal_size=SIZE, press=["right", "a"])
+    app = EscarmoucheApp(game, autosave=False)  # an autosave name holds the time
+    assert snap_compare(app, terminal_size=SIZE, press=["right", "a"])
 
 
 def test_main_screen_light_theme(snap_compare):
@@ -60,3 +61,16 @@ def test_main_screen_light_theme(snap_compare):
         await pilot.press("right")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=light)
+
+
+def test_main_screen_140x45(snap_compare):
+    # The route to a square three steps away, its cost written where it ends.
+    assert snap_compare(app_on_default(), terminal_size=(140, 45),
+                        press=["right", "right", "right", "up"])
+
+
+def test_main_screen_200x60(snap_compare):
+    # A big terminal: the map centred, the side bar wide enough for one-line breakdowns,
+    # the journal taking a share of the height.
+    assert snap_compare(app_on_default(forced=[99] * 20), terminal_size=(200, 60),
+                        press=["e", "y", "enter", "left", "left", "left"])

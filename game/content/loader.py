@@ -22,7 +22,6 @@ from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
-from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import Dice
 
 DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
@@ -36,7 +35,7 @@ MAX_MAP_SIDE = 200
 MAX_SYMBOL_ERRORS = 20
 #: Ids a "did you mean" is looked for among.
 MAX_SUGGESTED = 500
-EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
+EFFECT_STATS = templates.EFFECT_STATS
 
 _PATH_PART = re.compile(r"\.([^.\[\]`]+)|\[(\d+)\]")
 
@@ -84,32 +83,141 @@ def _unwrap(tp: Any) -> Any:
             return tp
 
 
-def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
-            errors: list[ContentError]) -> Any:
-    """`msgspec.convert` one entry, turning its error into a marked, explained one."""
+def _struct_hints(struct: type) -> dict[str, Any]:
+    """Each field's type by the name the YAML gives it (a field may be renamed there)."""
+    hints = _HINTS.get(struct)
+    if hints is None:
+        types_ = typing.get_type_hints(struct, include_extras=True)
+        hints = _HINTS[struct] = {f.encode_name: types_[f.name]
+                                  for f in msgspec.structs.fields(struct)}
+    return hints
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _is_struct(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, msgspec.Struct)
+
+
+def _report(doc: MarkedDocument, exc: msgspec.ValidationError, tp: Any, base: tuple[Any, ...],
+            errors: list[ContentError], missing_word: str = "required field") -> None:
+    """msgspec's error turned into a marked, explained one."""
+    text, path, key = _msgspec_path(str(exc))
+    full = base + path
+    unknown = re.match(r"Object contains unknown field `(.+)`", text)
+    missing = re.match(r"Object missing required field `(.+)`", text)
+    if unknown:
+        name = unknown.group(1)
+        struct = _struct_at(tp, path)
+        errors.append(_unknown_field(doc, full + (name,), name,
+                                     struct.__struct_encode_fields__ if struct else ()))
+    elif missing:
+        errors.append(doc.error(full, f"missing {missing_word} {missing.group(1)!r}"))
+    else:
+        where = _where(full)
+        bad = f"a {key} of {where}" if key else where
+        errors.append(doc.error(full, f"{bad}: {_friendly(text).lower()}"))
+
+
+def _unknown_field(doc: MarkedDocument, path: tuple[Any, ...], name: Any,
+                   fields: tuple[str, ...]) -> ContentError:
+    close = difflib.get_close_matches(str(name), fields, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    allowed = f"; known fields: {', '.join(fields)}" if fields and not close else ""
+    return doc.error(path, f"unknown field {name!r}{hint}{allowed}", key=True)
+
+
+def _check(doc: MarkedDocument, data: Any, tp: Any, base: tuple[Any, ...],
+           errors: list[ContentError], missing_word: str = "required field") -> bool:
+    """Report every bad value under `base`, each once: a Struct field by field, a list item
+    by item, a dict entry by entry, anything else by `msgspec.convert` of the value alone.
+    True when nothing was wrong."""
+    if base in doc.broken:
+        return False  # reported when the YAML was read (a bad tag or key)
+    inner = _unwrap(tp)
+    if data is None and inner is not tp and _allows_none(tp):
+        return True
+    ok = True
+    if _is_struct(inner) and isinstance(data, dict):
+        hints = _struct_hints(inner)
+        fields = inner.__struct_encode_fields__
+        suggested = set()
+        for key, value in data.items():
+            if key in hints:
+                ok &= _check(doc, value, hints[key], base + (key,), errors)
+            else:
+                ok = False
+                suggested.update(difflib.get_close_matches(str(key), fields, n=1))
+                errors.append(_unknown_field(doc, base + (key,), key, fields))
+        for name in _required_fields(inner):
+            # A misspelt field is reported once, as the unknown field it is.
+            if name not in data and name not in suggested:
+                ok = False
+                errors.append(doc.error(base, f"missing {missing_word} {name!r}"))
+        if not ok:
+            return False
+    elif typing.get_origin(inner) is list and isinstance(data, list):
+        (item,) = typing.get_args(inner)
+        for i, value in enumerate(data):
+            ok &= _check(doc, value, item, base + (i,), errors)
+        if not ok:
+            return False
+    elif typing.get_origin(inner) is dict and isinstance(data, dict):
+        key_tp, value_tp = typing.get_args(inner)
+        for key, value in data.items():
+            try:
+                msgspec.convert(key, key_tp, strict=True)
+            except msgspec.ValidationError as exc:
+                ok = False
+                text, _, _ = _msgspec_path(str(exc))
+                errors.append(doc.error(base + (key,), f"a key of {_where(base)}: "
+                                        f"{_friendly(text).lower()}", key=True))
+            ok &= _check(doc, value, value_tp, base + (key,), errors)
+        if not ok:
+            return False
     try:
-        return msgspec.convert(data, tp, strict=True)
+        msgspec.convert(data, tp, strict=True)
     except msgspec.ValidationError as exc:
-        text, path, key = _msgspec_path(str(exc))
-        full = base + path
-        unknown = re.match(r"Object contains unknown field `(.+)`", text)
-        missing = re.match(r"Object missing required field `(.+)`", text)
-        if unknown:
-            name = unknown.group(1)
-            struct = _struct_at(tp, path)
-            fields = struct.__struct_encode_fields__ if struct else ()
-            close = difflib.get_close_matches(name, fields, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            allowed = f"; known fields: {', '.join(fields)}" if fields and not close else ""
-            errors.append(doc.error(full + (name,), f"unknown field {name!r}{hint}{allowed}",
-                                    key=True))
-        elif missing:
-            errors.append(doc.error(full, f"missing required field {missing.group(1)!r}"))
-        else:
-            where = ".".join(map(str, full[-2:] if len(full) > 1 else full))
-            bad = f"a {key} of {where}" if key else (where or "value")
-            errors.append(doc.error(full, f"{bad}: {_friendly(text).lower()}"))
-        return None
+        _report(doc, exc, tp, base, errors, missing_word)
+        return False
+    return True
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    """The end of a path as a reader finds it: its last two names, with list indexes
+    (`players[1].colour`, `stats.STR`, `at[1]`)."""
+    text, names = "", 0
+    for part in reversed(path):
+        joined = f".{text}" if text and not text.startswith("[") else text
+        if isinstance(part, int):
+            text = f"[{part}]{joined}"
+            continue
+        if names == 2:
+            break
+        text = f"{part}{joined}"
+        names += 1
+    return text or "value"
+
+
+def _allows_none(tp: Any) -> bool:
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return typing.get_origin(tp) in (typing.Union, types.UnionType) and \
+        type(None) in typing.get_args(tp)
+
+
+def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
+            errors: list[ContentError], missing_word: str = "required field") -> Any:
+    """Convert one entry, reporting every bad value in it (not only msgspec's first) at its
+    place; None if anything was wrong."""
+    if base not in doc.broken:
+        try:
+            return msgspec.convert(data, tp, strict=True)
+        except msgspec.ValidationError:
+            pass  # walked below, to report every error and not only the first
+    _check(doc, data, tp, base, errors, missing_word)
+    return None
 
 
 def _friendly(text: str) -> str:
@@ -128,9 +236,10 @@ class Loader:
         self.errors: list[ContentError] = []
         #: Not errors: what a reader should know (a rule departing from the page).
         self.notices: list[ContentError] = []
-        self.invalid: set[str] = set()
-        #: Table files that could not be read (already reported): references into them are
-        #: not reported one by one.
+        #: (file, id) of entries declared but invalid (already reported).
+        self.invalid: set[tuple[str, str]] = set()
+        #: Files whose entries are unknown (unreadable or missing, already reported): no
+        #: reference into them can be checked.
         self.unread: set[str] = set()
 
     def rel(self, path: FsPath) -> str:
@@ -168,9 +277,11 @@ class Loader:
         doc = self.read(path, required)
         if doc is None:
             if required or path.exists() or path.is_symlink():
+                # Its entries are unknown, not absent: references to them are not errors.
                 self.unread.add(filename)
             return {}, None
         if not isinstance(doc.data, dict):
+            self.unread.add(filename)
             self.errors.append(doc.error((), "expected a mapping of ids to entries"))
             self.unread.add(filename)
             return {}, doc
@@ -182,23 +293,33 @@ class Loader:
                 continue
             entry = None if doc.is_broken((key,)) else convert(doc, value, tp, (key,), self.errors)
             if entry is None:
-                self.invalid.add(key)
+                self.invalid.add((filename, key))
             else:
                 result[key] = entry
         return result, doc
 
     def ref(self, doc: MarkedDocument, path: tuple, value: str | None, known: dict,
             what: str) -> None:
-        if value is None or value in known or value in self.invalid:
+        """Report `value` if it names no entry of `what`'s file; an entry already reported
+        as invalid, or a file that could not be read, is not reported again."""
+        file = REFERENCE_FILES[what]
+        if value is None or value in known or (file, value) in self.invalid \
+                or file in self.unread:
             return
-        if f"{what.split()[0]}s.yaml" in self.unread:
-            return
-        candidates = [*known, *self.invalid]
+        invalid = [key for f, key in self.invalid if f == file]
+        candidates = [*known, *invalid]
         # A "did you mean" costs a comparison with every id: only for a table of sane size.
         close = difflib.get_close_matches(value, candidates, n=1, cutoff=0.5) \
             if len(candidates) <= MAX_SUGGESTED else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
+
+
+#: The file that declares each kind of reference.
+REFERENCE_FILES = {"weapon": "weapons.yaml", "armour": "armours.yaml",
+                   "faction": "factions.yaml", "spell": "spells.yaml",
+                   "item": "items.yaml", "character template": "characters.yaml",
+                   "creature template": "creatures.yaml", "AI profile": "ai.yaml"}
 
 
 def load_content(root: FsPath | str = DEFAULT_CONTENT) -> Content:
@@ -271,25 +392,7 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
     if not isinstance(doc.data, dict):
         loader.errors.append(doc.error((), "expected a mapping of settings"))
         return None
-    before = len(loader.errors)
-    hints = typing.get_type_hints(templates.RulesConfig, include_extras=True)
-    fields = templates.RulesConfig.__struct_fields__
-    suggested = set()
-    for key, value in doc.data.items():
-        if key in hints:
-            convert(doc, value, hints[key], (key,), loader.errors)
-        else:
-            close = difflib.get_close_matches(str(key), fields, n=1)
-            suggested.update(close)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            loader.errors.append(doc.error((key,), f"unknown field {key!r}{hint}", key=True))
-    for name in _required_fields(templates.RulesConfig):
-        # A misspelt setting is reported once, as the unknown field it is.
-        if name not in doc.data and name not in suggested:
-            loader.errors.append(doc.error((), f"missing setting {name!r}"))
-    if len(loader.errors) != before:
-        return None
-    rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors)
+    rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors, "setting")
     if rules is not None:
         _check_rules(loader, doc, rules)
         loader.notices += page_departures(doc, rules.page)
@@ -297,8 +400,14 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
 
 
 def _required_fields(struct: type[msgspec.Struct]) -> tuple[str, ...]:
-    fields = struct.__struct_fields__
-    return fields[: len(fields) - len(struct.__struct_defaults__)]
+    required = _REQUIRED.get(struct)
+    if required is None:
+        required = _REQUIRED[struct] = tuple(f.encode_name for f in msgspec.structs.fields(struct)
+                                             if f.required)
+    return required
+
+
+_REQUIRED: dict[type, tuple[str, ...]] = {}
 
 
 def _load(loader: Loader) -> Content:
@@ -307,6 +416,7 @@ def _load(loader: Loader) -> Content:
     weapons, wdoc = loader.table("weapons.yaml", templates.Weapon)
     armours, _ = loader.table("armours.yaml", templates.Armour)
     spells, sdoc = loader.table("spells.yaml", templates.Spell, required=False)
+    items, idoc = loader.table("items.yaml", templates.Item, required=False)
     characters, cdoc = loader.table("characters.yaml", templates.CharacterTemplate)
     creatures, kdoc = loader.table("creatures.yaml", templates.CreatureTemplate)
 
@@ -319,17 +429,31 @@ def _load(loader: Loader) -> Content:
                                             "(rules.yaml page.ranged_max_distance)"))
         if weapon.kind == "melee" and weapon.range != 1:
             loader.errors.append(wdoc.error((wid, "range"), "a melee weapon reaches 1 square"))
+        if weapon.on_hit is not None:
+            _check_effect(loader, wdoc, (wid, "on_hit"), weapon.on_hit)
+    for iid, item in items.items():
+        _check_effect(loader, idoc, (iid, "effect"), item.effect)
     for sid, spell in spells.items():
         _check_spell(loader, sdoc, sid, spell)
 
     families = {w.family for w in weapons.values()}
+    # An invalid weapon still declares its family if it names one; if it does not (or the
+    # file could not be read), masteries cannot be checked without false errors.
+    families_known = "weapons.yaml" not in loader.unread
+    for file, wid in loader.invalid:
+        if file == "weapons.yaml":
+            family = wdoc.data[wid].get("family") if isinstance(wdoc.data[wid], dict) else None
+            if isinstance(family, str):
+                families.add(family)
+            else:
+                families_known = False
     for doc, table, kind in ((cdoc, characters, "character"), (kdoc, creatures, "creature")):
         for tid, t in table.items():
             _check_glyph(loader, doc, (tid, "glyph"), t.glyph)
             for i, wid in enumerate(t.weapons):
                 loader.ref(doc, (tid, "weapons", i), wid, weapons, "weapon")
             for family in t.masteries:
-                if family not in families and "weapons.yaml" not in loader.unread:
+                if families_known and family not in families:
                     loader.errors.append(doc.error((tid, "masteries", family),
                                                    f"no weapon has the family {family!r}",
                                                    key=True))
@@ -338,6 +462,8 @@ def _load(loader: Loader) -> Content:
                 loader.errors.append(doc.error((tid, "armour"), f"{t.armour!r} is legendary; "
                                                "put it under legendary_armour"))
             loader.ref(doc, (tid, "faction"), t.faction, factions, "faction")
+            for i, iid in enumerate(t.items):
+                loader.ref(doc, (tid, "items", i), iid, items, "item")
             if kind == "character":
                 loader.ref(doc, (tid, "legendary_armour"), t.legendary_armour, armours, "armour")
                 legend = armours.get(t.legendary_armour)
@@ -347,8 +473,9 @@ def _load(loader: Loader) -> Content:
                 for i, sid in enumerate(t.spells):
                     loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
-                   characters=characters, creatures=creatures, spells=spells,
+                   characters=characters, creatures=creatures, spells=spells, items=items,
                    ai=_load_ai(loader), invalid=frozenset(loader.invalid),
+                   unreadable=frozenset(loader.unread),
                    departures=tuple(str(n) for n in sorted(loader.notices)))
 
 
@@ -441,6 +568,12 @@ def _check_rules(loader: Loader, doc: MarkedDocument, rules: templates.RulesConf
 
 
 def _check_spell(loader: Loader, doc, sid: str, spell: templates.Spell) -> None:
+    ignored = ("effect", spell.effect) if spell.kind in ("damage", "heal") else \
+        ("dice", spell.dice)
+    if ignored[1] is not None:
+        needs = "dice" if ignored[0] == "effect" else "an effect"
+        loader.errors.append(doc.error((sid, ignored[0]), f"a {spell.kind} spell ignores "
+                                       f"{ignored[0]} (it uses {needs})", key=True))
     if spell.kind in ("damage", "heal"):
         if spell.dice is None:
             loader.errors.append(doc.error((sid,), f"a {spell.kind} spell needs dice"))
@@ -451,15 +584,25 @@ def _check_spell(loader: Loader, doc, sid: str, spell: templates.Spell) -> None:
             loader.errors.append(doc.error((sid,), f"a {spell.kind} needs an effect "
                                            "{stat, amount, turns}"))
             return
-        if spell.effect.stat not in EFFECT_STATS:
-            close = difflib.get_close_matches(spell.effect.stat, EFFECT_STATS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            loader.errors.append(doc.error((sid, "effect", "stat"),
-                                           f"unknown stat {spell.effect.stat!r}{hint}"))
+        _check_stat(loader, doc, (sid, "effect", "stat"), spell.effect.stat)
         sign_ok = spell.effect.amount > 0 if spell.kind == "buff" else spell.effect.amount < 0
         if not sign_ok:
             loader.errors.append(doc.error((sid, "effect", "amount"), f"a {spell.kind}'s amount "
                                            f"must be {'positive' if spell.kind == 'buff' else 'negative'}"))
+
+
+def _check_stat(loader: Loader, doc, path: tuple, stat: str) -> None:
+    if stat not in EFFECT_STATS:
+        close = difflib.get_close_matches(stat, EFFECT_STATS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else f"; stats: {', '.join(EFFECT_STATS)}"
+        loader.errors.append(doc.error(path, f"unknown stat {stat!r}{hint}"))
+
+
+def _check_effect(loader: Loader, doc, path: tuple, effect: templates.EffectSpec) -> None:
+    """An item's or a weapon's timed effect: a stat effects apply to, a non-zero amount."""
+    _check_stat(loader, doc, path + ("stat",), effect.stat)
+    if effect.amount == 0:
+        loader.errors.append(doc.error(path + ("amount",), "an effect of 0 changes nothing"))
 
 
 def list_scenarios(root: FsPath | str = DEFAULT_CONTENT) -> list[str]:
@@ -480,24 +623,62 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     content files already reported unreadable, whose ids are not reported missing)."""
     loader = Loader(FsPath(root))
     loader.invalid |= content.invalid
-    loader.unread |= set(unread)
+    loader.unread |= content.unreadable | set(unread)
     doc = loader.read(path)
     scenario = None
     if doc is not None:
         scenario = convert(doc, doc.data, Scenario, (), loader.errors)
     if scenario is not None:
-        _check_scenario(loader, doc, scenario, content)
+        _check_scenario(loader, doc, scenario, content=content)
+    elif doc is not None and (salvaged := _salvage(doc)) is not None:
+        # The rest of a scenario with a bad entry is still checked, in the same run.
+        _check_scenario(loader, doc, *salvaged, content=content)
     if loader.errors or scenario is None:
         raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
     return scenario
 
 
+#: A scenario's lists of entries, each entry checked on its own.
+_ENTRY_LISTS = ("characters", "creatures", "objects", "doors")
+
+
+def _salvage(doc: MarkedDocument) -> tuple[Scenario, dict[str, list[int]]] | None:
+    """A scenario whose bad entries (already reported) are left out, with the place in the
+    file of each entry kept; None if what is left out is more than entries of its lists."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return None
+    kept, indexes = dict(data), {}
+    hints = _struct_hints(Scenario)
+    for name in _ENTRY_LISTS:
+        entries = data.get(name)
+        if not isinstance(entries, list):
+            continue
+        (item,) = typing.get_args(_unwrap(hints[name]))
+        indexes[name] = [i for i, entry in enumerate(entries)
+                         if _check(doc, entry, item, (name, i), [])]
+        kept[name] = [entries[i] for i in indexes[name]]
+    try:
+        scenario = msgspec.convert(kept, Scenario, strict=True)
+    except msgspec.ValidationError:
+        return None
+    return scenario, indexes
+
+
 def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
+                    indexes: dict[str, list[int]] | None = None, *,
                     content: Content) -> None:
+    """The map and the placements against the content. `indexes`: where each entry of a
+    salvaged scenario stands in the file (its bad entries left out)."""
+    indexes = indexes or {}
+
+    def place(group: str, i: int) -> int:
+        return indexes[group][i] if group in indexes else i
+
     for i, player in enumerate(scenario.players):
         _check_colour(loader, doc, ("players", i, "colour"), player.colour)
     for i, obj in enumerate(scenario.objects):
-        _check_glyph(loader, doc, ("objects", i, "glyph"), obj.glyph)
+        _check_glyph(loader, doc, ("objects", place("objects", i), "glyph"), obj.glyph)
     grid = read_map(scenario.map)
     if grid.width > MAX_MAP_SIDE or grid.height > MAX_MAP_SIDE:
         loader.errors.append(doc.error(("map",), f"the map is {grid.width}x{grid.height} "
@@ -516,11 +697,42 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
     if len(grid.unknown) > MAX_SYMBOL_ERRORS:
         loader.errors.append(doc.error(("map",), f"{len(grid.unknown) - MAX_SYMBOL_ERRORS} "
                                        "more unknown map symbols"))
+    rows = scenario.map.rstrip("\n").split("\n")
+    widths = [len(row) for row in rows]
+    usual = max(widths, key=lambda w: (widths.count(w), w))
+    for y, row in enumerate(rows):
+        if len(row) != usual:
+            line = map_line + 1 + y
+            text = source[line - 1] if line - 1 < len(source) else ""
+            indent = len(text) - len(text.lstrip(" "))
+            loader.errors.append(ContentError(
+                doc.file, line, indent + min(len(row), usual) + 1,
+                f"map row {y} is {len(row)} squares wide, the others {usual}"
+                + (" (the missing squares would be holes in the wall)" if len(row) < usual
+                   else "")))
     width, height = grid.width, grid.height
+    seen_doors: set[tuple[int, int]] = set()
+    for i, spec in enumerate(scenario.doors):
+        i = place("doors", i)
+        pos = (spec.at[0], spec.at[1])
+        if pos not in grid.doors:
+            loader.errors.append(doc.error(("doors", i, "at"), f"there is no door at "
+                                           f"{pos[0]},{pos[1]} on the map ('+' or '/')"))
+        elif pos in seen_doors:
+            loader.errors.append(doc.error(("doors", i, "at"), f"the door at {pos[0]},{pos[1]}"
+                                           " is already listed"))
+        seen_doors.add(pos)
     players = len(scenario.players)
     if not scenario.characters:
         loader.errors.append(doc.error(("characters",), "a scenario needs at least one "
                                        "character (players play characters)"))
+    elif len(scenario.characters) == len(doc.data["characters"]):
+        # (with a bad character left out, whom it belongs to is not known: not reported)
+        owners = {p.owner for p in scenario.characters}
+        for number, player in enumerate(scenario.players, 1):
+            if number not in owners:
+                loader.errors.append(doc.error(("players", number - 1), f"player {number} "
+                                               f"({player.name}) owns no character"))
     taken: dict[tuple[int, int], str] = {}
     ids: set[str] = set()
     groups = (("characters", scenario.characters, content.characters),
@@ -528,6 +740,7 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
               ("objects", scenario.objects, None))
     for group, placements, catalog in groups:
         for i, p in enumerate(placements):
+            i = place(group, i)
             base = (group, i)
             if p.id in ids:
                 loader.errors.append(doc.error(base + ("id",), f"duplicate id {p.id!r}"))

@@ -225,6 +225,15 @@ def _(e: ev.EffectAdded, name: Names = str) -> str:
 
 
 @describe.register
+def _(e: ev.ItemUsed, name: Names = str) -> str:
+    on = "" if e.target == e.unit else f" on {name(e.target)}"
+    left = "used up" if e.uses_left == 0 else \
+        f"{e.uses_left} use{'s' * (e.uses_left != 1)} left"
+    return (f"{name(e.unit)} uses the {name(e.item)}{on} ({e.ap_spent} AP, {e.ap_left} "
+            f"left; {left})")
+
+
+@describe.register
 def _(e: ev.EffectExpired, name: Names = str) -> str:
     return f"  {name(e.unit)}: {name(e.source)} on {e.stat} wears off"
 
@@ -232,6 +241,12 @@ def _(e: ev.EffectExpired, name: Names = str) -> str:
 @describe.register
 def _(e: ev.Edited, name: Names = str) -> str:
     return f"  ✎ edit: {name(e.unit)} {e.change}"
+
+
+@describe.register
+def _(e: ev.Reloaded, name: Names = str) -> str:
+    what = "; ".join(e.changes) if e.changes else "nothing changed"
+    return f"⟳ content reloaded: {what}"
 
 
 @describe.register
@@ -267,6 +282,7 @@ def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
     if content is not None:
         labels.update({wid: w.name for wid, w in content.weapons.items()})
         labels.update({sid: s.name for sid, s in content.spells.items()})
+        labels.update({iid: i.name for iid, i in content.items.items()})
     labels.update(units)
     labels.update({tid: f"the {name}" for tid, name in things.items()})
     return lambda key: labels.get(key, key)

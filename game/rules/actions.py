@@ -27,6 +27,7 @@ from game.rules.events import (
     Destroyed,
     DoorChanged,
     Down,
+    EffectAdded,
     Event,
     ForcedRolls,
     Moved,
@@ -35,9 +36,9 @@ from game.rules.events import (
 from game.rules.geometry import Pos, distance, shortest_path
 from game.rules.progress import gain_xp, quip
 from game.rules.state import GameState
-from game.rules.templates import Weapon
+from game.rules.templates import EffectSpec, Weapon
 from game.rules.terms import Chance, Term, term
-from game.rules.units import Unit
+from game.rules.units import Effect, Unit
 
 Target = Union[Unit, Door, Thing]
 _MODES = {mode.value: mode for mode in AttackMode}
@@ -390,6 +391,8 @@ class Attack(Action):
         if defender:
             defender.stats.damage_taken += damage.amount
         events += take_hp(game, unit, target, damage.amount)
+        if defender and not defender.down and plan.weapon and plan.weapon.on_hit:
+            events += lay_effect(defender, plan.weapon_id, plan.weapon.on_hit)
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           "perfect hit" if perfect else "hit")
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
@@ -477,6 +480,14 @@ def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
     amount = final_damage(raw, reduce)
     return Damage(source, target.id, tuple(rolls), plan.terms, raw, plan.reduction_terms,
                   reduce, amount, target.hp, max(0, target.hp - amount))
+
+
+def lay_effect(target: Unit, source: str, effect: EffectSpec) -> list[Event]:
+    """Lay a timed effect (an item's, a weapon's on-hit) on a unit; one from the same
+    source is replaced, not stacked (effects stack by source)."""
+    target.effects = [e for e in target.effects if e.source != source]
+    target.effects.append(Effect(source, effect.stat, effect.amount, effect.turns))
+    return [EffectAdded(target.id, source, effect.stat, effect.amount, effect.turns)]
 
 
 def take_hp(game: GameState, source: Unit, target: Target, amount: int) -> list[Event]:

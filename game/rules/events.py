@@ -184,6 +184,17 @@ class EffectAdded(Event, tag="effect"):
     turns: int
 
 
+class ItemUsed(Event, tag="item"):
+    """An item used on its user or a target: its AP and the uses it has left."""
+
+    unit: str
+    item: str
+    target: str
+    ap_spent: int
+    ap_left: int
+    uses_left: int
+
+
 class EffectExpired(Event, tag="effect_expired"):
     unit: str
     source: str
@@ -197,6 +208,12 @@ class Edited(Event, tag="edit"):
     change: str
 
 
+class Reloaded(Event, tag="reloaded"):
+    """The content was reloaded into the running game: what changed, file by file."""
+
+    changes: tuple[str, ...]
+
+
 class GameOver(Event, tag="game_over"):
     winner: int | None
     name: str | None
@@ -205,5 +222,6 @@ class GameOver(Event, tag="game_over"):
 AnyEvent = (
     CommandIssued | Refused | ForcedRolls | TurnStarted | CreaturePhase | Moved | DoorChanged
     | AttackDeclared | Roll | Damage | Healed | XpGained | LevelUp | Quip | Down | Destroyed
-    | SpellCast | Countered | ApDrained | OwedApPaid | Edited | EffectAdded | EffectExpired | GameOver
+    | SpellCast | Countered | ApDrained | OwedApPaid | Edited | ItemUsed | EffectAdded | EffectExpired
+    | Reloaded | GameOver
 )

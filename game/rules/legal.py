@@ -25,12 +25,13 @@ from game.rules.actions import (
 from game.rules.board import DoorState
 from game.rules.errors import Impossible
 from game.rules.geometry import Pos, reachable
+from game.rules.items import Use, UsePlan
 from game.rules.magic import Cast, CastPlan, spell_range
 from game.rules.state import GameState
 from game.rules.terms import Chance
 from game.rules.units import Unit
 
-Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan]
+Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan, UsePlan]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,20 @@ def options_against(game: GameState, actor_id: str, pos: Pos) -> list[Option]:
             spell = game.content.spells[spell_id]
             options.append(_option(game, player, spell.name, "spell",
                                    Cast(actor_id, spell_id, target.id), spell.ap_cost))
+        options += item_options(game, actor_id, None if target is actor else target.id)
+    return options
+
+
+def item_options(game: GameState, actor_id: str, target_id: str | None = None) -> list[Option]:
+    """Using each item the actor carries (uses left or not) on itself (`target_id` None)
+    or on a unit: the plan or why not. Kind `item`; the label names the uses left."""
+    actor = game.units[actor_id]
+    options = []
+    for item_id, left in actor.items.items():
+        item = game.content.items[item_id]
+        label = f"{item.name} ({left} use{'s' * (left != 1)} left)"
+        options.append(_option(game, game.current, label, "item",
+                               Use(actor_id, item_id, target_id), item.ap_cost))
     return options
 
 

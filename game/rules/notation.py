@@ -5,6 +5,7 @@
     attack ID TARGET brawl            bare hands
     open ID X,Y  /  close ID X,Y      an adjacent door
     cast ID SPELL TARGET              a spell on a unit id or a square x,y
+    use ID ITEM [TARGET]              an item on its user, or on a unit in its range
     end                               end the turn
     force N[,N…]                      force the next d100 results
 
@@ -21,6 +22,7 @@ from functools import lru_cache
 from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
 from game.rules.errors import Impossible
 from game.rules.edits import Give, Hold, Place, Remove, SetField, Spawn
+from game.rules.items import Use
 from game.rules.magic import Cast
 
 USAGE = {
@@ -29,6 +31,7 @@ USAGE = {
     "open": "open ID X,Y",
     "close": "close ID X,Y",
     "cast": "cast ID SPELL TARGET",
+    "use": "use ID ITEM [TARGET]",
     "end": "end",
     "force": "force N[,N...]",
     # Designer mode only (the engine refuses them in a hot-seat game):
@@ -95,6 +98,10 @@ def parse(text: str) -> Action:
     if verb == "cast":
         need(3)
         return Cast(args[0], args[1], args[2])
+    if verb == "use":
+        if len(args) not in (2, 3):
+            raise NotationError(f"use takes 2 or 3 arguments: {USAGE[verb]}")
+        return Use(*args)
     if verb == "end":
         need(0)
         return EndTurn()

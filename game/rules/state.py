@@ -54,11 +54,14 @@ class GameState:
         self.roller = Roller(seed, streams=dice == "streams")
         grid = parse_map(scenario.map)
         self.width, self.height, self.walls = grid.width, grid.height, grid.walls
-        self.doors: dict[Pos, Door] = {
-            pos: Door(f"door-{pos[0]}-{pos[1]}", pos, state, self.rules.door_hp,
-                      self.rules.door_hp, self.rules.door_defence)
-            for pos, state in sorted(grid.doors.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-        }
+        own = {(d.at[0], d.at[1]): d for d in scenario.doors}
+        self.doors: dict[Pos, Door] = {}
+        for pos, state in sorted(grid.doors.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            spec = own.get(pos)
+            hp = spec.hp if spec and spec.hp is not None else self.rules.door_hp
+            defence = spec.defence if spec and spec.defence is not None \
+                else self.rules.door_defence
+            self.doors[pos] = Door(f"door-{pos[0]}-{pos[1]}", pos, state, hp, hp, defence)
         self.players = [Player(i + 1, p.name, p.colour) for i, p in enumerate(scenario.players)]
         self.units: dict[str, Unit] = {}
         self.things: dict[str, Thing] = {}
@@ -108,7 +111,15 @@ class GameState:
             spells=tuple(getattr(t, "spells", ())),
             quips=getattr(t, "quips", None) or Quips(),
             level=level_for(self.rules.level_thresholds, 0),
+            items=self._items(t.items),
         )
+
+    def _items(self, carried: list[str]) -> dict[str, int]:
+        """Uses left of each item carried (an item listed twice has twice its charges)."""
+        items: dict[str, int] = {}
+        for item_id in carried:
+            items[item_id] = items.get(item_id, 0) + self.content.items[item_id].charges
+        return items
 
     # --- queries --------------------------------------------------------------------
 

@@ -3,7 +3,9 @@ creatures, scenarios), declared once as msgspec Structs.
 
 They are plain typed data (no I/O) owned by the rules; the content loader validates YAML
 into them, so the engine never depends on how content is stored. `forbid_unknown_fields` turns a typo into an
-error; `Meta` bounds turn an absurd value into one.
+error; `Meta` bounds turn an absurd value into one. Each field's meaning is its
+`Meta(description=...)`: the JSON Schemas and docs/content.md are made from it
+(`python -m game schema`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,11 @@ from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
+
+from game.rules.constants import CHARACTERISTICS, SKILLS
+
+#: What a timed effect may change.
+EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
 
 # Every number and list has a range: far above what the rules need, low enough that play
 # can never hang or overflow on it (the loader also bounds dice and map sizes).
@@ -52,161 +59,257 @@ class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class FactionCurve(Spec, kw_only=True):
     """`faction(n) = round_half_up(maximum * (1 - ratio ** n))`, n = allies counted."""
 
-    maximum: Annotated[int, Meta(ge=0, le=100)]
-    ratio: Annotated[float, Meta(gt=0, lt=1)]
-    #: `seen`: allies the roller sees (in range and in sight); `present`: all on the map.
-    counts: Literal["seen", "present"]
+    maximum: Annotated[int, Meta(ge=0, le=100), Meta(
+        description='The most the faction bonus can give, in percent.')]
+    ratio: Annotated[float, Meta(gt=0, lt=1), Meta(description=(
+        'How fast the bonus nears its maximum: each ally counted multiplies '
+        'what is left by this.'))]
+    counts: Annotated[Literal["seen", "present"], Meta(description=(
+        "`seen`: the roller's allies of its faction it sees (in vision and "
+        'in sight); `present`: all of them on the map.'))]
 
 
 class LuckBonus(Spec, kw_only=True):
     """`min(page.luck_max, (LCK // step) * per_step)`."""
 
-    step: Positive
-    per_step: NonNegative
+    step: Annotated[Positive, Meta(description='LCK points per step of luck bonus.')]
+    per_step: Annotated[NonNegative, Meta(description='Bonus per full step of LCK.')]
 
 
 class CounterDrain(Spec, kw_only=True):
     """AP a successful counter costs the counterer: `spell ap_cost * fraction`, rounded."""
 
-    fraction: Annotated[float, Meta(ge=0, le=1)]
-    rounding: Literal["half_up", "down", "up"]
+    fraction: Annotated[float, Meta(ge=0, le=1), Meta(
+        description="Part of the countered spell's AP cost the counterer loses.")]
+    rounding: Annotated[Literal["half_up", "down", "up"], Meta(
+        description='How that part is rounded: `half_up`, `down` or `up`.')]
 
 
 class DamageBonusRow(Spec, kw_only=True):
     """One row of the STR/DEX + SIZ damage-bonus table; `up_to: null` is the last row."""
 
-    up_to: Annotated[int, Meta(ge=-1000, le=1000)] | None
-    dice: DiceText
+    up_to: Annotated[Annotated[int, Meta(ge=-1000, le=1000)] | None, Meta(
+        description='The highest STR+SIZ (DEX+SIZ at range) of this row; null on the last.')]
+    dice: Annotated[DiceText, Meta(
+        description='Bonus (or malus) dice added to the damage, e.g. `1d4`, `-1d6`, `0`.')]
 
 
 class XpTable(Spec, kw_only=True):
-    miss_attacker: NonNegative
-    miss_defender: NonNegative
-    dodge_attacker: NonNegative
-    dodge_defender: NonNegative
-    hit: NonNegative
-    perfect: NonNegative
-    spell_default: NonNegative
-    counter: NonNegative
-    #: What an attack on a door or an object gives, whatever its outcome.
-    against_objects: NonNegative
+    """XP gained per event (characters only; creatures do not learn)."""
+
+    miss_attacker: Annotated[NonNegative, Meta(
+        description='XP for an attacker whose attack misses.')]
+    miss_defender: Annotated[NonNegative, Meta(
+        description='XP for the defending character when an attack misses it.')]
+    dodge_attacker: Annotated[NonNegative, Meta(
+        description='XP for an attacker whose hit is dodged.')]
+    dodge_defender: Annotated[NonNegative, Meta(description='XP for a character that dodges.')]
+    hit: Annotated[NonNegative, Meta(description='XP for a hit.')]
+    perfect: Annotated[NonNegative, Meta(description='XP for a perfect hit, on top of `hit`.')]
+    spell_default: Annotated[NonNegative, Meta(
+        description='XP for a spell cast without its own `xp`.')]
+    counter: Annotated[NonNegative, Meta(
+        description='XP for a character that counters a spell.')]
+    against_objects: Annotated[NonNegative, Meta(
+        description='XP for any attack on a door or an object, whatever its outcome.')]
 
 
 class Quips(Spec, kw_only=True):
     """Lines a character says on an event; each a list used in turn."""
 
-    miss: Lines = []
-    hit: Lines = []
-    perfect: Lines = []
-    dodge: Lines = []
-    spell_fail: Lines = []
-    kill: Lines = []
+    miss: Annotated[Lines, Meta(description="Said when the speaker's attack misses.")] = []
+    hit: Annotated[Lines, Meta(description='Said when the speaker hits.')] = []
+    perfect: Annotated[Lines, Meta(description='Said on a perfect hit.')] = []
+    dodge: Annotated[Lines, Meta(description='Said when the speaker dodges.')] = []
+    spell_fail: Annotated[Lines, Meta(description="Said when the speaker's spell fails.")] = []
+    kill: Annotated[Lines, Meta(description='Said when the speaker brings a foe down.')] = []
 
 
 class Caps(Spec, kw_only=True):
     """The ceiling of each chance (plafond); every chance is also floored at 0."""
 
-    brawl: Annotated[int, Meta(ge=0, le=100)]
-    melee: Annotated[int, Meta(ge=0, le=100)]
-    ranged: Annotated[int, Meta(ge=0, le=100)]
-    dodge: Annotated[int, Meta(ge=0, le=100)]
-    magic: Annotated[int, Meta(ge=0, le=100)]
-    counter: Annotated[int, Meta(ge=0, le=100)]
+    brawl: Annotated[int, Meta(ge=0, le=100), Meta(
+        description='Cap of the brawl (bare hands) chance.')]
+    melee: Annotated[int, Meta(ge=0, le=100), Meta(
+        description='Cap of the melee chance.')]
+    ranged: Annotated[int, Meta(ge=0, le=100), Meta(
+        description='Cap of the ranged chance.')]
+    dodge: Annotated[int, Meta(ge=0, le=100), Meta(
+        description='Cap of the dodge chance.')]
+    magic: Annotated[int, Meta(ge=0, le=100), Meta(
+        description='Cap of the magic chance.')]
+    counter: Annotated[int, Meta(ge=0, le=100), Meta(
+        description='Cap of the counter-magic chance.')]
 
 
 class DefenceReduction(Spec, kw_only=True):
     """`min(maximum, DEF // per)`: 1 point of reduction per full `per` points of defence."""
 
-    per: Positive
-    maximum: NonNegative
+    per: Annotated[Positive, Meta(description='Points of DEF per point of reduction.')]
+    maximum: Annotated[NonNegative, Meta(
+        description='The most reduction DEF gives, before armours and effects.')]
 
 
 class PageRules(Spec, kw_only=True):
     """The numbers the designers' page itself fixes: a variant may change them, and
     `validate` then notes each departure from the page."""
 
-    caps: Caps
-    perfect_attack_below: Annotated[int, Meta(ge=0, le=101)]
-    perfect_counter_below: Annotated[int, Meta(ge=0, le=101)]
-    ranged_max_distance: Positive
-    stat_neutral: NonNegative
-    luck_max: NonNegative
-    defence_reduction: DefenceReduction
-    crowding_per_ally: NonNegative
+    caps: Annotated[Caps, Meta(description='The ceiling of each chance (plafond).')]
+    perfect_attack_below: Annotated[int, Meta(ge=0, le=101), Meta(
+        description='An attack roll strictly below this is a perfect attack.')]
+    perfect_counter_below: Annotated[int, Meta(ge=0, le=101), Meta(
+        description='A counter roll strictly below this reflects the spell.')]
+    ranged_max_distance: Annotated[Positive, Meta(
+        description='The farthest a ranged attack reaches, in squares.')]
+    stat_neutral: Annotated[NonNegative, Meta(
+        description='The characteristic that gives neither bonus nor malus.')]
+    luck_max: Annotated[NonNegative, Meta(description='The most the luck bonus gives.')]
+    defence_reduction: Annotated[DefenceReduction, Meta(description='Reduction from DEF.')]
+    crowding_per_ally: Annotated[NonNegative, Meta(description=(
+        'Crowding malus of each visible character of the same player, at '
+        'distance 1.'))]
 
 
 class RulesConfig(Spec, kw_only=True):
     """Every number of the rules (content/rules.yaml)."""
 
-    ap_max: ActionPoints
-    vision_radius: Positive
-    move_cost: Positive
-    door_cost: Positive
-    brawl_ap_cost: Positive
-    brawl_dice: DiceText
-    perfect_die: DiceText
-    stat_bonus_per_point: Annotated[int, Meta(ge=0, le=10)]
-    luck: LuckBonus
-    faction: FactionCurve
-    crowding_step: NonNegative
-    distance_malus_per_square: Annotated[float, Meta(ge=0, le=10)]
-    base_defence: NonNegative
-    door_hp: HitPoints
-    door_defence: NonNegative
-    damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50)]
-    counter_difficulty: Percent
-    counter_drain: CounterDrain
-    spell_damage_ignores_reduction: bool
-    xp: XpTable
+    ap_max: Annotated[ActionPoints, Meta(
+        description='AP refilled at the start of each turn (a template may override it).')]
+    vision_radius: Annotated[Positive, Meta(
+        description='A unit sees another within this distance, in line of sight.')]
+    move_cost: Annotated[Positive, Meta(description='AP per square moved.')]
+    door_cost: Annotated[Positive, Meta(description='AP to open or close an adjacent door.')]
+    brawl_ap_cost: Annotated[Positive, Meta(description='AP of a bare-hands attack.')]
+    brawl_dice: Annotated[DiceText, Meta(description='Damage dice of a bare-hands attack.')]
+    perfect_die: Annotated[DiceText, Meta(description='Extra damage die of a perfect attack.')]
+    stat_bonus_per_point: Annotated[int, Meta(ge=0, le=10), Meta(
+        description='sb(X) = (X - page.stat_neutral) * this.')]
+    luck: Annotated[LuckBonus, Meta(description=(
+        'The luck bonus of a dodge: min(page.luck_max, (LCK // step) * '
+        'per_step).'))]
+    faction: Annotated[FactionCurve, Meta(description='The faction bonus curve.')]
+    crowding_step: Annotated[NonNegative, Meta(description=(
+        'Crowding per ally = max(0, page.crowding_per_ally - (distance - 1) '
+        '* this).'))]
+    distance_malus_per_square: Annotated[float, Meta(ge=0, le=10), Meta(
+        description='Ranged malus = round_half_up((distance - 1) * this).')]
+    base_defence: Annotated[NonNegative, Meta(
+        description='DEF of an object whose scenario gives none.')]
+    door_hp: Annotated[HitPoints, Meta(
+        description="HP of a door (a scenario's `doors` may give one its own).")]
+    door_defence: Annotated[NonNegative, Meta(
+        description="DEF of a door (a scenario's `doors` may give one its own).")]
+    damage_bonus: Annotated[list[DamageBonusRow], Meta(min_length=1, max_length=50), Meta(
+        description='STR+SIZ (brawl, melee) or DEX+SIZ (ranged) -> bonus dice, going up.')]
+    counter_difficulty: Annotated[Percent, Meta(
+        description='Subtracted from every counter-magic chance.')]
+    counter_drain: Annotated[CounterDrain, Meta(
+        description='AP a successful counter costs the counterer.')]
+    spell_damage_ignores_reduction: Annotated[bool, Meta(
+        description="Whether a damage spell ignores the target's reduction.")]
+    xp: Annotated[XpTable, Meta(description='XP gained per event.')]
     level_thresholds: Annotated[list[Annotated[int, Meta(ge=0, le=10_000_000)]],
-                                Meta(min_length=1, max_length=100)]
-    default_quips: Quips = msgspec.field(default_factory=Quips)
-    page: PageRules
+                                Meta(min_length=1, max_length=100),
+                                Meta(description='XP needed for each level, from 1 (0) up.')]
+    default_quips: Annotated[Quips, Meta(description=(
+        'Lines any character says when its own quips have none for the '
+        'event.'))] = msgspec.field(default_factory=Quips)
+    page: Annotated[PageRules, Meta(
+        description="The numbers the designers' page fixes; `validate` notes each departure.")]
 
 
 # --- equipment, factions ---------------------------------------------------------------
 
 
+class EffectSpec(Spec, kw_only=True):
+    """A timed effect (a buff, a debuff, a weapon's poison, an item's bonus): `amount`
+    added to `stat` for `turns` of its holder's turns."""
+
+    # The enum is for editors only: the loader checks the name itself, with a "did you mean".
+    stat: Annotated[str, Meta(max_length=20), Meta(
+        description=('What it changes: a characteristic (STR DEX SIZ INT DEF LCK), a '
+                     'skill (brawl melee ranged dodge magic), damage, reduction or '
+                     'magic_bonus.'),
+        extra_json_schema={"enum": list(EFFECT_STATS)})]
+    amount: Annotated[int, Meta(ge=-1000, le=1000), Meta(
+        description='Added to the stat while it lasts (negative: a malus).')]
+    turns: Annotated[int, Meta(ge=1, le=100), Meta(
+        description="How many of its holder's turn starts it lasts.")]
+
+
 class Weapon(Spec, kw_only=True):
-    name: Name
-    kind: Literal["melee", "ranged"]
-    dice: DiceText
-    ap_cost: Positive
-    range: Annotated[int, Meta(ge=1, le=100)] = 1
-    family: Identifier
+    """A weapon: its kind, damage dice, AP cost, reach and the mastery family it uses."""
+
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    kind: Annotated[Literal["melee", "ranged"], Meta(
+        description='`melee` (adjacent) or `ranged`.')]
+    dice: Annotated[DiceText, Meta(description='Damage dice, e.g. `1d8`, `2d6+1`.')]
+    ap_cost: Annotated[Positive, Meta(description='AP of an attack with it.')]
+    range: Annotated[int, Meta(ge=1, le=100), Meta(description=(
+        'Reach in squares (melee: 1; ranged: at most '
+        'page.ranged_max_distance).'))] = 1
+    family: Annotated[Identifier, Meta(
+        description="The mastery it uses (a template's `masteries` key).")]
+    on_hit: Annotated[EffectSpec | None, Meta(description=(
+        'A timed effect a hit that lands lays on the character or creature '
+        'hit (poison, slow...): none on a miss, a dodge, a door or an '
+        'object.'))] = None
+
+
+class Item(Spec, kw_only=True):
+    """Objets et effets: a thing a unit carries and uses (`use UNIT ITEM [TARGET]`) to lay
+    a timed bonus or malus on itself or on a unit within `range`."""
+
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    ap_cost: Annotated[int, Meta(ge=0, le=100), Meta(description='AP of one use.')]
+    effect: Annotated[EffectSpec, Meta(description='The timed effect one use lays.')]
+    range: Annotated[Squares, Meta(description=(
+        '0: its user only; n: a unit within n squares and in sight (a malus '
+        "never on one's own characters)."))] = 0
+    charges: Annotated[int, Meta(ge=1, le=100), Meta(
+        description='Uses before it is used up.')] = 1
+    description: Annotated[Description, Meta(description='What it is, for the reader.')] = ""
 
 
 class Armour(Spec, kw_only=True):
-    name: Name
-    reduction: Annotated[int, Meta(ge=0, le=1000)]
-    legendary: bool = False
+    """An armour: its reduction adds to the wearer's."""
+
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    reduction: Annotated[int, Meta(ge=0, le=1000), Meta(
+        description="Reduction added to the wearer's.")]
+    legendary: Annotated[bool, Meta(description=(
+        'A legendary armour, worn under `legendary_armour` beside a '
+        'standard one.'))] = False
 
 
 class Faction(Spec, kw_only=True):
-    name: Name
-    description: Description = ""
+    """A faction: units of one faction on one side help each other (the faction bonus)."""
 
-
-class EffectSpec(Spec, kw_only=True):
-    """A timed effect a buff or debuff lays: `amount` added to `stat` for `turns` turns."""
-
-    stat: Annotated[str, Meta(max_length=20)]
-    amount: Annotated[int, Meta(ge=-1000, le=1000)]
-    turns: Annotated[int, Meta(ge=1, le=100)]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    description: Annotated[Description, Meta(description='What it is, for the reader.')] = ""
 
 
 class Spell(Spec, kw_only=True):
     """A spell: `range` lists the reach per caster level (the last entry for higher levels)."""
 
-    name: Name
-    kind: Literal["damage", "heal", "buff", "debuff"]
-    ap_cost: Positive
-    range: Annotated[list[Squares], Meta(min_length=1, max_length=100)]
-    dice: DiceText | None = None
-    effect: EffectSpec | None = None
-    area: Squares = 0
-    xp: NonNegative | None = None
-    description: Description = ""
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    kind: Annotated[Literal["damage", "heal", "buff", "debuff"], Meta(description=(
+        '`damage`, `heal` (both use `dice`), `buff` or `debuff` (both use '
+        '`effect`).'))]
+    ap_cost: Annotated[Positive, Meta(description='AP of a cast.')]
+    range: Annotated[list[Squares], Meta(min_length=1, max_length=100), Meta(description=(
+        'Reach in squares by caster level: level 1 first, the last entry '
+        'for every higher level.'))]
+    dice: Annotated[DiceText | None, Meta(
+        description='The value rolled (damage or heal spells only).')] = None
+    effect: Annotated[EffectSpec | None, Meta(description=(
+        'The timed effect laid (buff: positive amount, debuff: negative; '
+        'buff and debuff spells only).'))] = None
+    area: Annotated[Squares, Meta(
+        description='Radius around a character target (0: the target alone).')] = 0
+    xp: Annotated[NonNegative | None, Meta(
+        description="XP for casting it (default: the rules' xp.spell_default).")] = None
+    description: Annotated[Description, Meta(description='What it does, for the reader.')] = ""
 
 
 # --- units -----------------------------------------------------------------------------
@@ -215,46 +318,64 @@ class Spell(Spec, kw_only=True):
 class Characteristics(Spec, kw_only=True):
     """FOR DEX TAI INT DEF CHA in the page: STR DEX SIZ INT DEF LCK."""
 
-    STR: Characteristic
-    DEX: Characteristic
-    SIZ: Characteristic
-    INT: Characteristic
-    DEF: Characteristic
-    LCK: Characteristic
+    STR: Annotated[Characteristic, Meta(
+        description='Strength (FOR): melee chance, damage bonus.')]
+    DEX: Annotated[Characteristic, Meta(
+        description='Dexterity (DEX): ranged and magic chances, ranged damage bonus.')]
+    SIZ: Annotated[Characteristic, Meta(description='Size (TAI): damage bonus.')]
+    INT: Annotated[Characteristic, Meta(
+        description='Intelligence (INT): magic and counter-magic chances.')]
+    DEF: Annotated[Characteristic, Meta(
+        description='Defence (DEF): dodge chance and reduction.')]
+    LCK: Annotated[Characteristic, Meta(description='Luck (CHA): the luck bonus of a dodge.')]
 
 
 class Skills(Spec, kw_only=True):
     """Compétences, in percent."""
 
-    brawl: Percent = 0
-    melee: Percent = 0
-    ranged: Percent = 0
-    dodge: Percent = 0
-    magic: Percent = 0
+    brawl: Annotated[Percent, Meta(description='Bare-hands attack (bagarre), in percent.')] = 0
+    melee: Annotated[Percent, Meta(description='Melee attack (mêlée), in percent.')] = 0
+    ranged: Annotated[Percent, Meta(description='Ranged attack (distance), in percent.')] = 0
+    dodge: Annotated[Percent, Meta(description='Dodge (esquive), in percent.')] = 0
+    magic: Annotated[Percent, Meta(description='Magic and counter-magic, in percent.')] = 0
 
 
 class UnitTemplate(Spec, kw_only=True):
     """What characters and creatures share."""
 
-    name: Name
-    glyph: Glyph
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    glyph: Annotated[Glyph, Meta(description='The one character that shows it on the map.')]
     # `stats:` in the YAML; named as the unit's characteristics, `stats` being its tallies.
-    characteristics: Characteristics = msgspec.field(name="stats")
-    hp_max: HitPoints
-    ap_max: ActionPoints | None = None
-    skills: Skills = msgspec.field(default_factory=Skills)
-    masteries: Annotated[dict[Identifier, Percent], Meta(max_length=100)] = {}
-    weapons: Annotated[list[Identifier], Meta(max_length=20)] = []
-    armour: Identifier | None = None
-    faction: Identifier | None = None
+    characteristics: Annotated[Characteristics, Meta(
+        description='Its characteristics (10 is neutral).')] = msgspec.field(name="stats")
+    hp_max: Annotated[HitPoints, Meta(description='Hit points at the start.')]
+    ap_max: Annotated[ActionPoints | None, Meta(
+        description="AP per turn (default: the rules' ap_max).")] = None
+    skills: Annotated[Skills, Meta(description=(
+        'Skills in percent (a skill left out is 0).'))] = msgspec.field(default_factory=Skills)
+    masteries: Annotated[dict[Identifier, Percent], Meta(max_length=100), Meta(
+        description='Bonus in percent per weapon family.')] = {}
+    weapons: Annotated[list[Identifier], Meta(max_length=20), Meta(
+        description='Weapons carried (ids of weapons.yaml); the first is the default.')] = []
+    armour: Annotated[Identifier | None, Meta(
+        description='A standard armour worn (an id of armours.yaml).')] = None
+    faction: Annotated[Identifier | None, Meta(
+        description='Its faction (an id of factions.yaml).')] = None
+    items: Annotated[list[Identifier], Meta(max_length=20), Meta(description=(
+        'Items carried (ids of items.yaml), each with its charges; listed '
+        'twice, twice the charges.'))] = []
 
 
 class CharacterTemplate(UnitTemplate, kw_only=True):
     """A playable character: it may wear legendary armour, learn spells and speak."""
 
-    legendary_armour: Identifier | None = None
-    spells: Annotated[list[Identifier], Meta(max_length=100)] = []
-    quips: Quips = msgspec.field(default_factory=Quips)
+    legendary_armour: Annotated[Identifier | None, Meta(
+        description='A legendary armour worn beside the standard one.')] = None
+    spells: Annotated[list[Identifier], Meta(max_length=100), Meta(
+        description='Spells known (ids of spells.yaml).')] = []
+    quips: Annotated[Quips, Meta(
+        description="Its own lines, said before the rules' default quips.")] = \
+        msgspec.field(default_factory=Quips)
 
 
 class CreatureTemplate(UnitTemplate, kw_only=True):
@@ -265,43 +386,82 @@ class CreatureTemplate(UnitTemplate, kw_only=True):
 
 
 class PlayerSpec(Spec, kw_only=True):
-    name: Name
-    colour: Annotated[str, Meta(max_length=40)]
+    """A player at the keyboard."""
+
+    name: Annotated[Name, Meta(description="The player's name.")]
+    colour: Annotated[str, Meta(max_length=40), Meta(
+        description="The colour of the player's characters on the map.")]
 
 
 class UnitPlacement(Spec, kw_only=True):
-    id: Identifier
-    template: Identifier
-    at: Coordinates
-    owner: Annotated[int, Meta(ge=0, le=100)] | None = None
-    name: Name | None = None
+    """A character or creature placed on the map from its template."""
+
+    id: Annotated[Identifier, Meta(
+        description="The unit's id in commands (unique in the scenario).")]
+    template: Annotated[Identifier, Meta(
+        description='Its template (an id of characters.yaml or creatures.yaml).')]
+    at: Annotated[Coordinates, Meta(
+        description='Its square [x, y]: x to the right, y down from the top-left corner 0,0.')]
+    owner: Annotated[Annotated[int, Meta(ge=0, le=100)] | None, Meta(description=(
+        'The player number that plays it (characters: required; creatures: '
+        'none, they act on their own).'))] = None
+    name: Annotated[Name | None, Meta(description="A name in place of the template's.")] = None
 
 
 class ObjectPlacement(Spec, kw_only=True):
-    id: Identifier
-    name: Name
-    at: Coordinates
-    hp: HitPoints
-    glyph: Glyph = "o"
-    #: The object's DEF; without one its reduction uses the rules' `base_defence`.
-    defence: NonNegative | None = None
-    armour: Identifier | None = None
+    """An object on the map: it blocks movement and may be attacked (no dodge, no XP)."""
+
+    id: Annotated[Identifier, Meta(
+        description="The object's id in commands (unique in the scenario).")]
+    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    at: Annotated[Coordinates, Meta(description='Its square [x, y].')]
+    hp: Annotated[HitPoints, Meta(description='Hit points; destroyed at 0.')]
+    glyph: Annotated[Glyph, Meta(
+        description='The one character that shows it on the map.')] = "o"
+    defence: Annotated[NonNegative | None, Meta(
+        description="Its DEF (default: the rules' base_defence).")] = None
+    armour: Annotated[Identifier | None, Meta(
+        description='An armour adding to its reduction (an id of armours.yaml).')] = None
+
+
+class DoorSpec(Spec, kw_only=True):
+    """One door's own numbers, in place of rules.yaml's `door_hp` and `door_defence`."""
+
+    at: Annotated[Coordinates, Meta(
+        description="The door's square [x, y] ('+' or '/' on the map).")]
+    hp: Annotated[HitPoints | None, Meta(
+        description="Its HP (default: the rules' door_hp).")] = None
+    defence: Annotated[NonNegative | None, Meta(
+        description="Its DEF (default: the rules' door_defence).")] = None
 
 
 class Scenario(Spec, kw_only=True):
     """A map drawn in ASCII (`#` wall, `.` floor, `+` closed door, `/` open door)."""
 
-    name: Name
-    description: Description = ""
-    #: What the players read before the first turn: the situation and what to do.
-    briefing: Description = ""
-    #: How the scenario is won, in words (the engine's rule: the last side standing).
-    victory: Description = "The last player with characters standing wins."
-    map: Annotated[str, Meta(min_length=1, max_length=100_000)]
-    players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6)]
-    characters: Annotated[list[UnitPlacement], Meta(max_length=500)] = []
-    creatures: Annotated[list[UnitPlacement], Meta(max_length=500)] = []
-    objects: Annotated[list[ObjectPlacement], Meta(max_length=500)] = []
+    name: Annotated[Name, Meta(description="The scenario's title.")]
+    description: Annotated[Description, Meta(
+        description='One or two lines on what it is.')] = ""
+    briefing: Annotated[Description, Meta(description=(
+        'What the players read before the first turn: the situation and '
+        'what to do.'))] = ""
+    victory: Annotated[Description, Meta(description=(
+        "How the scenario is won, in words (the engine's rule: the last "
+        'side standing).'))] = "The last player with characters standing wins."
+    map: Annotated[str, Meta(min_length=1, max_length=100_000), Meta(description=(
+        "The map, one row per line: '#' wall, '.' or ' ' floor, '+' closed "
+        "door, '/' open door; every row as wide as the others."))]
+    players: Annotated[list[PlayerSpec], Meta(min_length=2, max_length=6), Meta(
+        description='The players, 2 to 6, numbered from 1 in this order.')]
+    characters: Annotated[list[UnitPlacement], Meta(max_length=500), Meta(
+        description='The characters placed, each owned by a player.')] = []
+    creatures: Annotated[list[UnitPlacement], Meta(max_length=500), Meta(
+        description='The creatures placed.')] = []
+    objects: Annotated[list[ObjectPlacement], Meta(max_length=500), Meta(description=(
+        'Objects on the map (barrels, crates, chests): they block and may '
+        'be attacked.'))] = []
+    doors: Annotated[list[DoorSpec], Meta(max_length=500), Meta(description=(
+        "Doors with their own HP or defence (the others use the rules' "
+        'door_hp and door_defence).'))] = []
 
 
 # --- ai.yaml ---------------------------------------------------------------------------
@@ -321,23 +481,31 @@ class AiProfile(Spec, kw_only=True):
     `open_doors`: it opens a closed door in its way to reach an enemy.
     """
 
-    damage: Weight = 1.0
-    down: Weight = 6.0
-    wounded: Weight = 1.0
-    caution: Weight = 1.0
-    heal: Weight = 1.0
-    effect: Weight = 2.0
-    keep_range: bool = True
-    crowding: Weight = 1.0
-    #: Opens a closed door in its way (creatures kept in a lair until it is opened: no).
-    open_doors: bool = True
+    damage: Annotated[Weight, Meta(description="Worth of a point of expected damage.")] = 1.0
+    down: Annotated[Weight, Meta(
+        description="Worth of the chance that the target is down after it.")] = 6.0
+    wounded: Annotated[Weight, Meta(
+        description="Extra worth of hitting a target by the share of HP it has lost.")] = 1.0
+    caution: Annotated[Weight, Meta(
+        description="Cost of a point of damage a reflected spell may do to its caster.")] = 1.0
+    heal: Annotated[Weight, Meta(description="Worth of a point of expected HP restored.")] = 1.0
+    effect: Annotated[Weight, Meta(
+        description="Worth of the chance that a buff or debuff takes.")] = 2.0
+    keep_range: Annotated[bool, Meta(
+        description="Ranged units stay as far as they can still shoot from.")] = True
+    crowding: Annotated[Weight, Meta(
+        description="How much a square that crowds ranged shots is avoided.")] = 1.0
+    open_doors: Annotated[bool, Meta(description=(
+        "It opens a closed door in its way (creatures kept in a lair until it is "
+        "opened: no)."))] = True
 
 
 class AiConfig(Spec, kw_only=True):
     """content/ai.yaml: the named profiles and the one the creatures play."""
 
-    profiles: dict[str, AiProfile]
-    creatures: str = "balanced"
+    profiles: Annotated[dict[str, AiProfile], Meta(description="Profiles by name.")]
+    creatures: Annotated[str, Meta(
+        description="The profile the creatures play (a name of `profiles`).")] = "balanced"
 
 
 class Content(msgspec.Struct, kw_only=True):
@@ -353,9 +521,13 @@ class Content(msgspec.Struct, kw_only=True):
     characters: dict[str, CharacterTemplate]
     creatures: dict[str, CreatureTemplate]
     spells: dict[str, Spell] = {}
+    items: dict[str, Item] = {}
     #: AI profiles (content/ai.yaml); None: the built-in `balanced` profile only.
     ai: AiConfig | None = None
-    #: Ids declared in a file but invalid: already reported, so references to them are not.
-    invalid: frozenset[str] = frozenset()
+    #: (file, id) of entries declared but invalid: already reported, so references to
+    #: them are not.
+    invalid: frozenset[tuple[str, str]] = frozenset()
+    #: Content files that could not be read: references into them cannot be checked.
+    unreadable: frozenset[str] = frozenset()
     #: `file:line:col: message` notices of the rules that depart from the designers' page.
     departures: tuple[str, ...] = ()

@@ -11,7 +11,9 @@ from game.rules.terms import Term
 
 @dataclass(slots=True)
 class Effect:
-    """A timed buff or debuff: `amount` added to `stat` for `turns` more of its holder's turns."""
+    """A timed bonus or malus (a spell's, an item's, a weapon's on-hit effect): `amount`
+    added to `stat` for `turns` more of its holder's turns; `source` is its spell, item or
+    weapon id."""
 
     source: str
     stat: str
@@ -64,6 +66,8 @@ class Unit:
     xp: int = 0
     level: int = 1
     effects: list[Effect] = field(default_factory=list)
+    #: Items carried: id -> uses left (0: used up).
+    items: dict[str, int] = field(default_factory=dict)
     stats: Statistics = field(default_factory=Statistics)
     down: bool = False
     #: AP a counter-magic drained during another side's turn: taken off the next refill.

@@ -31,7 +31,7 @@ def errors_of(root: Path) -> list[str]:
 
 def test_shipped_content_is_valid(capsys):
     assert main(["validate"]) == 0
-    assert capsys.readouterr().out.startswith("content OK: 13 weapons, 6 armours, 12 spells")
+    assert capsys.readouterr().out.startswith("content OK: 15 weapons, 6 armours, 12 spells, 3 items")
 
 
 def test_every_error_is_listed_with_its_place(content_dir):

@@ -172,9 +172,9 @@ async def test_the_apps_replay_under_new_rules_lists_every_changed_command(tmp_p
     assert loaded.changes
     app = EscarmoucheApp(play(CONTENT, "streams"), saves_dir=tmp_path, content_dir=content)
     async with app.run_test(size=APP_SIZE) as pilot:
-        app.load_path(path, "replay")
+        app.play.load_path(path, "replay")
         await pilot.pause()
-        text = "\n".join(strip.text for strip in app.query_one(JournalLog).lines)
+        text = "\n".join(strip.text for strip in app.play.query_one(JournalLog).lines)
         for change in loaded.changes:
             assert f"≠ command {change.number}: {change.command}" in text
-        assert "changed outcome" in str(app.query_one("#status").render())
+        assert "changed outcome" in str(app.play.query_one("#status").render())

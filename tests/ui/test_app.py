@@ -1,46 +1,26 @@
 """Pilot tests: each interaction a player has with the app, with forced rolls."""
 
-import io
-
 from textual.widgets import Static
 
 from game.ui.app import EscarmoucheApp
-from game.ui.screens.dialogs import ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
+from game.ui.screens.dialogs import Confirm, ConfirmEndTurn, ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
 from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.panels import TargetPanel, UnitPanel
-from tests.helpers import APP_SIZE as SIZE
-from tests.helpers import app_duel as duel
-
-
-def text_of(widget) -> str:
-    """The plain text a panel shows, as wide as it is on screen."""
-    from rich.console import Console
-
-    console = Console(width=widget.size.width or 60, record=True, file=io.StringIO())
-    console.print(widget.body.content)
-    return console.export_text()
-
-
-def journal_text(app) -> str:
-    return "\n".join(strip.text for strip in app.query_one(JournalLog).lines)
-
-
-def status(app) -> str:
-    return str(app.query_one("#status", Static).render())
+from tests.helpers import APP_SIZE as SIZE, crossroads, app_duel as duel, journal_text, status, text_of
 
 
 async def test_tab_cycles_the_current_players_characters():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
-        assert app.selected == "aldric"
+        assert app.play.selected == "aldric"
         await pilot.press("tab")
-        assert app.selected == "corvin"
-        assert "Corvin" in text_of(app.query_one(UnitPanel))
-        assert app.map.cursor == (2, 4)
+        assert app.play.selected == "corvin"
+        assert "Corvin" in text_of(app.play.query_one(UnitPanel))
+        assert app.play.map.cursor == (2, 4)
         await pilot.press("tab")
-        assert app.selected == "aldric"
+        assert app.play.selected == "aldric"
 
 
 async def test_moving_shows_the_cost_then_moves_along_the_path():
@@ -48,23 +28,23 @@ async def test_moving_shows_the_cost_then_moves_along_the_path():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("left", "left", "up")
         assert status(app) == "Move Aldric to 0,1: 2 AP (Enter)"
-        assert app.map.overlay.path == {(1, 1), (0, 1)}
+        assert app.play.map.overlay.path == {(1, 1), (0, 1)}
         await pilot.press("enter")
         assert app.game.units["aldric"].pos == (0, 1)
         assert app.game.units["aldric"].ap == 8
-        assert "AP ███████████░░░ 8/10" in text_of(app.query_one(UnitPanel))
+        assert "AP ███████████░░░ 8/10" in text_of(app.play.query_one(UnitPanel))
 
 
 async def test_attack_with_a_forced_roll_writes_the_journal_and_lowers_the_hp_bar():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right")
-        assert "1 sword (4 AP) 65%" in text_of(app.query_one(TargetPanel))
+        assert "1 sword (4 AP) 65%" in text_of(app.play.query_one(TargetPanel))
         await pilot.press("a")
         assert "attack roll Aldric: 10 (forced) ≤ 65 hit" in journal_text(app)
         hp = app.game.units["dagny"].hp
         assert hp < 20
-        assert f"{hp}/20" in text_of(app.query_one(TargetPanel))
+        assert f"{hp}/20" in text_of(app.play.query_one(TargetPanel))
 
 
 async def test_number_keys_take_the_target_panels_actions():
@@ -82,7 +62,7 @@ async def test_a_refused_command_shows_its_reason_and_changes_nothing():
         await pilot.press("down", "down", "a")  # Corvin: Alice's own character
         assert status(app) == "✗ Corvin is one of your own characters: a player may never " \
                               "attack their own"
-        assert "✗ attack aldric corvin: Corvin is one of your own" in journal_text(app)
+        assert "✗ attack aldric corvin with sword: Corvin is one of your own" in journal_text(app)
         assert game.snapshot() == before
 
 
@@ -90,7 +70,7 @@ async def test_casting_from_the_spell_list_on_the_unit_under_the_cursor():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "right", "up", "up")  # Corvin, cursor on Dagny
-        assert app.map.cursor == (3, 2)
+        assert app.play.map.cursor == (3, 2)
         await pilot.press("c")
         assert isinstance(app.screen, SpellPicker)
         await pilot.press("enter")  # Firebolt, the first spell
@@ -102,10 +82,10 @@ async def test_a_spell_picked_without_a_target_waits_for_one():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "c", "enter")
-        assert app.aiming == "firebolt"
-        assert app.map.overlay.targets == {(3, 2)}
+        assert app.play.aiming == "firebolt"
+        assert app.play.map.overlay.targets == {(3, 2)}
         await pilot.press("right", "up", "up", "enter")
-        assert app.aiming is None
+        assert app.play.aiming is None
         assert "Corvin casts Firebolt on Dagny" in journal_text(app)
 
 
@@ -113,13 +93,17 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
     app = EscarmoucheApp(duel(forced=[99] * 10))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e")
+        assert isinstance(app.screen, ConfirmEndTurn)  # Aldric and Corvin still have AP
+        assert str(app.screen.query_one("#question").render()) == \
+            "Aldric and Corvin still have AP. End the turn?"
+        await pilot.press("y")
         assert isinstance(app.screen, HandoverScreen)
         assert app.screen.title_text.startswith("Round 1: Bruno's turn (player 2)")
         await pilot.press("e", "a")  # the game's keys wait until the hand-over is closed
         assert app.game.current == 2 and len(app.game.log) == 1
         await pilot.press("enter")
-        assert app.game.current == 2 and app.selected == "dagny"
-        await pilot.press("e")
+        assert app.game.current == 2 and app.play.selected == "dagny"
+        await pilot.press("e", "a")  # end, and stop asking for the rest of the game
         assert isinstance(app.screen, HandoverScreen)
         digest = "\n".join(line.plain for line in app.screen.digest)
         assert "— Round 1: the creatures act —" in digest
@@ -127,19 +111,28 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
         assert "▶ end" in digest  # Bruno's end, which Alice has not seen
 
 
-async def test_the_last_enemy_down_shows_game_over_with_statistics():
+async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
     game = duel(forced=[10, 99])
     game.units["elise"].hp = 0
     game.units["elise"].down = True
     game.units["dagny"].hp = 1
-    app = EscarmoucheApp(game, new_game=lambda: duel())
+    app = EscarmoucheApp(game, new_game=lambda: duel(), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "a")
         assert isinstance(app.screen, GameOverScreen)
         assert "Alice wins!" in str(app.screen.query_one("#winner").render())
+        final = list(tmp_path.glob("autosave-*.json"))
+        assert len(final) == 1  # the finished game is kept, and the screen says where
+        assert final[0].stem in str(app.screen.query_one("#final-save").render())
+        await pilot.press("n")  # a new game is asked first: a stray n throws nothing away
+        assert isinstance(app.screen, Confirm)
         await pilot.press("n")
+        assert isinstance(app.screen, GameOverScreen) and app.game.over
+        await pilot.press("n", "y")
         assert not isinstance(app.screen, GameOverScreen)
         assert app.game.round == 1 and not app.game.over
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmQuit)
 
 
 async def test_quit_asks_first():
@@ -152,6 +145,42 @@ async def test_quit_asks_first():
         await pilot.press("q", "y")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("ctrl+q", "ctrl+c"):
+            await pilot.press(key)
+            assert isinstance(app.screen, ConfirmQuit), key
+            await pilot.press(key)  # asked once, however often pressed
+            assert len([s for s in app.screen_stack if isinstance(s, ConfirmQuit)]) == 1
+            await pilot.press("n")
+            assert app.is_running and not isinstance(app.screen, ConfirmQuit)
+        await pilot.press("ctrl+p", *"quit")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit) and app.is_running
+
+
+async def test_nothing_plays_behind_the_hand_over_not_even_the_palette():
+    app = EscarmoucheApp(duel(forced=[99] * 10))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "y")
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("ctrl+p", *"end turn")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        assert app.game.current == 2 and app.game.log == ["end"]
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "End turn" not in titles and "Attack" not in titles and "Quit" in titles
+        for key in ("a", "b", "o", "1", "u", "f9", "colon", "J", "R", "ctrl+s", "ctrl+o"):
+            await pilot.press(key)
+            assert app.screen_stack[-1] is app.screen and isinstance(app.screen, HandoverScreen)
+        assert app.game.log == ["end"]
 
 
 async def test_command_line_takes_the_full_notation():
@@ -181,23 +210,13 @@ async def test_help_and_journal_screens():
 async def test_clicking_selects_a_character_and_moves_the_cursor():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
-        # The map starts one cell inside its border; each square is two cells wide.
-        await pilot.click("#map", offset=(1 + 2 * 2, 1 + 4))
-        assert app.map.cursor == (2, 4)
-        assert app.selected == "corvin"
-
-
-def crossroads(forced=()):
-    """The default scenario: saves name their scenario, so loading needs one on disk."""
-    from game.cli import new_game
-    from game.content.loader import DEFAULT_CONTENT
-
-    # Forced rolls enter as a command, so that the log (and so a save) holds them: a
-    # designer game's, as a hot-seat game refuses them.
-    game = new_game(DEFAULT_CONTENT, "crossroads", 1, designer=bool(forced))
-    if forced:
-        game.apply("force " + ",".join(map(str, forced)))
-    return game
+        # The map starts one cell inside its border, centred in the view when smaller;
+        # each square is two cells wide.
+        left, top = app.play.map.margins()
+        assert left > 0 and top > 0  # a 12×12 map in a bigger view
+        await pilot.click("#map", offset=(1 + left + 2 * 2, 1 + top + 4))
+        assert app.play.map.cursor == (2, 4)
+        assert app.play.selected == "corvin"
 
 
 async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_path):
@@ -207,17 +226,28 @@ async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SaveNameScreen)
-        await pilot.press(*"-mine")  # appended to the suggested name
+        await pilot.press("end", *"-mine")  # the suggestion, selected: kept by an arrow key
         await pilot.press("enter")
         assert (tmp_path / "crossroads-round-1-mine.json").exists()
         assert status(app) == f"Saved to {tmp_path / 'crossroads-round-1-mine.json'}"
+        await pilot.press("ctrl+s", *"mine", "enter")  # typing replaces the suggestion
+        assert (tmp_path / "mine.json").exists()
+        await pilot.press("colon", *"save mine", "enter")  # that name exists: asked first
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.press("ctrl+s", *"mine", "enter", "y")
+        assert status(app) == f"Saved to {tmp_path / 'mine.json'}"
         await pilot.press("left", "enter")  # move Aldric; then load the save back
         assert app.game.units["aldric"].pos == (2, 7)
         await pilot.press("ctrl+o")
         assert isinstance(app.screen, LoadScreen)
         await pilot.press("enter")
+        assert isinstance(app.screen, Confirm)  # the game being played is not thrown away
+        await pilot.press("n")
+        assert app.game.units["aldric"].pos == (2, 7)
+        await pilot.press("ctrl+o", "enter", "y")
         assert app.game.units["aldric"].pos == (3, 7)
-        assert status(app) == "Loaded 'crossroads-round-1-mine': round 1"
+        assert status(app) == "Loaded 'mine': round 1"  # the newest save comes first
 
 
 async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):
@@ -249,11 +279,15 @@ async def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
 async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):
     app = EscarmoucheApp(crossroads(forced=[99] * 40), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "enter")
+        await pilot.press("e", "y", "enter")
         assert len(list(tmp_path.glob("autosave-*.json"))) == 1
         await pilot.press("left", "enter")  # Dagny moves
         assert app.game.units["dagny"].pos == (19, 7)
         await pilot.press("f9")
+        assert isinstance(app.screen, Confirm)  # a stray F9 undoes nothing
+        await pilot.press("escape")
+        assert app.game.units["dagny"].pos == (19, 7)
+        await pilot.press("f9", "y")
         assert app.game.units["dagny"].pos == (20, 7) and app.game.current == 2
 
 
@@ -305,3 +339,259 @@ async def test_loading_after_a_content_change_offers_saved_state_or_replay(tmp_p
         await pilot.press("r")
         assert app.game.units["aldric"].xp == 10  # replayed: a perfect hit pays 3 + 7
         assert not isinstance(app.screen, ContentChangedScreen)
+
+
+async def test_help_lists_every_key_in_force_from_the_bindings():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        for keys in ("u, Ctrl+Z", "Ctrl+S", "Ctrl+O", "F9", "R", "1…9", "q, Ctrl+Q, Ctrl+C",
+                     "Tab", "Enter, m", "Ctrl+P", "↑ k ↓ j ← h → l"):
+            assert f"  {keys} " in shown, keys
+        assert "cast ID SPELL TARGET" in shown  # the notation, from the parser's own usage
+        await pilot.press("escape")
+        # Every binding of the play screen with a description is in the help.
+        from game.ui.screens.play import PlayScreen
+
+        helped = {text for _, text in app.key_help()}
+        assert all(b.tooltip in helped for b in PlayScreen.BINDINGS)
+
+
+async def test_tab_skips_characters_with_no_ap_left():
+    game = duel()
+    game.units["corvin"].ap = 0
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.play.selected == "aldric"
+        await pilot.press("tab")
+        assert app.play.selected == "aldric"  # Corvin has no AP: nobody else to go to
+        game.units["aldric"].ap = 0
+        await pilot.press("tab")
+        assert app.play.selected == "corvin"  # nobody has AP left: every character in turn
+
+
+async def test_a_downed_unit_leaves_a_mark_on_the_map_and_in_the_target_panel():
+    app = EscarmoucheApp(duel(forced=[10, 99]))
+    app.game.units["dagny"].hp = 1
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "a")
+        assert app.game.units["dagny"].down
+        row = app.play.map._cells(2)
+        assert row[3][0] == "%2"  # her mark, with her player's number
+        assert "Dagny lies here, down (Bruno)" in text_of(app.play.query_one(TargetPanel))
+
+
+async def test_effects_read_as_words_in_the_character_panel():
+    from game.rules.units import Effect
+
+    game = duel()
+    game.units["aldric"].effects.append(Effect("focus", "magic_bonus", 10, 1))
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE):
+        card = text_of(app.play.query_one(UnitPanel))
+        assert "Effect: Focus +10 magic bonus (1 turn left" in card
+
+
+async def test_the_route_is_drawn_with_its_cost_and_no_preview_outlives_its_square():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "down", "right")  # 3,5: three squares away
+        overlay = app.play.map.overlay
+        assert overlay.end == (3, 5) and overlay.cost == 3
+        assert len(overlay.path) == 3 and (3, 5) in overlay.path
+        assert app.play.map._cells(5)[3][0] == " 3"  # the cost, written where it ends
+        assert status(app) == "Move Aldric to 3,5: 3 AP (Enter)"
+        await pilot.press("up", "up", "up")  # onto Dagny: no move there, no stale offer
+        assert app.play.cursor == (3, 2)
+        assert status(app) == "" and app.play.map.overlay.end is None
+
+
+async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close():
+    from textual.widgets import DataTable
+
+    from game.ui.screens.roster import InspectScreen, RosterScreen
+
+    game = duel()
+    game.units["elise"].down, game.units["elise"].hp = True, 0
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, RosterScreen)
+        table = app.screen.query_one(DataTable)
+        rows = [[getattr(c, "plain", str(c)) for c in table.get_row_at(i)]
+                for i in range(table.row_count)]
+        assert [r[0] for r in rows] == ["Aldric", "Corvin", "Dagny", "Elise", "Goblin"]
+        assert rows[3][2] == "Bruno" and rows[3][6] == "down" and rows[3][3] == "0/15"
+        assert rows[4][2] == "creature" and rows[0][4] == "10/10"
+        table.move_cursor(row=2)
+        await pilot.press("enter")  # a closer look at Dagny, Bruno's
+        assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
+        shown = str(app.screen.query_one("Static").render())
+        assert "Weapons:" in shown and "Armour:" in shown
+        await pilot.press("escape", "right", "i")  # the unit under the cursor: Dagny
+        assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
+        await pilot.press("escape")
+        app.play.map.move_cursor((9, 9))  # where Elise fell
+        await pilot.press("i")
+        assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "elise"
+
+
+async def test_ending_a_turn_with_ap_left_asks_unless_told_not_to_and_never_when_spent():
+    game = duel(forced=[99] * 10)
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "n")
+        assert app.game.current == 1 and not isinstance(app.screen, ConfirmEndTurn)
+        game.units["aldric"].ap = game.units["corvin"].ap = 0
+        await pilot.press("e")  # nothing left to do: no question
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter", "e")
+        assert str(app.screen.query_one("#question").render()).startswith(
+            "Dagny and Elise still have AP")
+
+
+async def test_the_hand_over_digest_shows_the_other_sides_only_with_a_summary_first():
+    app = EscarmoucheApp(duel(forced=[10, 99] + [99] * 10))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "a")  # refused: Corvin is Alice's own
+        await pilot.press("up", "up", "right", "a", "e", "y")  # Aldric hits Dagny
+        summary = str(app.screen.query_one("#summary").render())
+        hp = app.game.units["dagny"].hp
+        assert summary.startswith(f"Since your last turn: Aldric hit Dagny for {20 - hp} "
+                                  f"(HP 20 → {hp})")
+        digest = "\n".join(line.plain for line in app.screen.digest)
+        assert "attack aldric dagny" in digest and "✗" not in digest
+        await pilot.press("enter", "right", "enter", "e", "y")  # Dagny steps away; Alice plays
+        digest = "\n".join(line.plain for line in app.screen.digest)
+        assert "move dagny" in digest
+        assert "attack aldric" not in digest  # her own turn is not told back to her
+        assert str(app.screen.query_one("#summary").render()).endswith(
+            "No hit, no spell countered, nobody down.")
+
+
+async def test_the_game_over_table_fits_140_columns():
+    from textual.widgets import DataTable
+
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp, game.units["elise"].down = 0, True
+    game.units["dagny"].hp = 1
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("right", "a")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+async def test_journal_lines_wrap_again_after_a_resize():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=(200, 44)) as pilot:
+        await pilot.press("down", "down", "a")  # a long refusal line
+        await pilot.pause()
+        log = app.play.query_one(JournalLog)
+        wide = len(log.lines)
+        await pilot.resize_terminal(80, 44)
+        await pilot.pause()
+        assert len(log.lines) > wide  # wrapped again at the new width
+        assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width
+
+
+async def test_an_area_spell_shows_its_footprint_and_who_it_touches_before_it_is_cast():
+    game = duel()
+    game.units["elise"].pos = (4, 2)  # next to Dagny: in the storm
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "c", "down", "enter")  # Corvin aims Ice Storm
+        assert app.play.aiming == "ice-storm"
+        await pilot.press("right", "up", "up")  # on Dagny
+        overlay = app.play.map.overlay
+        assert overlay.area == {(x, y) for x in (2, 3, 4) for y in (1, 2, 3)}
+        # Aldric stands in it too, but an area spares its caster's side: not listed.
+        assert status(app) == "Ice Storm here touches Dagny, Elise (Enter casts, Esc cancels)"
+        assert app.game.log == []  # nothing cast yet
+        await pilot.press("escape")
+        assert app.play.map.overlay.area == frozenset()
+
+
+async def test_the_spell_list_preselects_only_what_can_be_cast_and_a_self_spell_needs_no_aim():
+    from textual.widgets import OptionList
+
+    game = duel(forced=[10])
+    game.units["corvin"].ap = 4  # too few for Firebolt (5) and Ice Storm (7)
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "c")
+        assert isinstance(app.screen, SpellPicker)
+        listing = app.screen.query_one(OptionList)
+        first = listing.get_option_at_index(0)
+        assert first.disabled and "Firebolt" in str(first.prompt)
+        assert "Corvin has 4 AP" in str(first.prompt)  # the engine.s reason, said
+        highlighted = listing.get_option_at_index(listing.highlighted)
+        assert highlighted.id == "focus" and not highlighted.disabled
+        await pilot.press("enter")  # Focus: range 0, on Corvin himself, no aiming asked
+        assert app.play.aiming is None
+        assert app.game.log[-1] == "cast corvin focus corvin"
+
+
+async def test_the_scenario_briefing_and_victory_show_at_start_and_in_help():
+    game = crossroads()
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        first = journal_text(app).split("\n")[0]
+        assert first.startswith(game.scenario.briefing.strip()[:30])
+        flat = " ".join(journal_text(app).split())  # as wrapped in the log: words only
+        assert f"Victory: {game.scenario.victory}" in flat
+        await pilot.press("question_mark")
+        about = str(app.screen.query_one("#scenario").render())
+        assert about.startswith(f"This scenario\n{game.scenario.name}: ")
+        assert game.scenario.victory in about
+
+
+async def test_player_colours_are_sent_exactly_so_blue_shows_blue():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE):
+        text, style = app.play.map._cells(2)[2]  # Aldric, Alice's: her colour is blue
+        assert text == "A1"
+        red, green, blue = style.color.get_truecolor()
+        assert blue == 255 and red == green < 128  # a blue, not a theme's ANSI "blue"
+        assert style.color.is_system_defined is False
+
+
+async def test_the_replay_view_wraps_roll_lines_inside_its_log():
+    from textual.widgets import RichLog
+
+    game = duel(forced=[10, 99])
+    game.apply("attack aldric dagny")
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("R")
+        await pilot.pause()
+        log = app.screen.query_one(RichLog)
+        text = "\n".join(strip.text for strip in log.lines)
+        assert "attack roll Aldric" in text
+        assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width
+
+
+async def test_a_tall_terminal_grows_the_journal_but_never_squeezes_the_map():
+    from game.ui.widgets.bars import KeyBar
+    from tests.helpers import make_game
+
+    big = "\n".join(["." * 30] * 30)
+
+    def game():
+        return make_game([("aldric", "aldric", 1, (2, 2)), ("dagny", "dagny", 2, (5, 5))],
+                         map_text=big)
+
+    app = EscarmoucheApp(game())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        view = app.play.map
+        assert view.scrollable_content_region.height >= 30  # the whole map, no scrolling
+        assert app.play.query_one(JournalLog).size.height > 9  # and more journal than 9
+    app = EscarmoucheApp(game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.play.query_one(KeyBar)
+        assert bar.region.y == 23 and bar.region.height == 1  # the map scrolls instead

@@ -5,8 +5,7 @@ import gc
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import HelpScreen
 from game.ui.widgets.bars import KeyBar, TitleBar
-from tests.helpers import APP_SIZE as SIZE
-from tests.helpers import app_duel as duel
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel
 
 
 def shown(widget) -> str:
@@ -16,18 +15,18 @@ def shown(widget) -> str:
 async def test_the_title_bar_names_the_scenario_the_round_and_whose_turn_it_is():
     app = EscarmoucheApp(duel(forced=[99] * 10))
     async with app.run_test(size=SIZE) as pilot:
-        title = shown(app.query_one(TitleBar))
+        title = shown(app.play.query_one(TitleBar))
         assert title.startswith("Escarmouche — test")
         assert title.endswith("Round 1 · Alice's turn (player 1)")
         assert len(title) == SIZE[0] - 2  # padded to the bar's width, one cell each side
-        await pilot.press("e", "enter")
-        assert shown(app.query_one(TitleBar)).endswith("Round 1 · Bruno's turn (player 2)")
+        await pilot.press("e", "y", "enter")
+        assert shown(app.play.query_one(TitleBar)).endswith("Round 1 · Bruno's turn (player 2)")
 
 
 async def test_the_key_bar_lists_the_keys_in_force_and_a_click_presses_one():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=(160, 44)) as pilot:
-        bar = app.query_one(KeyBar)
+        bar = app.play.query_one(KeyBar)
         keys = shown(bar)
         # The map's own keys first (it has the focus), then the app's, the palette last.
         assert keys.startswith(" ⏎ Select/Move  a Attack  b Brawl  c Cast  o Door  e End turn ")
@@ -40,7 +39,7 @@ async def test_the_key_bar_lists_the_keys_in_force_and_a_click_presses_one():
 async def test_on_a_narrow_terminal_the_keys_lose_their_padding_so_more_fit():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=(80, 24)):
-        keys = shown(app.query_one(KeyBar))
+        keys = shown(app.play.query_one(KeyBar))
         assert keys.startswith("⏎ Select/Move a Attack b Brawl")
         assert "? Help" in keys[:80]
 
@@ -49,7 +48,7 @@ async def test_while_a_dialog_is_up_the_main_screens_keys_are_hidden():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
-        assert shown(app.screen_stack[0].query_one(KeyBar)).strip() == "^p palette"
+        assert shown(app.play.query_one(KeyBar)).strip() == "^p palette"
 
 
 async def test_the_collector_is_back_on_once_the_first_screen_is_up():

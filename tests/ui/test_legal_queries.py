@@ -32,14 +32,14 @@ async def test_a_key_press_checks_each_option_once_and_a_cursor_move_none(monkey
         counts.clear()
         await pilot.press("enter")  # walk there: the game changes, every option is asked anew
         assert app.game.units["aldric"].pos == (0, 2)
-        choices = app.choices("aldric")
+        choices = app.play.choices_for("aldric")
         asked = [o.action for options in choices.against.values() for o in options]
         assert counts and set(counts) == set(asked)
         assert set(counts.values()) == {1}
         before = sum(counts.values())
         await pilot.press("right", "right", "right", "c", "escape", "left")
         assert sum(counts.values()) == before  # cursor moves and the spell list reuse them
-        assert app.query_one(TargetPanel).options == choices.at(app.map.cursor)
+        assert app.play.here == choices.at(app.play.cursor)
 
 
 def flat(text: str) -> str:
@@ -56,7 +56,7 @@ async def test_the_panel_words_a_chance_as_the_journal_words_its_roll():
     async with app.run_test(size=APP_SIZE) as pilot:
         await pilot.press("right")  # onto Dagny, next to Aldric
         terms = "melee 50 + mastery sword 10 + sb(STR 15) 5"
-        assert f"sword (4 AP) 65% [{terms}]" in shown(app.query_one(TargetPanel))
+        assert f"sword (4 AP) 65% [{terms}]" in shown(app.play.query_one(TargetPanel))
         await pilot.press("1")
-        journal = flat(" ".join(strip.text for strip in app.query_one(JournalLog).lines))
+        journal = flat(" ".join(strip.text for strip in app.play.query_one(JournalLog).lines))
         assert f"hit [{terms} = 65]" in journal

@@ -6,102 +6,148 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from game.ui.widgets.bars import KeyBar, TitleBar
 
-HELP = """\
-[b]Keys[/b]
-  arrows / h j k l   move the cursor (or click a square)
-  Tab / Shift+Tab    select your next / previous character (or click it)
-  Enter / m          select the character under the cursor, or move the selected one
-                     along the shown path (its AP cost is shown first)
-  a / b              attack the target under the cursor with the weapon / bare hands
-  1 … 9              take the numbered action of the target panel
-  c                  cast: pick a spell, aimed at the unit under the cursor
-  o                  open or close the door under the cursor
-  e                  end the turn (hand-over to the next player)
-  :                  command line: move ID X,Y · attack ID TARGET [with W|brawl] ·
-                     open/close ID X,Y · cast ID SPELL TARGET · end
-  J                  the whole journal, with search
-  ?                  this help · Ctrl+P the command palette · q quit
-
-"""
-
-
 class HelpScreen(ModalScreen[None]):
-    """Keys and the rules at a glance."""
+    """Keys (from the bindings), the command notation and the rules (from the loaded
+    rules) at a glance."""
 
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 92; max-width: 100%; height: auto;
+    HelpScreen > VerticalScroll { width: 106; max-width: 100%; height: auto;
         max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, rules_lines: list[str]) -> None:
+    def __init__(self, keys: list[tuple[str, str]], rules_lines: list[str],
+                 scenario: list[str] = ()) -> None:
         super().__init__()
+        self.keys = keys
         self.rules_lines = rules_lines
+        self.scenario = list(scenario)
 
     def compose(self) -> ComposeResult:
+        from game.rules.notation import USAGE
+
+        width = max((len(keys) for keys, _ in self.keys), default=0) + 2
+        text = Text("Keys\n", style="bold")
+        for keys, what in self.keys:
+            text.append(f"  {keys:<{width}}", style="bold")
+            text.append(f"{what}\n")
+        text.append("\nCommand line (:)\n", style="bold")
+        for usage in [*USAGE.values(), "save NAME · load NAME · undo"]:
+            text.append(f"  {usage}\n")
         with VerticalScroll():
-            yield Static(HELP)
+            if self.scenario:
+                about = Text("This scenario\n", style="bold")
+                about.append("\n".join(self.scenario) + "\n")
+                yield Static(about, id="scenario")
+            yield Static(text)
             rules = Text("Rules in one screen\n", style="bold")
             rules.append("\n".join(self.rules_lines), style="")
             yield Static(rules)
             yield Label("[dim]Esc to close[/dim]")
 
 
-class ConfirmQuit(ModalScreen[bool]):
-    """Quit? y / n."""
+class Confirm(ModalScreen[bool]):
+    """A question that throws something away: y does it, n or Esc keeps things as they are."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Quit"), Binding("n,escape", "answer(False)", "Stay")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
     DEFAULT_CSS = """
-    ConfirmQuit { align: center middle; }
-    ConfirmQuit > Vertical { width: 44; height: auto; border: thick $error;
+    Confirm { align: center middle; }
+    Confirm > Vertical { width: 60; max-width: 100%; height: auto; border: thick $error;
         background: $panel; padding: 1 2; }
+    Confirm Label { width: 100%; }
     """
+
+    def __init__(self, question: str, yes: str, no: str = "stay") -> None:
+        super().__init__()
+        self.question, self.yes, self.no = question, yes, no
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Quit the game? Unsaved play is lost.")
-            yield Label("[b]y[/b] quit · [b]n[/b] stay")
+            yield Label(Content(self.question))
+            yield Label(Content.assemble(("y", "bold"), f" {self.yes} · ", ("n", "bold"),
+                                         f" {self.no}"))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
 
+class ConfirmEndTurn(ModalScreen[str]):
+    """Ending a turn with AP left: y ends it, a ends it and stops asking this game, n stays."""
+
+    BINDINGS = [Binding("y", "answer('end')", "End turn"),
+                Binding("a", "answer('always')", "End, don't ask again"),
+                Binding("n,escape", "answer('stay')", "Stay")]
+    DEFAULT_CSS = """
+    ConfirmEndTurn { align: center middle; }
+    ConfirmEndTurn > Vertical { width: 64; max-width: 100%; height: auto;
+        border: thick $warning; background: $panel; padding: 1 2; }
+    ConfirmEndTurn Label { width: 100%; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Content(self.question), id="question")
+            yield Label(Content.assemble(("y", "bold"), " end turn · ", ("a", "bold"),
+                                         " end, and don't ask again this game · ",
+                                         ("n", "bold"), " stay"))
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
+
+
+class ConfirmQuit(Confirm):
+    """Quit? y / n: the one way out, whichever key or command asked."""
+
+    def __init__(self) -> None:
+        super().__init__("Quit the game? Play since the last save is lost.", "quit")
+
+
 class HandoverScreen(ModalScreen[None]):
-    """Between turns: who plays next, and what happened since their last turn."""
+    """Between turns: who plays next, a summary of what the other sides did since their
+    last turn, then the details from the top."""
 
     BINDINGS = [Binding("enter,space,escape", "dismiss", "Start turn")]
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; }
-    HandoverScreen > Vertical { width: 90; max-width: 100%; height: 90%;
+    HandoverScreen > Vertical { width: 100; max-width: 100%; height: 90%;
         border: thick $primary; background: $panel; padding: 0 1; }
-    HandoverScreen #handover-title { text-style: bold; padding: 1 0; }
+    HandoverScreen #handover-title { text-style: bold; padding: 1 0 0 0; }
+    HandoverScreen #summary { padding: 1 0; }
     HandoverScreen RichLog { height: 1fr; }
     """
 
-    def __init__(self, title: str, digest: list[Text]) -> None:
+    def __init__(self, title: str, digest: list[Text], summary: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.digest = digest
+        self.summary = summary
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text, id="handover-title")
-            yield Label("Since your last turn:")
-            log = RichLog(wrap=True, markup=False, id="digest")
-            yield log
+            yield Label(Content(self.title_text), id="handover-title")
+            yield Label(Content.assemble(("Since your last turn: ", "bold"), self.summary),
+                        id="summary")
+            # From the top: the first thing that happened is read first.
+            yield RichLog(wrap=True, markup=False, min_width=1, auto_scroll=False, id="digest")
             yield Label("[b]Enter[/b] to start your turn")
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
         for line in self.digest or [Text("Nothing happened.", style="dim")]:
             log.write(line)
+        log.scroll_home(animate=False)
 
 
 class SpellPicker(ModalScreen[str | None]):
@@ -122,10 +168,15 @@ class SpellPicker(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text)
+            yield Label(Content(self.title_text))
             yield OptionList(*[Option(text, id=command, disabled=not ok)
                                for command, text, ok in self.rows])
             yield Label("[dim]Enter to cast · Esc to cancel[/dim]")
+
+    def on_mount(self) -> None:
+        # The first spell that can be cast is highlighted, never one that cannot.
+        castable = [i for i, (_, _, ok) in enumerate(self.rows) if ok]
+        self.query_one(OptionList).highlighted = castable[0] if castable else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
@@ -146,7 +197,7 @@ class JournalScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Input(placeholder="search the journal (Esc to go back)", id="search")
-        yield RichLog(wrap=True, markup=False, id="full-journal")
+        yield RichLog(wrap=True, markup=False, min_width=1, id="full-journal")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label, RichLog
 
 from game.rules.events import TurnStarted
-from game.rules.history import replay
-from game.rules.engine import Game
+from game.ui.controller import Controller
 from game.ui.widgets.bars import KeyBar
 from game.ui.widgets.journal_log import event_lines
 from game.ui.widgets.map_view import MapView
@@ -47,9 +47,10 @@ class ReplayScreen(Screen[None]):
     ReplayScreen RichLog { width: 60; border: round $accent; }
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, controller: Controller) -> None:
         super().__init__()
-        self.source = game
+        self.controller = controller
+        self.source = game = controller.game
         self.commands = list(game.log)
         self.step = len(self.commands)
         self.current = game
@@ -69,22 +70,19 @@ class ReplayScreen(Screen[None]):
         yield Label(id="replay-head")
         with Horizontal():
             yield BoardView(self.source, id="replay-map")
-            yield RichLog(wrap=True, markup=False, id="replay-log")
+            yield RichLog(wrap=True, markup=False, min_width=1, id="replay-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.show()
 
     def show(self) -> None:
-        game = self.current = replay(self.source.content, self.source.scenario,
-                                     self.source.seed, self.commands[: self.step],
-                                     self.source.scenario_id, self.source.designer,
-                                     self.source.dice)
+        game = self.current = self.controller.replay(self.step)
         board = self.query_one(BoardView)
         board.set_game(game)
         command = self.commands[self.step - 1] if self.step else "(start)"
-        self.query_one("#replay-head", Label).update(
-            f"Replay · step {self.step}/{len(self.commands)} · round {game.round} · {command}")
+        self.query_one("#replay-head", Label).update(Content(
+            f"Replay · step {self.step}/{len(self.commands)} · round {game.round} · {command}"))
         log = self.query_one(RichLog)
         log.clear()
         start = 0

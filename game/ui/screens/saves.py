@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label
 
@@ -36,10 +38,30 @@ class SaveNameScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         box = self.query_one(Input)
         box.focus()
-        box.cursor_position = len(box.value)
+        box.select_all()  # typing replaces the suggestion; an arrow key keeps it to edit
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+
+SAVED_WIDTH, SCENARIO_WIDTH, ROUND_WIDTH = 11, 14, 5
+
+
+def cell(value, width: int, style: str = "") -> Text:
+    """A table cell as plain text cut to `width` cells: a DataTable reads a str as markup,
+    and one long value would push the other columns off screen."""
+    text = Text(str(value).replace("\n", " "), style=style, no_wrap=True)
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def short_reason(error: Exception, path: Path) -> str:
+    """The first line of a save error, without the file name the row already shows."""
+    reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+    for prefix in (f"{path.name} is ", f"{path.name} has ", f"{path.name} "):
+        if reason.startswith(prefix):
+            return reason[len(prefix):]
+    return reason
 
 
 class LoadScreen(ModalScreen[Path | None]):
@@ -55,27 +77,44 @@ class LoadScreen(ModalScreen[Path | None]):
 
     def __init__(self, saves_dir: Path) -> None:
         super().__init__()
-        self.saves = list_saves(saves_dir)
         self.saves_dir = saves_dir
+        try:
+            self.saves = list_saves(saves_dir)
+            self.problem = ""
+        except OSError as exc:  # the folder itself cannot be read: say so, list nothing
+            self.saves = []
+            self.problem = f"Cannot read {saves_dir}: {exc.strerror or exc}"
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Saves in {self.saves_dir}" if self.saves else
-                        f"No save in {self.saves_dir} yet (Ctrl+S saves).")
+            heading = (self.problem or (f"Saves in {self.saves_dir}" if self.saves else
+                       f"No save in {self.saves_dir} yet (Ctrl+S saves)."))
+            yield Label(Content(heading))
             yield DataTable(cursor_type="row", zebra_stripes=True)
             yield Label("[dim]Enter to load · Esc to cancel[/dim]")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Name", "Saved", "Scenario", "Round", "Players")
+        # Name and players share what is left of the box (border, padding, 2 cells a column
+        # and the scroll bar): nothing is pushed off screen, however long a value is.
+        box = min(110, self.app.size.width) - 4 - 2 * 5 - 1
+        left = max(16, box - SAVED_WIDTH - SCENARIO_WIDTH - ROUND_WIDTH)
+        name_width = max(8, min(40, left * 11 // 20))
+        players_width = max(8, left - name_width)
         for path, record in self.saves:
             if isinstance(record, SaveRecord):
-                table.add_row(record.name, record.saved_at.replace("T", " ").rstrip("Z"),
-                              record.scenario_name,
-                              "over" if record.over else str(record.round),
-                              ", ".join(record.players), key=str(path))
+                table.add_row(cell(record.name, name_width),
+                              cell(str(record.saved_at).replace("T", " ")[5:16], SAVED_WIDTH),
+                              cell(record.scenario_name, SCENARIO_WIDTH),
+                              "over" if record.over else cell(str(record.round), ROUND_WIDTH),
+                              cell(", ".join(map(str, record.players)), players_width),
+                              key=str(path))
             else:
-                table.add_row(path.stem, "—", f"unreadable: {record}", "", "", key=str(path))
+                table.add_row(cell(path.stem, name_width), "—",
+                              cell("unreadable", SCENARIO_WIDTH, "bold red"), "",
+                              cell(short_reason(record, path), players_width, "red"),
+                              key=str(path))
         table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -99,7 +138,7 @@ class ContentChangedScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"The content has changed since {self.save_name!r} was saved.")
+            yield Label(Content(f"The content has changed since {self.save_name!r} was saved."))
             yield Label("[b]k[/b] continue with the saved state (as it was played)")
             yield Label("[b]r[/b] replay its commands under the new rules")
 

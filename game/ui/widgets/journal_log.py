@@ -8,13 +8,14 @@ from textual.widgets import RichLog
 from game.journal.text import namer, styled
 from game.rules import events as ev
 from game.rules.engine import Game
+from game.ui.colours import player_colour
 
 
 def event_text(game: Game, event, name=None) -> Text:
     """One journal line with its style: the player's colour, quips in italics."""
     name = name or namer(game)
     text = styled(event, name)
-    colours = {p.number: p.colour for p in game.players}
+    colours = {p.number: player_colour(p.colour) for p in game.players}
 
     def owner_colour(unit_id: str | None) -> str:
         unit = game.units.get(unit_id) if unit_id else None
@@ -43,16 +44,54 @@ def event_lines(game: Game, events) -> list[Text]:
 
 
 class JournalLog(RichLog):
-    """The journal, newest at the bottom."""
+    """The journal, newest at the bottom, wrapped again when its width changes."""
 
     DEFAULT_CSS = """
     JournalLog { height: 9; border: round $accent; }
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
+        # min_width 1: lines wrap at the log's own width (Textual's default renders at 78
+        # at least, cutting lines in a narrower log).
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
         self.border_title = "Journal"
+        self._texts: list[Text] = []
+        self._wrapped_at = 0
+
+    def clear(self) -> "JournalLog":
+        self._texts = []
+        return super().clear()
+
+    def write_briefing(self, game: Game) -> None:
+        """The scenario's briefing and how it is won, read before the first turn."""
+        scenario = game.scenario
+        for line, style in ((scenario.briefing.strip(), "italic"),
+                            (f"Victory: {scenario.victory.strip()}", "bold")):
+            if line:
+                text = Text(line, style=style)
+                self._texts.append(text)
+                self._put(text)
 
     def write_events(self, game: Game, events) -> None:
         for line in event_lines(game, events):
-            self.write(line)
+            self.write_line(line)
+
+    def write_line(self, line: Text) -> None:
+        """One line of the app's own (not an event), kept for rewrapping like the others."""
+        self._texts.append(line)
+        self._put(line)
+
+    def _put(self, line: Text) -> None:
+        # At the log's own width less room for its scroll bar (so that a bar appearing
+        # never pushes a line out), whatever the console's width; before the log has a
+        # size, lines wait for on_resize.
+        if self._wrapped_at:
+            self.write(line, width=self._wrapped_at)
+
+    def on_resize(self, event) -> None:
+        width = self.content_region.width - self.styles.scrollbar_size_vertical
+        if width and width != self._wrapped_at:
+            self._wrapped_at = width
+            super().clear()
+            for line in self._texts:
+                self._put(line)

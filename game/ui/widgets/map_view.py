@@ -19,6 +19,7 @@ from textual.strip import Strip
 
 from game.rules.engine import Game
 from game.rules.geometry import Pos
+from game.ui.colours import player_colour
 
 CELL = 2
 
@@ -32,6 +33,7 @@ DOWN = Style(color="grey50", dim=True)
 REACH = Style(bgcolor="#12351f")
 TARGET = Style(bgcolor="#4a1620")
 PATH = Style(bgcolor="#1f4d2e")
+AREA = Style(bgcolor="#4a3a10")
 SELECTED = Style(underline=True, bold=True)
 CURSOR = Style(reverse=True)
 
@@ -43,42 +45,43 @@ class Overlay:
     reach: frozenset[Pos] = frozenset()
     targets: frozenset[Pos] = frozenset()
     path: frozenset[Pos] = frozenset()
+    #: Where the route ends and its AP cost, written on that square.
+    end: Pos | None = None
+    cost: int = 0
+    #: The squares an area spell aimed at the cursor would cover.
+    area: frozenset[Pos] = frozenset()
 
 
 class MapView(ScrollView, can_focus=True):
-    """The board. Arrow keys or hjkl move the cursor; the app decides what keys do."""
+    """The board. Arrow keys or hjkl move the cursor, which it announces; what other keys
+    do is the screen's business."""
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False),
-        Binding("down,j", "cursor(0,1)", "Down", show=False),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False),
-        Binding("right,l", "cursor(1,0)", "Right", show=False),
-        Binding("enter,m", "app.activate", "Select/Move"),
-        Binding("tab", "app.cycle(1)", "Next", show=False),
-        Binding("shift+tab", "app.cycle(-1)", "Prev", show=False),
-        Binding("a", "app.attack", "Attack"),
-        Binding("b", "app.brawl", "Brawl"),
-        Binding("c", "app.spells", "Cast"),
-        Binding("o", "app.door", "Door"),
+        Binding("up,k", "cursor(0,-1)", "Up", show=False,
+                tooltip="Move the cursor (or click a square)"),
+        Binding("down,j", "cursor(0,1)", "Down", show=False,
+                tooltip="Move the cursor (or click a square)"),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False,
+                tooltip="Move the cursor (or click a square)"),
+        Binding("right,l", "cursor(1,0)", "Right", show=False,
+                tooltip="Move the cursor (or click a square)"),
     ]
 
     DEFAULT_CSS = """
     MapView { background: $surface; }
     """
 
+    @dataclass
     class CursorMoved(Message):
         """The cursor is on a new square."""
 
-        def __init__(self, pos: Pos) -> None:
-            super().__init__()
-            self.pos = pos
+        pos: Pos
 
+    @dataclass
     class Clicked(Message):
         """A square was clicked."""
 
-        def __init__(self, pos: Pos) -> None:
-            super().__init__()
-            self.pos = pos
+        pos: Pos
 
     def __init__(self, game: Game, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -119,8 +122,9 @@ class MapView(ScrollView, can_focus=True):
         """What each square of row `y` shows: (text, style) pairs, for diffing and drawing."""
         game = self.game
         units = {u.pos: u for u in game.standing() if u.pos[1] == y}
+        fallen = {u.pos: u for u in game.units.values() if u.down and u.pos[1] == y}
         things = {t.pos: t for t in game.things.values() if not t.destroyed and t.pos[1] == y}
-        colours = {p.number: p.colour for p in game.players}
+        colours = {p.number: player_colour(p.colour) for p in game.players}
         overlay = self.overlay
         cells = []
         for x in range(game.width):
@@ -135,14 +139,21 @@ class MapView(ScrollView, can_focus=True):
                 text, style = things[pos].glyph + " ", THING
             elif pos in game.walls:
                 text, style = "██", WALL
+            elif pos in fallen:
+                # A downed unit leaves a mark, with its tag's second half to tell whose.
+                text, style = "%" + self._labels[fallen[pos].id][1:2], DOWN
             elif pos in game.doors:
                 state = game.doors[pos].state
                 text, style = {"closed": ("+ ", DOOR), "open": ("/ ", DOOR),
                                "broken": ("x ", BROKEN)}[state]
             else:
                 text, style = " ·", FLOOR
+            if pos == overlay.end and text == " ·":  # on bare floor: nothing hidden
+                text = f"{overlay.cost:>2}"[-2:]
             if pos in overlay.path:
                 style += PATH
+            elif pos in overlay.area:
+                style += AREA
             elif pos in overlay.targets:
                 style += TARGET
             elif pos in overlay.reach:
@@ -162,20 +173,30 @@ class MapView(ScrollView, can_focus=True):
             strip = self._row_strips[y] = Strip(list(segments), len(key) * CELL)
         return strip
 
+    def margins(self) -> tuple[int, int]:
+        """Blank cells left of and rows above the map, which is centred when it is
+        smaller than the view (a bigger one scrolls)."""
+        width, height = self.size
+        return (max(0, (width - self.game.width * CELL) // 2),
+                max(0, (height - self.game.height) // 2))
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        row = y + scroll_y
+        left, top = self.margins()
+        row = y + scroll_y - top
         width = self.size.width
         if not 0 <= row < self.game.height:
             return Strip.blank(width, self.rich_style)
-        return self._row_strip(row).crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        strip = self._row_strip(row).crop_extend(scroll_x, scroll_x + width - left,
+                                                 self.rich_style)
+        return Strip.join([Strip.blank(left, self.rich_style), strip]) if left else strip
 
     def refresh_rows(self, rows) -> None:
         """Redraw only these map rows (those whose squares changed)."""
         for y in set(rows):
             if 0 <= y < self.game.height:
                 self._row_strips.pop(y, None)
-                self.refresh_line(y)
+                self.refresh_line(y + self.margins()[1])
 
     def update_board(self) -> None:
         """After a command: redraw the rows whose content changed, and only those."""
@@ -184,13 +205,14 @@ class MapView(ScrollView, can_focus=True):
             if self._row_keys.get(y) != key:
                 self._row_strips.pop(y, None)
                 self._row_strip(y, key)  # the cells are computed: build the row from them now
-                self.refresh_line(y)
+                self.refresh_line(y + self.margins()[1])
 
     def set_overlay(self, overlay: Overlay) -> None:
         old = self.overlay
         self.overlay = overlay
         touched = old.reach ^ overlay.reach | old.targets ^ overlay.targets | \
-            old.path ^ overlay.path
+            old.path ^ overlay.path | old.area ^ overlay.area | \
+            {p for p in (old.end, overlay.end) if p is not None}
         self.refresh_rows(y for _, y in touched)
 
     def select(self, unit_id: str | None) -> None:
@@ -220,8 +242,9 @@ class MapView(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x = (offset.x + self.scroll_offset.x) // CELL
-        y = offset.y + self.scroll_offset.y
+        left, top = self.margins()
+        x = (offset.x - left + self.scroll_offset.x) // CELL
+        y = offset.y - top + self.scroll_offset.y
         if 0 <= x < self.game.width and 0 <= y < self.game.height:
             self.move_cursor((x, y))
             self.post_message(self.Clicked((x, y)))

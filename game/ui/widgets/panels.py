@@ -7,7 +7,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from game.journal.text import chance_line
+from game.journal.text import chance_line, namer
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -74,7 +74,9 @@ def unit_card(game: Game, unit: Unit) -> list:
     owner = game.player(unit.owner).name if unit.owner else "creature"
     head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
     nxt = next_level_xp(game.rules.level_thresholds, unit.xp)
-    level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else ""))
+    # Creatures do not learn: no level line for them.
+    level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else "")) \
+        if unit.is_character else Text("Creature: gains no XP", style="dim")
     names = list(unit.characteristics)
     stats_names = Text("  ".join(f"{n:<3}" for n in names), style="dim")
     stats_values = Text("  ".join(f"{unit.stat(n):<3}" for n in names))
@@ -89,9 +91,11 @@ def unit_card(game: Game, unit: Unit) -> list:
              Text(f"Skills: {skills}"), Text(f"Weapons: {weapons}"), Text(f"Armour: {armour}")]
     if unit.spells:
         lines.append(Text("Spells: " + ", ".join(content.spells[s].name for s in unit.spells)))
+    name = namer(game)
     for effect in unit.effects:
-        lines.append(Text(f"Effect: {effect.source} {effect.amount:+d} {effect.stat} "
-                          f"({effect.turns} turns)", style="magenta"))
+        turns = f"{effect.turns} turn" + ("s" if effect.turns != 1 else "")
+        lines.append(Text(f"Effect: {name(effect.source)} {effect.amount:+d} "
+                          f"{effect.stat.replace('_', ' ')} ({turns} left)", style="magenta"))
     if unit.down:
         lines.append(Text("DOWN", style="bold red"))
     s = unit.stats
@@ -113,7 +117,9 @@ def owed_line(game: Game, unit: Unit) -> list[Text]:
 
 class TargetPanel(Panel):
     """What lies under the cursor and, for the selected character, every action against
-    it with its chance and named terms, or why it is impossible (numbered: press 1-9)."""
+    it with its chance and named terms, or why it is impossible (numbered: press 1-9).
+
+    The screen hands it the choices: the panel only draws them."""
 
     DEFAULT_CSS = """
     TargetPanel { height: 1fr; border: round $secondary; padding: 0 1; }
@@ -122,9 +128,8 @@ class TargetPanel(Panel):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Target"
-        self.options: list[legal.Option] = []
 
-    def show(self, game: Game, pos: Pos, choices: legal.Choices | None, labels) -> None:
+    def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option]) -> None:
         lines: list[Text] = [Text(f"Square {pos[0]},{pos[1]}", style="dim")]
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
@@ -144,18 +149,21 @@ class TargetPanel(Panel):
             lines.append(Text("Wall"))
         else:
             lines.append(Text("Floor"))
-        self.options = []
-        if choices and (unit or thing or door) and unit is not choices.unit:
-            self.options = choices.at(pos)
-            for number, option in enumerate(self.options, 1):
-                head = f"{number} " if number <= 9 else "  "
-                if option.possible:
-                    line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
-                                                    option.chance)
-                    lines.append(line)
-                    if option.defence:
-                        lines.append(Text("    ") + chance_line(option.defence.check,
-                                                                option.defence))
-                else:
-                    lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
+        for fallen in game.units.values():
+            if fallen.down and fallen.pos == pos:
+                owner = game.player(fallen.owner).name if fallen.owner else "creature"
+                lines.append(Text(f"{fallen.name} lies here, down ({owner})", style="dim"))
+        for number, option in enumerate(choices, 1):
+            head = f"{number} " if number <= 9 else "  "
+            if option.possible and option.chance is None:  # an item: no roll
+                lines.append(Text(f"{head}{option.label} ({option.ap_cost} AP)"))
+            elif option.possible:
+                line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
+                                                option.chance)
+                lines.append(line)
+                if option.defence:
+                    lines.append(Text("    ") + chance_line(option.defence.check,
+                                                            option.defence))
+            else:
+                lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
         self.set_lines(lines)

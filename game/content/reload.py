@@ -1,0 +1,189 @@
+"""Hot reload: a content folder changed while a game runs is validated and swapped into the
+game without losing it; an invalid change gives its errors and changes nothing.
+
+`reload(game, content_dir)` returns a new game (the old one is left as it was) or the
+errors. The running state stays: positions, HP, AP, XP, effects, statistics, the journal
+and the log. What a unit took from its template (characteristics, skills, masteries,
+weapons, armours, spells, items, HP and AP maximum, name, glyph, faction, quips) follows
+the new template where the unit still had the old template's value, and stays where the
+game had changed it (a designer's `set` or `give`). The rules' numbers are the new ones;
+doors take the new `door_hp` and `door_defence` unless their scenario gives their own.
+
+`ContentWatcher` polls the files' modification times (no dependency, no thread);
+`HotReload.poll(game)`, asked on a timer (the app's `set_interval`), reloads when a file
+was saved and says what to show: the game to go on with and the errors, if any.
+
+A game reloaded mid-way is recorded with the new content: its save replays the whole log
+under it, so `replay` of such a save may differ from what was played before the reload.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from game.content.loader import Loader, load_content_partial, load_scenario, scenario_path
+from game.content.yamlmarks import ContentError, ContentErrors
+from game.rules.engine import Game
+from game.rules.events import Reloaded
+from game.rules.progress import level_for
+from game.rules.templates import Content, UnitPlacement
+from game.rules.units import Unit
+
+#: Unit fields that come whole from the template (see `GameState.add_unit`).
+TEMPLATE_FIELDS = ("name", "faction", "glyph", "masteries", "weapons", "armour",
+                   "legendary_armour", "spells", "quips", "items")
+#: Unit fields that are a table of numbers from the template: merged number by number.
+TEMPLATE_TABLES = ("characteristics", "skills")
+#: Content tables compared to say what was reloaded, with their file.
+TABLES = {"factions": "factions.yaml", "weapons": "weapons.yaml", "armours": "armours.yaml",
+          "spells": "spells.yaml", "items": "items.yaml", "characters": "characters.yaml",
+          "creatures": "creatures.yaml"}
+
+
+def reload(game: Game, content_dir: Path | str) -> Game | list[ContentError]:
+    """The game with the content of `content_dir` swapped in, or every error that keeps
+    it from being (the game itself is never changed)."""
+    root = Path(content_dir)
+    content, errors = load_content_partial(root)
+    if errors:
+        return sorted(errors)
+    errors = _still_playable(game, content, root)
+    if errors:
+        return errors
+    new = copy.deepcopy(game)
+    new.content, new.rules = content, content.rules
+    for unit in new.units.values():
+        _follow_template(unit, game.content, content, new)
+    own = {(d.at[0], d.at[1]): d for d in new.scenario.doors}
+    for door in new.doors.values():
+        spec = own.get(door.pos)
+        hp_max = spec.hp if spec and spec.hp is not None else content.rules.door_hp
+        if spec is None or spec.defence is None:
+            door.defence = content.rules.door_defence
+        door.hp = hp_max if door.hp == door.hp_max else min(door.hp, hp_max)
+        door.hp_max = hp_max
+    new.sight_changed()
+    event = Reloaded(changes(game.content, content))
+    new.journal.append(event)
+    return new
+
+
+def changes(old: Content, new: Content) -> tuple[str, ...]:
+    """What differs, file by file: `rules.yaml: ap_max, door_hp`, `weapons.yaml: sword`…"""
+    found = []
+    settings = [name for name in old.rules.__struct_fields__
+                if getattr(old.rules, name) != getattr(new.rules, name)]
+    if settings:
+        found.append(f"rules.yaml: {', '.join(settings)}")
+    if old.ai != new.ai:
+        found.append("ai.yaml")
+    for table, file in TABLES.items():
+        before, after = getattr(old, table), getattr(new, table)
+        ids = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+        if ids:
+            found.append(f"{file}: {', '.join(ids)}")
+    return tuple(found)
+
+
+def _still_playable(game: Game, content: Content, root: Path) -> list[ContentError]:
+    """The new content must still hold every template and thing the game's units use, and
+    the game's scenario must still load against it."""
+    errors: list[ContentError] = []
+    loader = Loader(root)
+    for unit in game.units.values():
+        catalog, file = (content.characters, "characters.yaml") if unit.is_character \
+            else (content.creatures, "creatures.yaml")
+        if unit.template not in catalog:
+            errors.append(ContentError(loader.rel(root / file), 1, 1, f"{unit.id} plays the "
+                                       f"template {unit.template!r}, which is gone"))
+        for table, ids in (("weapons", unit.weapons), ("spells", unit.spells),
+                           ("items", unit.items), ("armours", (unit.armour,)),
+                           ("armours", (unit.legendary_armour,))):
+            for ident in ids:
+                if ident is not None and ident not in getattr(content, table):
+                    errors.append(ContentError(loader.rel(root / TABLES[table]), 1, 1,
+                                               f"{unit.id} carries {ident!r}, which is gone"))
+    path = scenario_path(root, game.scenario_id)
+    if not errors and path.exists():
+        try:
+            load_scenario(content, path, root)
+        except ContentErrors as exc:
+            errors += exc.errors
+    return sorted(errors)
+
+
+def _derived(game: Game, content: Content, unit: Unit) -> Unit:
+    """The unit as its template in `content` makes it (what `add_unit` would place)."""
+    scratch = copy.copy(game)
+    scratch.content, scratch.rules, scratch.units = content, content.rules, {}
+    placement = UnitPlacement(id=unit.id, template=unit.template,
+                              at=[unit.pos[0], unit.pos[1]], owner=unit.owner)
+    scratch.add_unit(placement, unit.kind)
+    return scratch.units[unit.id]
+
+
+def _follow_template(unit: Unit, old: Content, new: Content, game: Game) -> None:
+    """Three-way: a field still at the old template's value takes the new one's."""
+    before, after = _derived(game, old, unit), _derived(game, new, unit)
+    for name in TEMPLATE_FIELDS:
+        if getattr(unit, name) == getattr(before, name):
+            setattr(unit, name, copy.deepcopy(getattr(after, name)))
+    for name in TEMPLATE_TABLES:
+        mine, was, now = getattr(unit, name), getattr(before, name), getattr(after, name)
+        for key in now:
+            if mine.get(key) == was.get(key):
+                mine[key] = now[key]
+    if unit.hp_max == before.hp_max:
+        if unit.hp == unit.hp_max and not unit.down:
+            unit.hp = after.hp_max
+        unit.hp_max = after.hp_max
+        unit.hp = min(unit.hp, unit.hp_max)
+    if unit.ap_max == before.ap_max:
+        unit.ap_max = after.ap_max
+        unit.ap = min(unit.ap, unit.ap_max)
+    if unit.is_character:
+        unit.level = max(unit.level, level_for(new.rules.level_thresholds, unit.xp))
+
+
+class ContentWatcher:
+    """Tells whether any YAML file under a content folder was saved since the last ask,
+    by polling modification times and sizes."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root)
+        self._seen = self._stamp()
+
+    def _stamp(self) -> dict[str, tuple[int, int]]:
+        stamps = {}
+        for path in sorted(self.root.rglob("*.yaml")):
+            try:
+                info = path.stat()
+            except OSError:
+                continue  # deleted between the listing and the look: seen next time
+            stamps[str(path)] = (info.st_mtime_ns, info.st_size)
+        return stamps
+
+    def changed(self) -> list[str]:
+        """The files added, removed or saved since the last call (relative to the root's
+        parent, as errors name them); empty when nothing changed."""
+        now = self._stamp()
+        names = sorted(p for p in now.keys() | self._seen.keys()
+                       if now.get(p) != self._seen.get(p))
+        self._seen = now
+        return [str(Path(p).relative_to(self.root.parent)) for p in names]
+
+
+class HotReload:
+    """What an app asks on a timer: has the content changed, and with what game to go on."""
+
+    def __init__(self, content_dir: Path | str) -> None:
+        self.root = Path(content_dir)
+        self.watcher = ContentWatcher(self.root)
+
+    def poll(self, game: Game) -> tuple[Game, list[ContentError]]:
+        """(the same game, []) when nothing was saved; (the reloaded game, []) after a valid
+        change; (the same game, its errors) after an invalid one."""
+        if not self.watcher.changed():
+            return game, []
+        result = reload(game, self.root)
+        return (game, result) if isinstance(result, list) else (result, [])

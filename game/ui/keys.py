@@ -1,0 +1,57 @@
+"""The help's list of keys, read from the bindings themselves so that it never drifts
+from what the keys do."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from textual.binding import Binding
+from textual.keys import format_key
+
+#: Keys whose name reads better spelled out in a sentence than as a symbol.
+SPELLED = {"enter": "Enter", "escape": "Esc", "tab": "Tab", "space": "Space"}
+
+
+def key_name(key: str) -> str:
+    """`ctrl+z` → `Ctrl+Z`, `question_mark` → `?`, `shift+tab` → `Shift+Tab`."""
+    *modifiers, last = key.split("+")
+    name = SPELLED.get(last) or format_key(last)
+    if len(name) > 1 and name.isascii():
+        name = name[0].upper() + name[1:]
+    elif modifiers:
+        name = name.upper()
+    return "+".join([m.capitalize() for m in modifiers] + [name])
+
+
+def bindings_of(*classes) -> list[Binding]:
+    """The bindings these classes declare themselves (not those of Textual's bases)."""
+    found: list[Binding] = []
+    for cls in classes:
+        for binding in vars(cls).get("BINDINGS", []):
+            found.append(binding if isinstance(binding, Binding) else Binding(*binding))
+    return found
+
+
+def key_lines(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+    """(keys, what they do) pairs: keys sharing a help text on one line, in the order the
+    bindings are declared. A binding's tooltip is its help text, else its description; a
+    key bound twice is listed where it is first bound (which is the one that acts)."""
+    lines: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for binding in bindings:
+        text = binding.tooltip or binding.description
+        if not text:
+            continue
+        for key in binding.key.split(","):
+            name = key_name(key.strip())
+            if name not in seen:
+                seen.add(name)
+                lines.setdefault(text, []).append(name)
+    out = []
+    for text, keys in lines.items():
+        if len(keys) > 3 and all(k.isdigit() for k in keys):
+            shown = f"{keys[0]}…{keys[-1]}"
+        else:
+            shown = " ".join(keys) if all(len(k) == 1 for k in keys) else ", ".join(keys)
+        out.append((shown, text))
+    return out

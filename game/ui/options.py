@@ -1,0 +1,84 @@
+"""What the UI may offer the player, asked of the engine (`game.rules.legal`): the one
+place the UI talks to the engine's "what can I do" query.
+
+Every option carries the action object the engine checks again when it is applied, so
+the UI never builds a command as text, never names a target itself and never decides a
+rule (which way a door turns, what a spell can reach, the next XP level).
+"""
+
+from __future__ import annotations
+
+from game.rules import legal
+from game.rules.actions import Action, Attack, EndTurn, fmt_pos
+from game.rules.engine import Game
+from game.rules.geometry import distance
+from game.rules.magic import Cast
+
+Pos = tuple[int, int]
+Option = legal.Option
+Choices = legal.Choices
+
+
+def choices(game: Game, actor: str) -> Choices:
+    """Everything the actor can do now, each check run once."""
+    return legal.choices(game, actor)
+
+
+def attack(actor: str, pos: Pos, found: list[Option], brawl: bool = False) -> Action:
+    """The attack `a` (first weapon) or `b` (bare hands) makes on `pos`, among the options
+    `found` there."""
+    for option in found:
+        if option.kind == "attack" and option.action.brawl == brawl:
+            return option.action
+    # Nothing to attack there: applied anyway, so that the engine's refusal says so.
+    return Attack(actor, fmt_pos(pos), brawl=brawl)
+
+
+def cast(actor: str, spell: str, pos: Pos, found: list[Option]) -> Action:
+    """The spell cast on what stands at `pos`, among the options `found` there."""
+    for option in found:
+        if option.kind == "spell" and option.action.spell == spell:
+            return option.action
+    return Cast(actor, spell, fmt_pos(pos))
+
+
+def door(game: Game, actor: str, pos: Pos) -> Option:
+    """Opening or closing the door at `pos`, whichever the engine says."""
+    return legal.door_option(game, actor, pos)
+
+
+def move(game: Game, actor: str, pos: Pos) -> Option:
+    """Walking to `pos`: the plan's path and AP cost, or why not."""
+    return legal.move_option(game, actor, pos)
+
+
+def end_turn() -> Action:
+    return EndTurn()
+
+
+def spell_reach(game: Game, actor: str, spell: str) -> int:
+    return legal.spell_reach(game, actor, spell)
+
+
+def footprint(game: Game, spell: str, found: list[Option]) -> tuple[frozenset[Pos], list[str]] | None:
+    """For an area spell that may be cast on what is at the cursor (among the options
+    `found` there): the squares it covers and the names of those it touches, from its plan
+    (allies included when the spell reaches them). None otherwise."""
+    radius = game.content.spells[spell].area
+    option = next((o for o in found if o.kind == "spell" and o.action.spell == spell), None)
+    if not radius or option is None or not option.possible:
+        return None
+    centre = option.plan.centre.pos
+    squares = frozenset((x, y) for x in range(game.width) for y in range(game.height)
+                        if distance((x, y), centre) <= radius)
+    return squares, [target.unit.name for target in option.plan.targets]
+
+
+def why_not(found: Choices, spell: str) -> str:
+    """Why a spell can be cast on nobody now: the engine's refusal on the first unit it
+    was asked about (its AP, its reach…)."""
+    for options in found.against.values():
+        for option in options:
+            if option.kind == "spell" and option.action.spell == spell and option.reason:
+                return option.reason
+    return "no target for it now"

@@ -1,0 +1,595 @@
+"""The play screen: map, panels, journal, status and command lines, and the keys that play.
+
+It keeps what the player points at (`selected`, `aiming`, the cursor) and applies the
+action objects the engine offers (`game.ui.options`) through the controller. Its keys
+live on the screen, so none of them acts while a hand-over, dialog or game-over screen
+is on top of it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from game.journal.text import chance_line, headline, namer
+from game.rules.errors import Impossible
+from game.ui import options
+from game.ui.controller import Controller, Outcome, Problem
+from game.ui.widgets.bars import KeyBar, TitleBar
+from game.ui.widgets.journal_log import JournalLog, event_lines
+from game.ui.widgets.map_view import MapView, Overlay
+from game.ui.widgets.panels import TargetPanel, UnitPanel
+
+Pos = tuple[int, int]
+
+
+class PlayScreen(Screen[None]):
+    """One hot-seat game being played."""
+
+    BINDINGS = [
+        Binding("enter,m", "activate", "Select/Move",
+                tooltip="Select your character under the cursor, or walk the selected one "
+                "there"),
+        Binding("tab", "cycle(1)", "Next", show=False,
+                tooltip="Select your next character with AP left"),
+        Binding("shift+tab", "cycle(-1)", "Prev", show=False,
+                tooltip="Select your previous character with AP left"),
+        Binding("a", "attack", "Attack",
+                tooltip="Attack what is under the cursor with the first weapon"),
+        Binding("b", "brawl", "Brawl", tooltip="Attack what is under the cursor bare-handed"),
+        Binding("c", "spells", "Cast",
+                tooltip="Pick a spell (cost, range, odds on the target under the cursor)"),
+        Binding("o", "door", "Door", tooltip="Open or close the door under the cursor"),
+        Binding("e", "end_turn", "End turn", tooltip="End the turn: hand over to the next player"),
+        Binding("colon", "command_line", "Command",
+                tooltip="Command line: the notation below, or save NAME, load NAME, undo"),
+        Binding("question_mark", "help", "Help", tooltip="This help"),
+        Binding("J", "journal", "Journal", tooltip="The whole journal, with search"),
+        Binding("i", "inspect", "Inspect", show=False,
+                tooltip="Look closely at the unit under the cursor, enemies included"),
+        Binding("r", "roster", "Units", show=False,
+                tooltip="Every unit: side, HP, AP, effects, down"),
+        Binding("q", "quit_game", "Quit", tooltip="Quit the game (asked first)"),
+        Binding("u,ctrl+z", "undo", "Undo",
+                tooltip="Undo your last move or door, until a die is rolled this turn"),
+        Binding("ctrl+s", "save", "Save", tooltip="Save the game under a name"),
+        Binding("ctrl+o", "load", "Load", tooltip="Load a save (asked first)"),
+        Binding("f9", "quick_load", "Quick-load", show=False,
+                tooltip="Go back to the latest autosave (asked first)"),
+        Binding("R", "replay", "Replay", show=False,
+                tooltip="Replay: step through this game's commands"),
+        *[Binding(str(n), f"option({n})", show=False,
+                  tooltip="Take the numbered action of the target panel") for n in range(1, 10)],
+    ]
+
+    selected: reactive[str | None] = reactive(None, init=False)
+    aiming: reactive[str | None] = reactive(None, init=False)  # a spell waiting for a target
+
+    def __init__(self, controller: Controller, loaded=None) -> None:
+        super().__init__()
+        self.controller = controller
+        self.loaded = loaded  # a save to show first (with its content-change question)
+        self.cursor: Pos = (0, 0)
+        self.here: list[options.Option] = []  # the selected unit's options at the cursor
+        self._hinting = False  # the status line shows a preview of the cursor's square
+        self._choices_key: tuple | None = None
+        self._choices: options.Choices | None = None
+
+    @property
+    def game(self):
+        return self.controller.game
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        with Horizontal(id="main"):
+            yield MapView(self.game, id="map")
+            with Vertical(id="side"):
+                yield UnitPanel(id="unit")
+                yield TargetPanel(id="target")
+        yield JournalLog(id="journal")
+        yield Static(id="status")
+        yield KeyBar()
+
+    @property
+    def map(self) -> MapView:
+        return self.query_one(MapView)
+
+    def on_mount(self) -> None:
+        self.start()
+        if self.loaded is not None:
+            loaded, self.loaded = self.loaded, None
+            self.after_load(loaded)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # Under a hand-over, a dialog or the game-over screen, no key of the game plays
+        # (and the key bar, which asks this, lists none).
+        return self.is_active
+
+    def start(self) -> None:
+        """Draw the controller's game from its first event (new, loaded, undone)."""
+        game = self.game
+        self.title = f"Escarmouche — {game.scenario.name}" + \
+            (" · DESIGNER" if game.designer else "")
+        self.map.set_game(game)
+        self.fit_map()
+        journal = self.query_one(JournalLog)
+        journal.clear()
+        journal.write_briefing(game)
+        journal.write_events(game, game.journal)
+        self._choices_key = None
+        self.aiming = None
+        self.select_first()  # which draws the panels
+        self.map.focus()
+
+    def fit_map(self) -> None:
+        """A tall terminal gives the journal room, but not the rows the map needs (map
+        and border), as long as six journal lines and the three bars still fit."""
+        room = self.size.height - 3 - 6 - 2
+        self.query_one("#main").styles.min_height = max(0, min(self.game.height + 2, room))
+
+    def on_resize(self, event) -> None:
+        self.fit_map()
+
+    # --- what the player points at --------------------------------------------------
+
+    def my_characters(self) -> list[str]:
+        game = self.game
+        return [u.id for u in game.standing() if u.is_character and u.owner == game.current]
+
+    def select(self, unit_id: str | None, move_cursor: bool = True) -> None:
+        self.aiming = None
+        self.selected = unit_id
+        self.map.select(unit_id)
+        if unit_id and move_cursor:
+            self.map.move_cursor(self.game.units[unit_id].pos, announce=False)
+            self.cursor = self.map.cursor
+        self.refresh_all()
+
+    def select_first(self) -> None:
+        mine = self.my_characters()
+        self.select(mine[0] if mine else None)
+
+    def watch_aiming(self, _old: str | None, _new: str | None) -> None:
+        if self.is_mounted:
+            self.refresh_target()
+
+    def action_cycle(self, step: int) -> None:
+        """The next (or previous) of your characters with AP left; the next one whatever
+        its AP when none has any."""
+        mine = self.my_characters()
+        if not mine:
+            return
+        here = mine.index(self.selected) if self.selected in mine else -step
+        order = [mine[(here + step * i) % len(mine)] for i in range(1, len(mine) + 1)]
+        ready = [u for u in order if self.game.units[u].ap > 0]
+        self.select((ready or order)[0])
+
+    def refresh_all(self, hint: bool = True) -> None:
+        game = self.game
+        player = game.player(game.current)
+        self.sub_title = f"Round {game.round} · {player.name}'s turn (player {player.number})"
+        unit = game.units.get(self.selected) if self.selected else None
+        self.query_one(UnitPanel).show(game, unit)
+        self.refresh_target(hint)
+
+    def actor(self):
+        """The selected unit if it may act now."""
+        game = self.game
+        unit = game.units.get(self.selected) if self.selected else None
+        if unit and not unit.down and unit.owner == game.current and not game.over:
+            return unit
+        return None
+
+    def refresh_target(self, show_hint: bool = True) -> None:
+        game, cursor = self.game, self.cursor
+        unit = self.actor()
+        choices = self.choices_for(self.selected) if self.selected else None
+        self.here = choices.at(cursor) if choices and choices.unit.pos != cursor else []
+        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here)
+        reach: frozenset = frozenset()
+        targets: frozenset = frozenset()
+        path: frozenset = frozenset()
+        end, cost = None, 0
+        area: frozenset = frozenset()
+        hint = ""
+        if unit and choices:
+            if self.aiming:
+                targets = frozenset(choices.spell_squares(self.aiming))
+                spell = game.content.spells[self.aiming]
+                hint = (f"Casting {spell.name}: put the cursor on a target and press Enter "
+                        "(Esc cancels)")
+                footprint = options.footprint(game, self.aiming, self.here)
+                if footprint is not None:
+                    area, touched = footprint
+                    hint = (f"{spell.name} here touches {', '.join(touched) or 'nobody'} "
+                            "(Enter casts, Esc cancels)")
+            else:
+                reach = frozenset(choices.reach)
+                targets = frozenset(choices.attack_squares())
+                if cursor in reach:
+                    move = options.move(game, unit.id, cursor)
+                    if move.possible:
+                        path = frozenset(move.plan.path)
+                        end, cost = cursor, move.ap_cost
+                        hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: "
+                                f"{move.ap_cost} AP (Enter)")
+        self.map.set_overlay(Overlay(reach, targets, path, end, cost, area))
+        if hint and show_hint:
+            self.status(hint)
+            self._hinting = True
+        elif self._hinting and show_hint:
+            self.status("")  # a preview never outlives the square it was for
+
+    def choices_for(self, unit_id: str) -> options.Choices:
+        """What the unit can do, asked of the engine once until the game moves on (a
+        cursor move changes nothing): the panel, the overlay and the spell list read it."""
+        key = (id(self.game), len(self.game.journal), unit_id)
+        if self._choices_key != key or self._choices is None:
+            self._choices = options.choices(self.game, unit_id)
+            self._choices_key = key
+        return self._choices
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self.cursor = message.pos
+        self.refresh_target()
+
+    def on_map_view_clicked(self, message: MapView.Clicked) -> None:
+        self.cursor = message.pos
+        unit = self.game.unit_at(message.pos)
+        if unit and unit.id in self.my_characters():
+            self.select(unit.id, move_cursor=False)
+
+    def status(self, text: str | Text, refused: bool = False) -> None:
+        self._hinting = False
+        bar = self.query_one("#status", Static)
+        # Plain text: a command or a name may hold brackets that markup would read.
+        content = Content.from_rich_text(text) if isinstance(text, Text) else Content(text)
+        bar.update(content, layout=False)  # one fixed line: no need to lay out again
+        bar.set_class(refused, "refused")
+
+    # --- commands -------------------------------------------------------------------
+
+    def apply(self, action) -> Outcome:
+        """Send one action (or typed notation) and show what it did, or why it was refused."""
+        if not self.is_active:  # a stray call from under another screen: nothing plays
+            self.app.bell()
+            return None
+        game = self.game
+        outcome = self.controller.apply(action)
+        self.query_one(JournalLog).write_events(game, outcome.events)
+        if outcome.refused is not None:
+            self.status(f"✗ {outcome.refused}", refused=True)
+            return outcome
+        if outcome.autosave_error:
+            self.app.notify(f"autosave failed: {outcome.autosave_error}", severity="error",
+                            markup=False)
+        self.map.update_board()
+        if self.selected and (game.units[self.selected].down
+                              or game.units[self.selected].owner != game.current):
+            self.selected = None
+        if outcome.game_over:
+            self.refresh_all()
+            self.app.game_over()
+            return outcome
+        if outcome.turn_started:
+            self.hand_over()
+        else:
+            self.refresh_all(hint=False)
+        self.status(headline(outcome.summary, namer(game)))
+        return outcome
+
+    def hand_over(self) -> None:
+        digest = self.controller.hand_over()
+        self.select_first()
+        from game.ui.screens.dialogs import HandoverScreen
+
+        summary = digest.summary(namer(self.game))
+        self.app.push_screen(HandoverScreen(
+            f"Round {digest.round}: {digest.name}'s turn (player {digest.player}). "
+            f"Pass the keyboard to {digest.name}.", event_lines(self.game, digest.events),
+            " · ".join(summary) or "No hit, no spell countered, nobody down."))
+
+    def need_actor(self) -> str | None:
+        if self.selected is None:
+            self.status("Select one of your characters first (Tab, or Enter on it)",
+                        refused=True)
+        return self.selected
+
+    def action_activate(self) -> None:
+        cursor = self.cursor
+        if self.aiming and self.selected:
+            spell = self.aiming
+            self.aiming = None
+            self.apply(options.cast(self.selected, spell, cursor,
+                                    self.choices_for(self.selected).at(cursor)))
+            return
+        unit = self.game.unit_at(cursor)
+        if unit and unit.id in self.my_characters():
+            self.select(unit.id, move_cursor=False)
+        elif self.need_actor():
+            self.apply(options.move(self.game, self.selected, cursor).action)
+
+    def action_attack(self) -> None:
+        if self.need_actor():
+            self.apply(options.attack(self.selected, self.cursor, self.here))
+
+    def action_brawl(self) -> None:
+        if self.need_actor():
+            self.apply(options.attack(self.selected, self.cursor, self.here, brawl=True))
+
+    def action_door(self) -> None:
+        if self.need_actor():
+            self.apply(options.door(self.game, self.selected, self.cursor).action)
+
+    def action_option(self, number: int) -> None:
+        if 1 <= number <= len(self.here):
+            choice = self.here[number - 1]
+            if choice.possible:
+                self.apply(choice.action)
+            else:
+                self.status(f"✗ {choice.reason}", refused=True)
+
+    def action_spells(self) -> None:
+        if not self.need_actor():
+            return
+        game, unit = self.game, self.game.units[self.selected]
+        if not unit.spells:
+            self.status(f"{unit.name} knows no spell", refused=True)
+            return
+        on_target = {o.action.spell: o for o in self.here if o.kind == "spell"}
+        choices = self.choices_for(unit.id)
+        rows = []
+        for spell_id in unit.spells:
+            spell = game.content.spells[spell_id]
+            reach = options.spell_reach(game, unit.id, spell_id)
+            area = f", area {spell.area}" if spell.area else ""
+            text = Text(f"{spell.name} · {spell.ap_cost} AP · range {reach} · {spell.kind}{area}")
+            choice = on_target.get(spell_id)
+            castable = bool(choices.spell_squares(spell_id))
+            if choice and choice.possible:
+                text.append("  ")
+                text.append(chance_line("now", choice.chance))
+            elif choice:
+                text.append(f"  — {choice.reason}", style="dim")
+            elif not castable:
+                text.append(f"  — {options.why_not(choices, spell_id)}", style="dim")
+            rows.append((spell_id, text, castable))
+        from game.ui.screens.dialogs import SpellPicker
+
+        self.app.push_screen(SpellPicker(f"{unit.name}'s spells ({unit.ap} AP)", rows),
+                             self.after_spell_pick)
+
+    def after_spell_pick(self, spell_id: str | None) -> None:
+        if not spell_id or not self.selected:
+            return
+        choices = self.choices_for(self.selected)
+        targets = choices.spell_squares(spell_id)
+        if self.cursor in targets:
+            self.apply(options.cast(self.selected, spell_id, self.cursor,
+                                    choices.at(self.cursor)))
+            return
+        me = self.game.units[self.selected].pos
+        if targets == {me} and options.spell_reach(self.game, self.selected, spell_id) == 0:
+            # A spell that reaches only its caster needs no aiming.
+            self.apply(options.cast(self.selected, spell_id, me, choices.at(me)))
+            return
+        self.aiming = spell_id
+
+    def action_end_turn(self) -> None:
+        """End the turn; asked first while characters still have AP (unless told not to)."""
+        game = self.game
+        waiting = [game.units[u].name for u in self.my_characters() if game.units[u].ap > 0]
+        if not waiting or not self.controller.ask_before_ending or game.over:
+            self.apply(options.end_turn())
+            return
+        from game.ui.screens.dialogs import ConfirmEndTurn
+
+        names = waiting[0] if len(waiting) == 1 else \
+            ", ".join(waiting[:-1]) + f" and {waiting[-1]}"
+        verb = "has" if len(waiting) == 1 else "have"
+
+        def answered(answer: str | None) -> None:
+            if answer == "always":
+                self.controller.ask_before_ending = False
+            if answer in ("end", "always"):
+                self.apply(options.end_turn())
+
+        self.app.push_screen(ConfirmEndTurn(f"{names} still {verb} AP. End the turn?"),
+                             answered)
+
+    # --- the command line -----------------------------------------------------------
+
+    def action_command_line(self) -> None:
+        box = self.command_box()
+        if box is None:
+            # Built the first time it is asked for: one widget fewer to lay out at start.
+            box = Input(placeholder="command, e.g. move aldric 4,7 — Enter to send, "
+                        "Esc to close", id="command")
+            self.mount(box, before=self.query_one(KeyBar))
+        box.add_class("open")
+        box.value = ""
+        box.focus()
+
+    def command_box(self) -> Input | None:
+        """The command line, once it has been opened."""
+        found = self.query("#command")
+        return found.first(Input) if found else None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "command":
+            return
+        text = event.value.strip()
+        self.close_command_line()
+        verb, _, rest = text.partition(" ")
+        if verb == "save":
+            self.save_as(rest.strip())
+        elif verb == "load":
+            self.load_named(rest.strip())
+        elif verb == "undo":
+            self.action_undo()
+        elif text:
+            self.apply(text)  # the notation, as typed: the engine reads it
+
+    def close_command_line(self) -> None:
+        box = self.command_box()
+        if box is not None:
+            box.remove_class("open")
+        self.map.focus()
+
+    def on_key(self, event) -> None:
+        if event.key == "escape":
+            box = self.command_box()
+            if box is not None and box.has_focus:
+                self.close_command_line()
+                event.stop()
+            elif self.aiming:
+                self.aiming = None
+                self.status("Spell cancelled")
+                event.stop()
+
+    # --- saves, loads, undo ---------------------------------------------------------
+
+    def show_game(self, keep_view: bool = False) -> None:
+        """Draw the controller's (new) game, keeping the cursor and selection if asked."""
+        cursor, selected = self.cursor, self.selected
+        self.start()
+        if keep_view:
+            if selected in self.game.units and selected in self.my_characters():
+                self.select(selected, move_cursor=False)
+            self.map.move_cursor(cursor, announce=False)
+            self.cursor = self.map.cursor
+            self.refresh_target(show_hint=False)
+
+    def save_as(self, name: str, overwrite: bool = False) -> None:
+        if name and not overwrite and self.controller.save_exists(name):
+            self.app.confirm(f"A save named {name} exists. Overwrite it?", "overwrite",
+                             lambda: self.save_as(name, overwrite=True))
+            return
+        try:
+            path = self.controller.save(name)
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)
+            return
+        self.status(f"Saved to {path}")
+
+    def action_save(self) -> None:
+        from game.ui.screens.saves import SaveNameScreen
+
+        self.app.push_screen(SaveNameScreen(self.controller.suggested_name()),
+                             lambda name: self.save_as(name) if name else None)
+
+    def load_path(self, path, mode: str = "auto") -> None:
+        if path is None:
+            return
+        try:
+            loaded = self.controller.read(path, mode)
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)  # the running game goes on
+            return
+        self.after_load(loaded, path, ask=mode == "auto")
+
+    def after_load(self, loaded, path=None, ask: bool = True) -> None:
+        self.controller.adopt(loaded)
+        self.show_game()
+        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}"
+                    + (f" ({loaded.notice})" if loaded.notice else ""))
+        if loaded.changes:
+            # Replayed under new rules: every command whose outcome changed, old and new.
+            journal = self.query_one(JournalLog)
+            for change in loaded.changes:
+                journal.write_line(Text(f"≠ command {change.number}: {change.command}"))
+                for label, events in (("old", change.old), ("new", change.new)):
+                    journal.write_line(Text(f"  {label}:"))
+                    for line in event_lines(self.game, events):
+                        journal.write_line(Text("    ") + line)
+        if loaded.content_changed and ask:
+            from game.ui.screens.saves import ContentChangedScreen
+
+            source = path or self.controller.path_of(loaded.record.name)
+            self.app.push_screen(ContentChangedScreen(loaded.record.name),
+                                 lambda choice: self.load_path(source, "replay")
+                                 if choice == "replay" else None)
+
+    def load_named(self, name: str) -> None:
+        try:
+            path = self.controller.path_of(name)
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)
+            return
+        self.load_path(path)
+
+    def action_load(self) -> None:
+        from game.ui.screens.saves import LoadScreen
+
+        def picked(path) -> None:
+            if path is not None:
+                self.app.confirm(f"Load {path.stem}? Play since the last save is lost.",
+                                 "load", lambda: self.load_path(path))
+
+        self.app.push_screen(LoadScreen(self.controller.saves_dir), picked)
+
+    def action_quick_load(self) -> None:
+        try:
+            path = self.controller.latest_autosave()
+        except Problem as problem:
+            self.status(f"✗ {problem}", refused=True)
+            return
+        self.app.confirm(f"Go back to the latest autosave ({path.stem})? Play since then "
+                         "is lost.", "quick-load", lambda: self.load_path(path))
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.controller.undo()
+        except Impossible as refusal:
+            self.status(f"✗ {refusal.reason}", refused=True)
+            event = self.controller.refusal(refusal.reason, "undo")
+            self.query_one(JournalLog).write_events(self.game, [event])
+            return
+        self.show_game(keep_view=True)
+        self.status(f"Undone: {undone}")
+
+    # --- other views ----------------------------------------------------------------
+
+    def unit_here(self):
+        """The unit under the cursor, standing or fallen."""
+        game, cursor = self.game, self.cursor
+        return game.unit_at(cursor) or next(
+            (u for u in game.units.values() if u.down and u.pos == cursor), None)
+
+    def action_inspect(self, unit_id: str | None = None) -> None:
+        from game.ui.screens.roster import InspectScreen
+
+        unit = self.game.units.get(unit_id) if unit_id else self.unit_here()
+        if unit is None:
+            self.status("No unit under the cursor to inspect (r lists every unit)",
+                        refused=True)
+            return
+        self.app.push_screen(InspectScreen(self.game, unit))
+
+    def action_roster(self) -> None:
+        from game.ui.screens.roster import RosterScreen
+
+        self.app.push_screen(RosterScreen(self.game, self.map.label),
+                             lambda unit_id: self.action_inspect(unit_id) if unit_id else None)
+
+    def action_help(self) -> None:
+        self.app.action_help()
+
+    def action_quit_game(self) -> None:
+        self.app.action_quit_game()
+
+    def action_replay(self) -> None:
+        from game.ui.screens.replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.controller))
+
+    def action_journal(self) -> None:
+        from game.ui.screens.dialogs import JournalScreen
+
+        self.app.push_screen(JournalScreen(event_lines(self.game, self.game.journal)))

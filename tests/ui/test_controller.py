@@ -1,0 +1,129 @@
+"""The controller behind the app, without Textual: play, autosave, hand-over, undo, saves,
+replay."""
+
+import subprocess
+import sys
+
+import pytest
+
+from game.rules import events as ev
+from game.rules.errors import Impossible
+from game.ui import options
+from game.ui.controller import Controller, Problem
+from tests.helpers import crossroads, app_duel as duel
+
+
+def test_it_runs_without_textual():
+    code = ("import sys, game.ui.controller, game.ui.options; "
+            "sys.exit(any(m.split('.')[0] == 'textual' for m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_a_refused_action_reports_its_reason_and_changes_nothing(tmp_path):
+    game = duel()
+    control = Controller(game, saves_dir=tmp_path)
+    before = game.snapshot()
+    here = options.choices(game, "aldric").at((2, 4))  # Corvin: one of her own
+    outcome = control.apply(options.attack("aldric", (2, 4), here))
+    assert outcome.refused.startswith("Corvin is one of your own characters")
+    assert game.snapshot() == before and game.log == []
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_new_turn_autosaves_and_the_hand_over_shows_what_was_not_seen(tmp_path):
+    control = Controller(duel(forced=[99] * 10), saves_dir=tmp_path)
+    control.apply(options.move(control.game, "aldric", (1, 2)).action)
+    outcome = control.apply(options.end_turn())
+    assert outcome.turn_started and not outcome.game_over
+    assert outcome.autosaved and outcome.autosaved.exists()
+    assert isinstance(outcome.summary, ev.TurnStarted) and outcome.summary.player == 2
+    digest = control.hand_over()
+    assert (digest.round, digest.player, digest.name) == (1, 2, "Bruno")
+    commands = [e.text for e in digest.events if isinstance(e, ev.CommandIssued)]
+    assert commands == ["move aldric 1,2", "end"]
+    control.apply(options.end_turn())
+    digest = control.hand_over()  # Alice: from after her own "end" on
+    commands = [e.text for e in digest.events if isinstance(e, ev.CommandIssued)]
+    assert commands[0] == "end" and "move aldric 1,2" not in commands
+    assert len(list(tmp_path.glob("autosave-*.json"))) == 2
+
+
+def test_no_autosave_when_turned_off(tmp_path):
+    control = Controller(duel(forced=[99] * 10), saves_dir=tmp_path, autosave=False)
+    assert control.apply(options.end_turn()).autosaved is None
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_end_of_the_game_is_autosaved(tmp_path):
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp, game.units["elise"].down = 0, True
+    game.units["dagny"].hp = 1
+    control = Controller(game, saves_dir=tmp_path)
+    here = options.choices(game, "aldric").at((3, 2))
+    outcome = control.apply(options.attack("aldric", (3, 2), here))
+    assert outcome.game_over and outcome.autosaved.exists()
+
+
+def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
+    control = Controller(duel(forced=[99]), saves_dir=tmp_path)
+    control.apply(options.move(control.game, "aldric", (1, 2)).action)
+    assert control.undo() == "move aldric 1,2"
+    assert control.game.units["aldric"].pos == (2, 2) and control.game.log == []
+    control.apply(options.attack("aldric", (3, 2), [], brawl=True))
+    with pytest.raises(Impossible, match="cannot undo"):
+        control.undo()
+
+
+def test_save_read_and_adopt_bring_a_game_back(tmp_path):
+    control = Controller(crossroads(), saves_dir=tmp_path)
+    assert control.suggested_name() == "crossroads-round-1"
+    path = control.save("mine")
+    assert control.save_exists("mine") and not control.save_exists("other")
+    control.apply(options.move(control.game, "aldric", (2, 7)).action)
+    loaded = control.read(path)
+    control.adopt(loaded)
+    assert control.game.units["aldric"].pos == (3, 7) and control.game.log == []
+
+
+def test_save_and_load_problems_are_reported_as_problems(tmp_path):
+    control = Controller(crossroads(), saves_dir=tmp_path)
+    for bad in ("", "../up"):
+        with pytest.raises(Problem):
+            control.save(bad)
+    with pytest.raises(Problem, match="no autosave yet"):
+        control.latest_autosave()
+    (tmp_path / "broken.json").write_text("{")
+    with pytest.raises(Problem, match="truncated"):
+        control.read(tmp_path / "broken.json")
+    with pytest.raises(Problem):
+        control.restart()  # no new-game factory given
+
+
+def test_restart_plays_a_new_game():
+    control = Controller(duel(), new_game=lambda: duel(forced=[1]))
+    control.apply(options.move(control.game, "aldric", (1, 2)).action)
+    old = control.game
+    assert control.restart() is control.game and control.game is not old
+    assert control.game.log == []
+
+
+def test_replay_rebuilds_the_game_after_some_commands(tmp_path):
+    control = Controller(duel(forced=[99] * 10), saves_dir=tmp_path)
+    control.apply(options.move(control.game, "aldric", (1, 2)).action)
+    control.apply(options.move(control.game, "aldric", (0, 2)).action)
+    assert control.replay(1).units["aldric"].pos == (1, 2)
+    assert control.replay(0).units["aldric"].pos == (2, 2)
+    assert control.game.units["aldric"].pos == (0, 2)  # watching changes nothing
+
+
+def test_emergency_save_writes_an_autosave(tmp_path):
+    control = Controller(crossroads(), saves_dir=tmp_path)
+    assert control.emergency_save().parent == tmp_path
+
+
+def test_doors_turn_the_way_the_engine_says():
+    from tests.helpers import make_game
+
+    game = make_game([("aldric", "aldric", 1, (0, 1))], map_text="....\n.+..\n./..\n....")
+    assert options.door(game, "aldric", (1, 1)).action.opening
+    assert not options.door(game, "aldric", (1, 2)).action.opening

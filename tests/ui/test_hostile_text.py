@@ -1,0 +1,117 @@
+"""What users and files put on screen is shown as text, never read as markup; a crash
+inside the app autosaves and says where, with a non-zero exit code."""
+
+import json
+
+from textual.widgets import DataTable
+
+from game.saves import save_game
+from game.ui.app import EscarmoucheApp, run_app
+from game.ui.screens.dialogs import HandoverScreen
+from game.ui.screens.saves import LoadScreen
+from tests.helpers import APP_SIZE as SIZE, crossroads, app_duel as duel, status
+
+
+def cells(table: DataTable) -> list[list[str]]:
+    return [[getattr(c, "plain", str(c)) for c in table.get_row_at(i)]
+            for i in range(table.row_count)]
+
+
+async def test_markup_typed_on_the_command_line_is_a_refused_command_not_a_crash():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"move [/x] 1,1", "enter")
+        await pilot.pause()
+        assert app.is_running
+        assert "[/x]" in status(app) and status(app).startswith("✗")
+        await pilot.press("colon", *"[bold]end", "enter")
+        assert "[bold]end" in status(app)
+
+
+async def test_names_holding_markup_are_shown_as_written_at_the_hand_over():
+    game = duel(forced=[99] * 10)
+    game.players[0].name = "Al[/]ice"
+    game.players[1].name = "[b]Bruno[/x]"
+    game.units["dagny"].name = "Dag[/]ny"
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "y")
+        assert isinstance(app.screen, HandoverScreen)
+        title = str(app.screen.query_one("#handover-title").render())
+        assert title.startswith("Round 1: [b]Bruno[/x]'s turn")
+        await pilot.press("enter", "e", "y", "enter")
+        assert app.is_running and app.game.current == 1
+
+
+async def test_the_load_screen_lists_broken_saves_as_unreadable_and_loads_the_others(tmp_path):
+    game = crossroads()
+    good = save_game(game, "good", tmp_path)
+    record = json.loads(good.read_text())
+    odd = dict(record, name="odd", scenario_name="[/x]", players=["[/]", "[b]"])
+    (tmp_path / "odd.json").write_text(json.dumps(odd))
+    # A name that is not a save name is refused by the reader: listed as unreadable.
+    (tmp_path / "badname.json").write_text(json.dumps(dict(record, name="[/x]")))
+    (tmp_path / "version.json").write_text(json.dumps(dict(record, version="[/x]")))
+    (tmp_path / "long.json").write_text("{" + "\"x\": 1," * 5000)
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, LoadScreen)
+        table = app.screen.query_one(DataTable)
+        rows = {row[0]: row for row in cells(table)}
+        assert rows["odd"][2] == "[/x]" and rows["odd"][4] == "[/], [b]"
+        assert rows["badname"][2] == "unreadable"
+        assert rows["version"][2] == "unreadable"
+        assert rows["version"][4].startswith("format version")
+        assert rows["long"][2] == "unreadable" and rows["long"][4].startswith("truncated")
+        # The long reason is cut: every column stays on a 80-column screen.
+        assert sum(column.get_render_width(table) for column in table.columns.values()) <= 78
+        keys = [key.value for key in table.rows]
+        table.move_cursor(row=keys.index(str(good)))
+        await pilot.press("enter", "y")
+        assert status(app) == "Loaded 'good': round 1"
+        await pilot.press("ctrl+o")
+        table = app.screen.query_one(DataTable)
+        keys = [key.value for key in table.rows]
+        table.move_cursor(row=keys.index(str(tmp_path / "long.json")))
+        await pilot.press("enter", "y")
+        assert status(app).startswith("✗ long.json is truncated") and app.is_running
+        await pilot.press("ctrl+o")
+        table = app.screen.query_one(DataTable)
+        keys = [key.value for key in table.rows]
+        table.move_cursor(row=keys.index(str(tmp_path / "version.json")))
+        await pilot.press("enter", "y")  # the whole reason, markup and all, in the status
+        assert status(app).startswith("✗ version.json has format version '[/x]'")
+
+
+class Broken(EscarmoucheApp):
+    BINDINGS = [("x", "explode", "Explode")]
+
+    def action_explode(self) -> None:
+        raise RuntimeError("boom")
+
+
+def test_an_unexpected_error_autosaves_and_exits_non_zero_saying_where(tmp_path, capsys):
+    app = Broken(crossroads(), saves_dir=tmp_path)
+
+    async def press_x(pilot):
+        await pilot.press("left", "enter")  # a move made before the error is kept
+        await pilot.press("x")
+
+    code = run_app(app, headless=True, size=SIZE, auto_pilot=press_x)
+    assert code != 0
+    autosaves = list(tmp_path.glob("autosave-*.json"))
+    assert len(autosaves) == 1
+    assert "move aldric 2,7" in json.loads(autosaves[0].read_text())["log"]
+    message = capsys.readouterr().err
+    assert "unexpected error" in message and str(autosaves[0]) in message
+
+
+def test_a_game_quit_normally_exits_zero(tmp_path):
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+
+    async def quit_(pilot):
+        await pilot.press("q", "y")
+
+    assert run_app(app, headless=True, size=SIZE, auto_pilot=quit_) == 0
+    assert not list(tmp_path.glob("autosave-*.json"))
