@@ -24,7 +24,7 @@ from game.ui.controller import Controller, Outcome, Problem
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
-from game.ui.widgets.panels import TargetPanel, UnitPanel
+from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
 
 Pos = tuple[int, int]
 
@@ -51,6 +51,9 @@ class PlayScreen(Screen[None]):
                 tooltip="Command line: the notation below, or save NAME, load NAME, undo"),
         Binding("question_mark", "help", "Help", tooltip="This help"),
         Binding("J", "journal", "Journal", tooltip="The whole journal, with search"),
+        Binding("d", "odds", "Odds", show=False,
+                tooltip="The full exact odds of the target panel's first action (or click "
+                "an action)"),
         Binding("i", "inspect", "Inspect", show=False,
                 tooltip="Look closely at the unit under the cursor, enemies included"),
         Binding("r", "roster", "Units", show=False,
@@ -248,6 +251,13 @@ class PlayScreen(Screen[None]):
     def status(self, text: str | Text, refused: bool = False) -> None:
         self._hinting = False
         bar = self.query_one("#status", Static)
+        pending = self.game.roller.forced
+        if pending:
+            # Forced results waiting for the next d100s: nobody should be surprised by one.
+            shown = ", ".join(map(str, list(pending)[:5]))
+            more = f" … (+{len(pending) - 5})" if len(pending) > 5 else ""
+            text = Text.assemble(text if isinstance(text, Text) else Text(text),
+                                 (f"  ⚑ next d100 forced: {shown}{more}", "bold yellow"))
         # Plain text: a command or a name may hold brackets that markup would read.
         content = Content.from_rich_text(text) if isinstance(text, Text) else Content(text)
         bar.update(content, layout=False)  # one fixed line: no need to lay out again
@@ -326,6 +336,22 @@ class PlayScreen(Screen[None]):
     def action_door(self) -> None:
         if self.need_actor():
             self.apply(options.door(self.game, self.selected, self.cursor).action)
+
+    def action_odds(self) -> None:
+        choice = next((c for c in self.here if has_odds(c)), None)
+        if choice is None:
+            self.status("✗ no attack or spell on what is under the cursor", refused=True)
+            return
+        self.show_odds(choice)
+
+    def on_target_panel_odds_asked(self, message: TargetPanel.OddsAsked) -> None:
+        self.show_odds(message.option)
+
+    def show_odds(self, choice) -> None:
+        from game.ui.screens.odds import OddsScreen
+
+        panel = self.query_one(TargetPanel)
+        self.app.push_screen(OddsScreen(panel.odds(choice), namer(self.game)))
 
     def action_option(self, number: int) -> None:
         if 1 <= number <= len(self.here):

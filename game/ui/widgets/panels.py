@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
+from textual import events
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.content import Content
 from textual.widgets import Static
 
 from game.journal.text import chance_line, namer
+from game.oddsreport import panel_line, plan_odds
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -32,6 +37,8 @@ class Panel(VerticalScroll):
         super().__init__(**kwargs)
         self.body = Static()
         self._shape: tuple[int, ...] = ()
+        #: The lines shown, unwrapped.
+        self.lines: list[Text] = []
 
     def compose(self):
         yield self.body
@@ -48,6 +55,7 @@ class Panel(VerticalScroll):
         content = Content("\n").join(Content.from_rich_text(line) for line in lines)
         self.body.update(content, layout=shape != self._shape)
         self._shape = shape
+        self.lines = lines
 
 
 class UnitPanel(Panel):
@@ -115,6 +123,11 @@ def owed_line(game: Game, unit: Unit) -> list[Text]:
                  style="yellow")]
 
 
+def has_odds(option: legal.Option) -> bool:
+    """An attack or a spell checked possible: its plan gives exact odds."""
+    return option.possible and option.kind in ("attack", "spell") and option.plan is not None
+
+
 class TargetPanel(Panel):
     """What lies under the cursor and, for the selected character, every action against
     it with its chance and named terms, or why it is impossible (numbered: press 1-9).
@@ -125,9 +138,40 @@ class TargetPanel(Panel):
     TargetPanel { height: 1fr; border: round $secondary; padding: 0 1; }
     """
 
+    @dataclass
+    class OddsAsked(Message):
+        """A click on an option: show its full odds."""
+
+        option: legal.Option
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = "Target"
+        #: Line index -> the option it belongs to, for clicks.
+        self._option_at_line: dict[int, legal.Option] = {}
+        self._odds: dict[int, tuple] = {}
+
+    def odds(self, option: legal.Option) -> dict:
+        """The exact odds of an option (from its plan), computed once per plan."""
+        key = id(option.plan)
+        if key not in self._odds:
+            if len(self._odds) > 256:
+                self._odds.clear()
+            # The plan is kept with its odds, so its id is not reused while cached.
+            self._odds[key] = (option.plan, plan_odds(option.plan, option.command))
+        return self._odds[key][1]
+
+    def on_click(self, event: events.Click) -> None:
+        # The panel's lines wrap: find the clicked line from their wrapped heights.
+        row = event.y + round(self.scroll_y)
+        top = 0
+        for index, height in enumerate(self._shape):
+            if top <= row < top + height:
+                option = self._option_at_line.get(index)
+                if option is not None:
+                    self.post_message(self.OddsAsked(option))
+                return
+            top += height
 
     def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option]) -> None:
         lines: list[Text] = [Text(f"Square {pos[0]},{pos[1]}", style="dim")]
@@ -153,17 +197,22 @@ class TargetPanel(Panel):
             if fallen.down and fallen.pos == pos:
                 owner = game.player(fallen.owner).name if fallen.owner else "creature"
                 lines.append(Text(f"{fallen.name} lies here, down ({owner})", style="dim"))
+        self._option_at_line = {}
         for number, option in enumerate(choices, 1):
             head = f"{number} " if number <= 9 else "  "
             if option.possible and option.chance is None:  # an item: no roll
                 lines.append(Text(f"{head}{option.label} ({option.ap_cost} AP)"))
             elif option.possible:
+                self._option_at_line[len(lines)] = option
                 line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
                                                 option.chance)
                 lines.append(line)
                 if option.defence:
                     lines.append(Text("    ") + chance_line(option.defence.check,
                                                             option.defence))
+                if has_odds(option):
+                    self._option_at_line[len(lines)] = option
+                    lines.append(Text("    ") + panel_line(self.odds(option)))
             else:
                 lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
         self.set_lines(lines)

@@ -1,0 +1,77 @@
+"""The exact odds in the app: a line per option in the target panel, the full view on `d`
+or a click, and forced rolls waiting in the status line."""
+
+from game.rules import legal, odds
+from game.ui.app import EscarmoucheApp
+from game.ui.screens.odds import OddsScreen
+from game.ui.widgets.panels import TargetPanel
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel, status
+
+
+def shown(static) -> str:
+    """The text of a Static that holds rich renderables, as a console prints it."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(static.content)
+    return console.export_text()
+
+
+async def test_the_target_panel_shows_each_options_exact_odds():
+    game = duel()
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")  # onto Dagny
+        panel = "\n".join(line.plain for line in app.play.query_one(TargetPanel).lines)
+        plan = legal.options_against(game, "aldric", (3, 2))[0].plan
+        exact = odds.of(plan)
+        # Aldric's sword lands when it hits and Dagny fails her dodge: 65% × (1 - 29%).
+        assert f"lands {100 * float(exact.p_lands):.1f}%" in panel
+        low, high = exact.damage_range[0] or 1, exact.damage_range[1]
+        assert f"{min(v for v, p in exact.damage if v > 0)}–{high} dmg, " \
+               f"mean {float(exact.mean_damage):.1f}" in panel
+        assert f"down {100 * float(exact.p_down):.1f}%" in panel
+
+
+async def test_d_opens_the_full_odds_of_the_first_action_and_esc_closes_it():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "d")
+        assert isinstance(app.screen, OddsScreen)
+        view = shown(app.screen.query_one("#odds"))
+        assert "Aldric → Dagny: attack aldric dagny with sword (4 AP)" in view
+        assert "attack 65%  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" in view
+        assert "damage taken (after reduction)" in view
+        await pilot.press("escape")
+        assert not isinstance(app.screen, OddsScreen)
+
+
+async def test_d_on_an_empty_square_says_why():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "d")
+        assert not isinstance(app.screen, OddsScreen)
+        assert status(app) == "✗ no attack or spell on what is under the cursor"
+
+
+async def test_a_click_on_an_option_opens_its_odds():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")
+        panel = app.play.query_one(TargetPanel)
+        line = next(i for i, o in panel._option_at_line.items() if o.label == "bare hands")
+        row = sum(panel._shape[:line])  # the rows of the wrapped lines above it
+        await pilot.click(TargetPanel, offset=(3, 1 + row))  # 1: the panel's top border
+        assert isinstance(app.screen, OddsScreen)
+        assert "attack aldric dagny brawl" in shown(app.screen.query_one("#odds"))
+
+
+async def test_forced_rolls_waiting_show_in_the_status_line():
+    app = EscarmoucheApp(duel(forced=[3, 50]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left")
+        assert "⚑ next d100 forced: 3, 50" in status(app)
+        await pilot.press("right", "right", "a")  # the sword takes 3 (perfect), the dodge 50
+        assert "forced" not in status(app)
