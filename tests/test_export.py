@@ -102,14 +102,14 @@ def test_markdown_draws_the_map_at_start_and_end_with_downed_units_marked(spells
     start, end = section(md, "Map at the start"), section(md, "Map at the end")
     assert "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3\n" \
            " 0 ################################################\n" in start
-    assert " 2 ##. . . . o . ##. . . . g2. . + . . = . . . . ##\n" in start
+    assert " 2 ##. . . . o . ##. . . . gb. . + . . = . . . . ##\n" in start
     assert "10 ##. . C1. . . . . . . . . . . . . . . . F2. . ##\n" in start
     assert "| C1 | Corvin | corvin | player 1 (Alice) | 3,10 | 12/12 | standing |" in start
     # At the end Corvin is out of play: his glyph with ✝, his square, his HP.
     assert "10 ##. . . . . . . . C✝. . . . . . . . . . F2. . ##\n" in end
-    assert " 9 ##. B1. . . . . g2. . w1E2. . . . . . . . . . ##\n" in end
+    assert " 9 ##. B1. . . . . gb. . waE2. . . . . . . . . . ##\n" in end
     assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 6/12 | down |" in end
-    assert "| w1 | Wolf | wolf-1 | creatures | 11,9 | 10/10 | standing |" in end
+    assert "| wa | Wolf | wolf-1 | creatures | 11,9 | 10/10 | standing |" in end
     assert md.index("## Map at the start") < md.index("## Journal") \
         < md.index("## Map at the end")
 
