@@ -31,12 +31,10 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
-def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False,
-             dice: str = "single"):
+def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
     """Load content and a scenario and start a game (raises ContentErrors / UsageError).
 
-    `dice`: "streams" for the app's games (a rule change then moves only the rolls of
-    the commands it touches); `script` keeps one stream, which its demos are tuned to."""
+    Every new game rolls each command's dice from its own stream (`GameState.dice`)."""
     from game.rules.engine import Game
 
     content = load_content(content_dir)
@@ -45,7 +43,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
     return Game(content, load_scenario(content, path, content_dir), seed=seed,
-                scenario_id=path.stem, designer=designer, dice=dice)
+                scenario_id=path.stem, designer=designer)
 
 
 def parse_rolls(text: str | None) -> list[int]:
@@ -203,14 +201,13 @@ def build_app(args):
         game = loaded.game
         scenario = loaded.record.scenario
     else:
-        game = new_game(args.content, args.scenario, args.seed, args.designer, "streams")
+        game = new_game(args.content, args.scenario, args.seed, args.designer)
         scenario = args.scenario
     if getattr(args, "ai", None):  # a save keeps its own AI sides unless --ai says others
         game.ai_players = ai_players(args.ai, game)
 
     def again():
-        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer,
-                        "streams")
+        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer)
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
                           content_dir=args.content, loaded=loaded)
@@ -364,7 +361,8 @@ def cmd_export(args) -> int:
         if loaded is not None:
             game = loaded.game
             start = Game(game.content, game.scenario, seed=record.seed,
-                         scenario_id=record.scenario, designer=record.designer)
+                         scenario_id=record.scenario, designer=record.designer,
+                         dice=record.dice)
             note = ("the content changed since this save: the map at the end is the saved "
                     "state; the map at the start and the departures are today's content's"
                     if loaded.content_changed else None)

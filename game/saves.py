@@ -27,7 +27,7 @@ from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, loa
 from game.content.yamlmarks import ContentErrors
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
-from game.rules.events import AnyEvent
+from game.rules.events import AnyEvent, Reloaded
 from game.rules.history import changed_outcomes, replay
 from game.rules.engine import Game
 from game.rules.state import comparable, restore_state
@@ -545,7 +545,10 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
                      ai_players={int(n): p for n, p in record.ai_players.items()})
     except ValueError as exc:  # a player it does not have, a profile the content lacks
         raise SaveError(f"{file}: ai_players: {exc}") from None
-    if changed and mode != "replay":
+    # A game whose content was reloaded while it ran was played under more than one
+    # content: its log replays under none of them, so it is continued from its state.
+    reloaded = any(isinstance(event, Reloaded) for event in record.journal)
+    if (changed and mode != "replay") or (reloaded and not changed):
         check_against(record, fresh, f"{file}: its state does not fit the new content")
         try:
             restore_state(fresh, record.state)
@@ -554,7 +557,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
                             f"({exc}); replay it instead") from None
         fresh.journal = list(record.journal)
         fresh.log = list(record.log)
-        return Loaded(record=record, game=fresh, content_changed=True)
+        return Loaded(record=record, game=fresh, content_changed=changed)
     if not changed:
         check_against(record, fresh, file)
     game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer,

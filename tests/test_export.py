@@ -34,14 +34,14 @@ COUNTER_TABLE = """\
 """
 
 REFLECTED_DAMAGE_TABLE = """\
-**damage to Corvin**: 7 (HP 12 → 5)
+**damage to Corvin**: 6 (HP 12 → 6)
 
 | term | name | detail | value |
 |---|---|---|---:|
-| Firebolt 2d6 | dice | faces [4, 3] | 7 |
-| raw damage |  | no clamp: 7 ≥ 0 | 7 |
+| Firebolt 2d6 | dice | faces [5, 1] | 6 |
+| raw damage |  | no clamp: 6 ≥ 0 | 6 |
 | reduction |  | ignored | 0 |
-| damage taken |  | raw damage - reduction, at least 0 | 7 |
+| damage taken |  | raw damage - reduction, at least 0 | 6 |
 """
 
 
@@ -86,7 +86,7 @@ def test_markdown_has_one_table_per_roll_with_its_exact_terms_and_forced_marks(s
     assert COUNTER_TABLE in journal
     assert REFLECTED_DAMAGE_TABLE in journal
     # A roll the dice gave carries no mark; the summary counts the forced ones.
-    assert "**attack roll, Wolf**: 54 > 42 miss\n" in journal
+    assert "**attack roll, Wolf**: 56 > 42 miss\n" in journal
     forced = sum(r.forced for r in rolls)
     assert forced == 5 and journal.count("| d100 | forced |") == forced
     # Marked in the roll's caption and on each of the three `force` commands' lines.
@@ -102,14 +102,14 @@ def test_markdown_draws_the_map_at_start_and_end_with_downed_units_marked(spells
     start, end = section(md, "Map at the start"), section(md, "Map at the end")
     assert "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3\n" \
            " 0 ################################################\n" in start
-    assert " 2 ##. . . . o . ##. . . . g2. . + . . = . . . . ##\n" in start
+    assert " 2 ##. . . . o . ##. . . . gb. . + . . = . . . . ##\n" in start
     assert "10 ##. . C1. . . . . . . . . . . . . . . . F2. . ##\n" in start
     assert "| C1 | Corvin | corvin | player 1 (Alice) | 3,10 | 12/12 | standing |" in start
     # At the end Corvin is out of play: his glyph with ✝, his square, his HP.
     assert "10 ##. . . . . . . . C✝. . . . . . . . . . F2. . ##\n" in end
-    assert " 9 ##. B1. . . . . g2. . w1E2. . . . . . . . . . ##\n" in end
-    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 4/12 | down |" in end
-    assert "| w1 | Wolf | wolf-1 | creatures | 11,9 | 10/10 | standing |" in end
+    assert " 9 ##. B1. . . . . gb. . waE2. . . . . . . . . . ##\n" in end
+    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 6/12 | down |" in end
+    assert "| wa | Wolf | wolf-1 | creatures | 11,9 | 10/10 | standing |" in end
     assert md.index("## Map at the start") < md.index("## Journal") \
         < md.index("## Map at the end")
 
@@ -244,7 +244,7 @@ def test_a_save_from_older_content_says_which_content_drew_what(tmp_path, capsys
     md = export(tmp_path, capsys, "old")  # today's shipped content
     assert "- **note**: the content changed since this save: the map at the end is the " \
            "saved state" in md
-    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 4/12 | down |" in md
+    assert "| C✝ | Corvin | corvin | player 1 (Alice) | 9,10 | 6/12 | down |" in md
 
 
 def test_export_refuses_an_unwritable_out_file_with_a_message(spells_md, capsys):

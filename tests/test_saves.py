@@ -64,7 +64,7 @@ def test_replay_command_reports_identical_or_the_first_difference(tmp_path, caps
                  str(tmp_path)]) == 0
     capsys.readouterr()
     assert main(["replay", "demo", "--saves-dir", str(tmp_path)]) == 0
-    assert capsys.readouterr().out == ("identical: 20 commands replay to the same journal "
+    assert capsys.readouterr().out == ("identical: 22 commands replay to the same journal "
                                        "and state\n")
     content = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, content)
@@ -72,7 +72,7 @@ def test_replay_command_reports_identical_or_the_first_difference(tmp_path, caps
     chars.write_text(chars.read_text().replace("masteries: {sword: 10,", "masteries: {sword: 20,"))
     assert main(["replay", "demo", "--saves-dir", str(tmp_path), "--content", str(content)]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("differs at command 12: attack aldric dagny with sword\nold:\n")
+    assert out.startswith("differs at command 14: attack aldric dagny with sword\nold:\n")
     assert "30 (forced) ≤ 65 hit" in out and "30 (forced) ≤ 75 hit" in out
 
 
@@ -85,7 +85,7 @@ def test_replay_of_a_hand_edited_state_says_it_differs(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", "demo", "--saves-dir", str(tmp_path)]) == 1
     assert capsys.readouterr().out == (
-        "differs: the 20 commands replay to the same journal, but the saved state is not "
+        "differs: the 22 commands replay to the same journal, but the saved state is not "
         "the one they give (the file was edited?): units (aldric)\n")
     with pytest.raises(SaveError, match="its log does not give its saved state"):
         load_game(path)
@@ -188,7 +188,7 @@ def test_script_save_then_play_load(tmp_path, capsys):
     assert main(["script", "crossroads", DEMO, "--save", "setup", "--saves-dir",
                  str(tmp_path)]) == 0
     record = read_save(tmp_path / "setup.json")
-    assert record.round == 3 and len(record.log) == 20
+    assert record.round == 3 and len(record.log) == 22
 
 
 def test_export_markdown_and_json(tmp_path, capsys):

@@ -15,7 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 from game.journal.jsonl import event_line
-from game.journal.text import Names, clamp_text, headline, names_for, roll_text, term_label
+from game.journal.text import (
+    Names, clamp_text, headline, names_for, roll_text, term_label, unit_labels,
+)
 from game.rules import events as ev
 from game.rules.board import CLOSED_DOOR, OPEN_DOOR, WALL
 from game.rules.state import GameState
@@ -83,20 +85,6 @@ def text(value: str) -> tuple:
 
 def forced_runs(forced: bool) -> tuple:
     return ((FORCED, FORCED),) if forced else ()
-
-
-def unit_labels(units) -> dict[str, str]:
-    """Each unit's two-character label, as the app's map shows it: a character's glyph and
-    its player's number (`A1`), a creature's glyph and its ordinal among that glyph (`g2`)."""
-    labels: dict[str, str] = {}
-    counts: dict[str, int] = {}
-    for unit in units.values():
-        if unit.is_character:
-            labels[unit.id] = f"{unit.glyph}{unit.owner}"
-        else:
-            counts[unit.glyph] = counts.get(unit.glyph, 0) + 1
-            labels[unit.id] = f"{unit.glyph}{counts[unit.glyph]}"
-    return labels
 
 
 def board_text(state: GameState) -> str:

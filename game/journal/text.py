@@ -304,3 +304,23 @@ def namer(game) -> Names:
     """Display names for a game's weapons, spells, units and objects."""
     return names_for(game.content, {u.id: u.name for u in game.units.values()},
                      {t.id: t.name for t in game.things.values()})
+
+
+#: A creature's mark after its glyph: its ordinal among creatures of that glyph, as a
+#: letter, so that on the map a digit always means a player (`A1`) and never a count.
+_ORDINALS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def unit_labels(units) -> dict[str, str]:
+    """Each unit's two-character label, on the map, in panels and in exports: a
+    character's glyph and its player's number (`A1`), a creature's glyph and its ordinal
+    among creatures of that glyph as a letter (`ga`, `gb`; `*` past the 26th)."""
+    labels: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for unit in units.values():
+        if unit.is_character or unit.owner is not None:
+            labels[unit.id] = f"{unit.glyph}{unit.owner}"
+        else:
+            count = counts[unit.glyph] = counts.get(unit.glyph, 0) + 1
+            labels[unit.id] = unit.glyph + (_ORDINALS[count - 1] if count <= 26 else "*")
+    return labels

@@ -104,12 +104,12 @@ class Roller:
     `d100()` serves forced results first (in order), then seeded ones. Damage and value
     dice are always seeded, so forcing a hit never shifts them.
 
-    With `streams`, `begin(key)` starts the stream of a command (see the module's
-    docstring); without, one stream runs through the whole game and `begin` does nothing
-    (how every game rolled before streams; `script` keeps it, its demos are tuned to it).
+    With `streams` (every new game), `begin(key)` starts the stream of a command (see the
+    module's docstring); without, one stream runs through the whole game and `begin` does
+    nothing: how games rolled before streams, kept so that their saves still replay.
     """
 
-    def __init__(self, seed: int = 0, forced: Iterable[int] = (), streams: bool = False) -> None:
+    def __init__(self, seed: int = 0, forced: Iterable[int] = (), streams: bool = True) -> None:
         self.seed = seed
         self.streams = streams
         self.stream = ""

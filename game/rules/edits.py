@@ -207,6 +207,9 @@ class Give(Edit):
             raise Impossible(f"give takes weapon, armour or spell, not {self.kind!r}")
         if self.item not in catalog:
             raise Impossible(f"there is no {self.kind} called {self.item!r}")
+        if self.kind == "armour" and catalog[self.item].legendary and not unit.is_character:
+            raise Impossible(f"legendary armour is for characters; {unit.name} is a "
+                             f"{unit.kind}")
         if self.item in (unit.weapons if self.kind == "weapon" else
                          unit.spells if self.kind == "spell" else
                          (unit.armour, unit.legendary_armour)):

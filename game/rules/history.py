@@ -17,7 +17,7 @@ from game.rules.engine import Game
 
 
 def replay(content: Content, scenario: Scenario, seed: int, log: list[str],
-           scenario_id: str = "", designer: bool = False, dice: str = "single") -> Game:
+           scenario_id: str = "", designer: bool = False, dice: str = "streams") -> Game:
     """A new game with every command of the log applied in order."""
     game = Game(content, scenario, seed=seed, scenario_id=scenario_id, designer=designer,
                 dice=dice)

@@ -74,8 +74,12 @@ class Use(Action):
                                  f"works within {item.range}")
             if not game.line_of_sight(unit.pos, target.pos):
                 raise Impossible(f"{unit.name} has no line of sight to {target.name}")
-            if item.effect.amount < 0:
-                own_character_ban(unit, target)
+        if item.effect.amount < 0:
+            # A malus is an attack: never on one's own characters, the user included.
+            if target is unit:
+                raise Impossible(f"the {item.name} is a malus: {unit.name} cannot use it on "
+                                 "itself")
+            own_character_ban(unit, target)
         if unit.ap < item.ap_cost:
             raise Impossible(f"{unit.name} has {unit.ap} AP; the {item.name} costs "
                              f"{item.ap_cost}")

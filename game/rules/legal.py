@@ -1,9 +1,10 @@
 """What a unit can do now: every option (each weapon, bare hands, each spell, a move, a
 door) with its plan, or the reason the rules refuse it.
 
-The one query the UI (panels, overlays, spell list) and the creatures' AI ask; each option
-carries its action, which renders its own notation, and its plan, from which the panel's
-chances (and exact odds) are read. Nothing here changes the game.
+The one query the UI (panels, overlays, spell list) asks; each option carries its action,
+which renders its own notation, and its plan, from which the panel's chances (and exact
+odds) are read. The AI checks the same actions through the same `check`, pruning by reach
+first since it weighs every foe at once. Nothing here changes the game.
 """
 
 from __future__ import annotations
@@ -122,17 +123,6 @@ def item_options(game: GameState, actor_id: str, target_id: str | None = None) -
         options.append(_option(game, game.current, label, "item",
                                Use(actor_id, item_id, target_id), item.ap_cost))
     return options
-
-
-def attack_option(game: GameState, actor_id: str, target_id: str,
-                  player: int | None) -> Option:
-    """An attack with the actor's first weapon (bare hands if none) on a unit or object,
-    by `player` (None: the creatures)."""
-    actor = game.units[actor_id]
-    weapon = game.content.weapons[actor.weapons[0]] if actor.weapons else None
-    return _option(game, player, weapon.name if weapon else "bare hands", "attack",
-                   Attack(actor_id, target_id),
-                   weapon.ap_cost if weapon else game.rules.brawl_ap_cost)
 
 
 def reachable_squares(game: GameState, unit_id: str) -> dict[Pos, int]:

@@ -15,6 +15,7 @@ from game.rules.actions import (
     Action,
     acting_unit,
     faction_term,
+    lay_effect,
     own_character_ban,
     parse_pos,
     reduction_terms,
@@ -38,7 +39,7 @@ from game.rules.progress import gain_xp, quip
 from game.rules.state import GameState
 from game.rules.templates import Spell
 from game.rules.terms import Chance, Term
-from game.rules.units import Effect, Unit
+from game.rules.units import Unit
 
 
 def spell_range(spell: Spell, level: int) -> int:
@@ -144,6 +145,8 @@ class Cast(Action):
             raise Impossible(f"an area spell must be centred on a character; "
                              f"{target.name} is a {target.kind}")
         if spell.kind == "damage":
+            if target is caster:
+                raise Impossible(f"{caster.name} cannot aim {spell.name} at itself")
             own_character_ban(caster, target)
         reach = spell_range(spell, caster.level)
         d = distance(caster.pos, target.pos)
@@ -280,7 +283,4 @@ class Cast(Action):
             before = target.hp
             target.hp = min(target.hp_max, target.hp + max(0, value.total))
             return [Healed(source.id, target.id, (value,), target.hp - before, before, target.hp)]
-        effect = spell.effect
-        target.effects = [e for e in target.effects if e.source != self.spell]
-        target.effects.append(Effect(self.spell, effect.stat, effect.amount, effect.turns))
-        return [EffectAdded(target.id, self.spell, effect.stat, effect.amount, effect.turns)]
+        return lay_effect(target, self.spell, spell.effect)

@@ -36,10 +36,12 @@ class GameState:
 
     def __init__(self, content: Content, scenario: Scenario, seed: int = 0,
                  scenario_id: str = "", designer: bool = False,
-                 dice: str = "single") -> None:
+                 dice: str = "streams") -> None:
         self.content = content
-        #: "streams": each command rolls from its own stream (seed, log index); "single":
-        #: one stream through the game. Part of a game's record, like its seed.
+        #: "streams" (every new game): each command rolls from its own stream (seed, log
+        #: index); "single": one stream through the game, kept only so that saves made
+        #: before streams (version 1, or saying `"dice": "single"`) replay as they were
+        #: played. Part of a game's record, like its seed.
         if dice not in DICE_MODES:
             raise ValueError(f"dice must be one of {', '.join(DICE_MODES)}, not {dice!r}")
         self.dice = dice

@@ -56,15 +56,10 @@ class Digest:
     def summary(self, name: Callable[[str], str]) -> list[str]:
         """What matters, one item each: hits with their HP, spells countered, the fallen."""
         items: list[str] = []
-        attacker: str | None = None
         for event in self.events:
-            if isinstance(event, ev.AttackDeclared):
-                attacker = event.attacker
-            elif isinstance(event, ev.SpellCast):
-                attacker = event.caster
-            elif isinstance(event, ev.Damage) and event.amount > 0:
-                who = name(attacker) if attacker else name(event.source)
-                items.append(f"{who} hit {name(event.target)} for {event.amount} "
+            # The damage's source is who dealt it: a reflected spell's is the counterer.
+            if isinstance(event, ev.Damage) and event.amount > 0:
+                items.append(f"{name(event.source)} hit {name(event.target)} for {event.amount} "
                              f"(HP {event.hp_before} → {event.hp_after})")
             elif isinstance(event, ev.Healed):
                 items.append(f"{name(event.target)} healed {event.amount} "

@@ -130,3 +130,17 @@ def test_hot_reload_polls_then_swaps_or_keeps_the_game(content):
     assert same is new and [e.message for e in errors] == \
         ["move_cost: expected `int`, got `str`"]
     assert hot.poll(new) == (new, [])
+
+
+def test_a_game_saved_after_a_reload_loads_back_by_its_state(content, tmp_path):
+    from game.saves import load_game, save_game
+
+    game = played(content)
+    edit(content / "rules.yaml", "ap_max: 10", "ap_max: 12")
+    game = reload(game, content)
+    game.apply("end")
+    path = save_game(game, "after-reload", tmp_path / "saves")
+    loaded = load_game(path, content)
+    assert not loaded.content_changed
+    assert loaded.game.snapshot()["units"] == game.snapshot()["units"]
+    assert loaded.game.log == game.log

@@ -103,3 +103,15 @@ def test_the_card_roster_and_export_word_effects_as_the_journal_does():
     assert "Focus +10 magic bonus" in effects_text(game, corvin)
     md = export_markdown(record_of(game, "t"), game.content)
     assert "effect Focus" in md and "effect Stone Skin" in md and "magic_bonus" not in md
+
+
+def test_on_the_map_a_digit_is_a_player_and_a_letter_a_creatures_ordinal():
+    from game.journal.text import unit_labels
+    from tests.helpers import make_game
+
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (2, 0))]
+                     + [(f"g{i}", "goblin", None, (i % 12, 3 + i // 12)) for i in range(28)])
+    labels = unit_labels(game.units)
+    assert (labels["aldric"], labels["dagny"]) == ("A1", "D2")
+    assert [labels[f"g{i}"] for i in (0, 1, 25, 26, 27)] == ["ga", "gb", "gz", "g*", "g*"]
+    assert all(len(label) == 2 for label in labels.values())  # a square is two cells

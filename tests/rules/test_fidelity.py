@@ -204,3 +204,27 @@ def test_an_ally_downed_by_the_same_area_no_longer_helps_the_next_counter():
     counters = {r.unit: r for r in events_of(events, Roll) if r.check == "counter"}
     assert game.units["dagny"].down
     assert Term("faction", 0, "wild: no ally") in counters["fenwick"].terms
+
+
+def test_a_malus_item_is_never_used_on_oneself():
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    game = new_game(DEFAULT_CONTENT, "tavern-brawl", 0)
+    game.current = 3  # Pike's player
+    [refused] = game.apply("use pike pepper-bag")
+    assert refused.reason == "the bag of pepper is a malus: Pike cannot use it on itself"
+
+
+def test_a_damage_spell_is_never_aimed_at_its_own_caster():
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("dagny", "dagny", 2, (5, 5))])
+    game.apply("spawn goblin pet 1,1 owner 1")
+    game.apply("give pet spell firebolt")
+    [refused] = game.apply("cast pet firebolt pet")
+    assert refused.reason == "Goblin cannot aim Firebolt at itself"
+
+
+def test_legendary_armour_is_for_characters_only():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("goblin", "goblin", None, (5, 5))])
+    [refused] = game.apply("give goblin armour wyrmscale")
+    assert refused.reason == "legendary armour is for characters; Goblin is a creature"

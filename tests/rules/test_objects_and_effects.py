@@ -68,6 +68,8 @@ def test_a_venomed_hit_on_an_object_lays_nothing():
 
 def test_the_venom_wears_off_at_its_holders_second_turn_and_a_second_hit_refreshes_it():
     game = venom_game([10, 99, 10, 99])
+    # Tough enough to stand after both hits whatever the seeded damage: the effect is the point.
+    game.units["hugo"].hp = game.units["hugo"].hp_max = 40
     game.apply("attack pike hugo with venom-dagger")
     game.apply("attack pike hugo with venom-dagger")
     assert [(e.source, e.turns) for e in game.units["hugo"].effects] == [("venom-dagger", 2)]

@@ -174,3 +174,16 @@ def test_the_computer_keeps_its_side_across_undo_and_a_load(tmp_path):
         (tmp_path / "bad.json").write_text(text)
         with pytest.raises(Problem, match=reason):
             control.read(tmp_path / "bad.json")
+
+
+def test_the_hand_over_summary_credits_reflected_damage_to_the_counterer():
+    from game.rules.events import Countered, Damage, SpellCast
+    from game.ui.controller import Digest
+
+    digest = Digest(1, 2, "Bruno", [
+        SpellCast("corvin", "firebolt", "elise", "damage", 5, 5),
+        Countered("elise", "firebolt", True),
+        Damage("elise", "corvin", (), (), 7, (), 0, 7, 12, 5),
+    ])
+    summary = digest.summary(str.capitalize)
+    assert "Elise hit Corvin for 7 (HP 12 → 5)" in summary

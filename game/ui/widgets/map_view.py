@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from game.journal.text import unit_labels
 from game.rules.engine import Game
 from game.rules.geometry import Pos
 from game.ui.colours import player_colour
@@ -97,27 +98,16 @@ class MapView(ScrollView, can_focus=True):
         self.overlay = Overlay()
         self._row_keys: dict[int, tuple] = {}
         self._row_strips: dict[int, Strip] = {}
-        self._labels = self._unit_labels()
+        self._labels = unit_labels(game.units)
         self.virtual_size = Size(game.width * CELL, game.height)
 
     def set_game(self, game: Game) -> None:
         self.game = game
-        self._labels = self._unit_labels()
+        self._labels = unit_labels(game.units)
         self._row_keys.clear()
         self._row_strips.clear()
         self.virtual_size = Size(game.width * CELL, game.height)
         self.refresh()
-
-    def _unit_labels(self) -> dict[str, str]:
-        labels: dict[str, str] = {}
-        counts: dict[str, int] = {}
-        for unit in self.game.units.values():
-            if unit.is_character:
-                labels[unit.id] = f"{unit.glyph}{unit.owner}"
-            else:
-                counts[unit.glyph] = counts.get(unit.glyph, 0) + 1
-                labels[unit.id] = f"{unit.glyph}{counts[unit.glyph]}"
-        return labels
 
     def label(self, unit_id: str) -> str:
         return self._labels[unit_id]
