@@ -229,7 +229,8 @@ def panel_line(data: dict) -> Text:
     P(down), and the distribution as a one-line chart."""
     values = [v for v, p in data["damage"] if v > 0 and p > 0]
     what = "heals" if data["kind"] == "heal" else "dmg"
-    span = f"{values[0]}–{values[-1]} {what}, mean {data['mean_damage']:.1f}" if values \
+    # The range is of what lands; the mean is over every try, misses counted as 0.
+    span = f"{values[0]}–{values[-1]} {what}, {data['mean_damage']:.1f} a try" if values \
         else f"no {what}"
     line = Text(f"lands {pct(data['p_lands'])} · {span}")
     if data["kind"] != "heal" and data["kind"] != "effect":

@@ -20,9 +20,15 @@ class NotAttackOnly(Exception):
 
 def exact_duel(setup: Setup, first_strike: int) -> float | None:
     """P(the setup's first template wins) when `first_strike` (0 or 1) says who acts
-    first; None when the duel is not two units that only attack."""
+    first; None when the duel is not two units that only attack (no spells, no items, no
+    weapon with an on-hit effect)."""
     game, _ = new_game(setup, first_strike, 0)
-    if any(u.spells for u in game.units.values()):
+    weapons = game.content.weapons
+    # The chain follows HP, AP and places only: spells, items and on-hit effects change
+    # chances or damage part-way through, which it does not track.
+    if any(u.spells or getattr(u, "items", None)
+           or any(weapons[w].on_hit is not None for w in u.weapons)
+           for u in game.units.values()):
         return None
     try:
         wins1, wins2, _draws = _chain(game, setup)

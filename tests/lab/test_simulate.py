@@ -55,6 +55,12 @@ def test_a_duel_with_a_spell_caster_has_no_exact_odds(capsys):
     assert data["exact"] is None
 
 
+def test_a_duel_with_an_on_hit_weapon_or_items_has_no_exact_odds(capsys):
+    # Pike carries a venomed dagger (an on-hit effect) and a bag of pepper (an item).
+    data = run_json(capsys, "simulate", "duel", "pike", "dagny", "--runs", "2")
+    assert data["exact"] is None
+
+
 def test_simulate_a_scenario_with_every_side_ai_and_a_round_limit(capsys):
     data = run_json(capsys, "simulate", "crossroads", "--games", "3", "--rounds", "2")
     assert data["exact"] is None and data["runs"] == 3

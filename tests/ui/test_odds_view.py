@@ -31,7 +31,7 @@ async def test_the_target_panel_shows_each_options_exact_odds():
         assert f"lands {100 * float(exact.p_lands):.1f}%" in panel
         low, high = exact.damage_range[0] or 1, exact.damage_range[1]
         assert f"{min(v for v, p in exact.damage if v > 0)}–{high} dmg, " \
-               f"mean {float(exact.mean_damage):.1f}" in panel
+               f"{float(exact.mean_damage):.1f} a try" in panel
         assert f"down {100 * float(exact.p_down):.1f}%" in panel
 
 
@@ -44,6 +44,8 @@ async def test_d_opens_the_full_odds_of_the_first_action_and_esc_closes_it():
         assert "Aldric → Dagny: attack aldric dagny with sword (4 AP)" in view
         assert "attack 65%  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" in view
         assert "damage taken (after reduction)" in view
+        # Every action on Dagny follows the first: bare hands too.
+        assert "attack aldric dagny brawl (3 AP)" in view
         await pilot.press("escape")
         assert not isinstance(app.screen, OddsScreen)
 
@@ -75,3 +77,12 @@ async def test_forced_rolls_waiting_show_in_the_status_line():
         assert "⚑ next d100 forced: 3, 50" in status(app)
         await pilot.press("right", "right", "a")  # the sword takes 3 (perfect), the dodge 50
         assert "forced" not in status(app)
+
+
+async def test_a_designers_spawn_shows_on_the_map():
+    app = EscarmoucheApp(duel(designer=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await pilot.press(*"spawn goblin gx 5,5", "enter")
+        assert "gx" in app.game.units
+        assert app.play.map.label("gx") == "gb"  # the second goblin of the board

@@ -124,7 +124,7 @@ class HandoverScreen(ModalScreen[None]):
     HandoverScreen > Vertical { width: 100; max-width: 100%; height: 90%;
         border: thick $primary; background: $panel; padding: 0 1; }
     HandoverScreen #handover-title { text-style: bold; padding: 1 0 0 0; }
-    HandoverScreen #summary { padding: 1 0; }
+    HandoverScreen #summary { padding: 1 0; width: 100%; height: auto; }
     HandoverScreen RichLog { height: 1fr; }
     """
 

@@ -5,6 +5,7 @@ same view `python -m game odds` prints, from the same plan the engine checked.""
 from __future__ import annotations
 
 from rich.console import Group
+from rich.rule import Rule
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -15,7 +16,8 @@ from game.oddsreport import renderables
 
 
 class OddsScreen(ModalScreen[None]):
-    """Exact odds of an option; Esc (or d, q) closes it."""
+    """Exact odds of every action on a target, one after the other; Esc (or d, q) closes
+    it."""
 
     BINDINGS = [Binding("escape,q,d", "dismiss", "Close")]
     DEFAULT_CSS = """
@@ -24,12 +26,16 @@ class OddsScreen(ModalScreen[None]):
         max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, data: dict, names) -> None:
+    def __init__(self, options: list[dict], names) -> None:
+        """`options`: the odds of each action on the target, the one asked about first."""
         super().__init__()
-        self.data = data
+        self.options = options
         self.names = names
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Group(*renderables(self.data, self.names)), id="odds")
-            yield Label("[dim]Esc to close[/dim]")
+            parts: list = []
+            for data in self.options:
+                parts += [*renderables(data, self.names), Rule(style="dim")]
+            yield Static(Group(*parts[:-1]), id="odds")
+            yield Label("[dim]↑/↓ scroll · Esc to close[/dim]")

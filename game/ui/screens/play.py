@@ -452,7 +452,11 @@ class PlayScreen(Screen[None]):
         from game.ui.screens.odds import OddsScreen
 
         panel = self.query_one(TargetPanel)
-        self.app.push_screen(OddsScreen(panel.odds(choice), namer(self.game)))
+        # Every action on this target, the one asked about first: on a small terminal the
+        # panel shows one or two, the view scrolls through all.
+        rest = [c for c in self.here if has_odds(c) and c is not choice]
+        self.app.push_screen(OddsScreen([panel.odds(c) for c in (choice, *rest)],
+                                        namer(self.game)))
 
     def action_option(self, number: int) -> None:
         if 1 <= number <= len(self.here):

@@ -200,6 +200,8 @@ class MapView(ScrollView, can_focus=True):
 
     def update_board(self) -> None:
         """After a command: redraw the rows whose content changed, and only those."""
+        if len(self._labels) != len(self.game.units):
+            self._labels = unit_labels(self.game.units)  # a designer spawned a unit
         for y in range(self.game.height):
             key = self._cells(y)
             if self._row_keys.get(y) != key:
