@@ -34,12 +34,29 @@ from game.rules.events import (
     Healed,
     SpellCast,
 )
-from game.rules.geometry import distance
+from game.rules.geometry import Pos, distance
 from game.rules.progress import gain_xp, quip
 from game.rules.state import GameState
 from game.rules.templates import Spell
 from game.rules.terms import Chance, Term
 from game.rules.units import Unit
+
+
+def in_area(pos: Pos, centre: Pos, radius: int) -> bool:
+    """A square an area spell covers: within its radius of the centre (diagonals count 1)."""
+    return distance(pos, centre) <= radius
+
+
+def area_squares(game: GameState, spell: Spell, centre: Pos) -> frozenset[Pos]:
+    """Every square of the map an area spell centred there covers (none for a single-target
+    spell): what the UI draws as its footprint."""
+    if not spell.area:
+        return frozenset()
+    cx, cy = centre
+    return frozenset((x, y)
+                     for x in range(max(0, cx - spell.area), min(game.width, cx + spell.area + 1))
+                     for y in range(max(0, cy - spell.area), min(game.height, cy + spell.area + 1))
+                     if in_area((x, y), centre, spell.area))
 
 
 def spell_range(spell: Spell, level: int) -> int:
@@ -233,7 +250,7 @@ class Cast(Action):
             return [centre]
         found = []
         for unit in game.standing():
-            if distance(unit.pos, centre.pos) > spell.area:
+            if not in_area(unit.pos, centre.pos, spell.area):
                 continue
             if spell.kind == "damage":
                 if unit is caster or (unit.is_character and caster.owner is not None

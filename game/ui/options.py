@@ -11,10 +11,9 @@ from __future__ import annotations
 from game.rules import legal
 from game.rules.actions import Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
-from game.rules.geometry import distance
-from game.rules.magic import Cast
+from game.rules.geometry import Pos
+from game.rules.magic import Cast, area_squares
 
-Pos = tuple[int, int]
 Option = legal.Option
 Choices = legal.Choices
 
@@ -64,13 +63,11 @@ def footprint(game: Game, spell: str, found: list[Option]) -> tuple[frozenset[Po
     """For an area spell that may be cast on what is at the cursor (among the options
     `found` there): the squares it covers and the names of those it touches, from its plan
     (allies included when the spell reaches them). None otherwise."""
-    radius = game.content.spells[spell].area
+    template = game.content.spells[spell]
     option = next((o for o in found if o.kind == "spell" and o.action.spell == spell), None)
-    if not radius or option is None or not option.possible:
+    if not template.area or option is None or not option.possible:
         return None
-    centre = option.plan.centre.pos
-    squares = frozenset((x, y) for x in range(game.width) for y in range(game.height)
-                        if distance((x, y), centre) <= radius)
+    squares = area_squares(game, template, option.plan.centre.pos)
     return squares, [target.unit.name for target in option.plan.targets]
 
 
