@@ -9,6 +9,7 @@ path means the same thing everywhere and a bad one is refused with the reason.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import ClassVar
@@ -124,6 +125,15 @@ class Edit(Action):
     designer_only: ClassVar[bool] = True
 
 
+def did_you_mean(word: str, known) -> str:
+    """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few)."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
+    if close:
+        return f" (did you mean {close[0]!r}?)"
+    names = sorted(known)
+    return f" (known: {', '.join(names[:8])}{', …' if len(names) > 8 else ''})"
+
+
 def _standing(game: GameState, unit_id: str) -> Unit:
     unit = game.units.get(unit_id)
     if unit is None:
@@ -206,7 +216,8 @@ class Give(Edit):
         if catalog is None:
             raise Impossible(f"give takes weapon, armour or spell, not {self.kind!r}")
         if self.item not in catalog:
-            raise Impossible(f"there is no {self.kind} called {self.item!r}")
+            raise Impossible(f"there is no {self.kind} called {self.item!r}"
+                             f"{did_you_mean(self.item, catalog)}")
         if self.kind == "armour" and catalog[self.item].legendary and not unit.is_character:
             raise Impossible(f"legendary armour is for characters; {unit.name} is a "
                              f"{unit.kind}")
@@ -246,7 +257,9 @@ class Spawn(Edit):
         kind = "character" if self.template in content.characters else \
             "creature" if self.template in content.creatures else None
         if kind is None:
-            raise Impossible(f"there is no character or creature template {self.template!r}")
+            known = [*content.characters, *content.creatures]
+            raise Impossible(f"there is no character or creature template {self.template!r}"
+                             f"{did_you_mean(self.template, known)}")
         if not IDENTIFIER.fullmatch(self.id):
             raise Impossible(f"{self.id!r} is not an id (lowercase letters, digits, - and _)")
         if self.id in game.units or self.id in game.things:

@@ -103,3 +103,12 @@ def test_a_designer_save_says_so_and_loads_as_designer(tmp_path, capsys):
     assert "designer game" in capsys.readouterr().out
     assert not save_game(duel(designer=False), "plain", tmp_path).read_text().count(
         '"designer": true')
+
+
+def test_a_mistyped_id_in_an_edit_says_what_was_meant():
+    game = duel()
+    [refused] = game.apply("give aldric weapon bow")
+    assert refused.reason == "there is no weapon called 'bow' (did you mean 'longbow'?)"
+    [refused] = game.apply("spawn gobln g2 5,5")
+    assert refused.reason == "there is no character or creature template 'gobln' " \
+                             "(did you mean 'goblin'?)"

@@ -734,3 +734,15 @@ async def test_f12_and_ctrl_t_save_a_screenshot_in_the_saves_folder(tmp_path):
         assert len(list(saves.glob("*.svg"))) == 3
         shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
         assert "  F12, Ctrl+T " in shown
+
+
+async def test_q_and_ctrl_c_on_the_hand_over_ask_to_quit():
+    app = EscarmoucheApp(duel(forced=[99] * 10))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "y")
+        assert isinstance(app.screen, HandoverScreen)
+        for key in ("q", "ctrl+c"):
+            await pilot.press(key)
+            assert isinstance(app.screen, ConfirmQuit)
+            await pilot.press("n")
+            assert isinstance(app.screen, HandoverScreen)

@@ -118,7 +118,9 @@ class HandoverScreen(ModalScreen[None]):
     """Between turns: who plays next, a summary of what the other sides did since their
     last turn, then the details from the top."""
 
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Start turn")]
+    BINDINGS = [Binding("enter,space,escape", "dismiss", "Start turn"),
+                # The one way out works here too, asked first like everywhere.
+                Binding("q,ctrl+c", "app.quit_game", "Quit")]
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; }
     HandoverScreen > Vertical { width: 100; max-width: 100%; height: 90%;
