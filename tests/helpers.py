@@ -135,3 +135,10 @@ def crossroads(forced=()):
     if forced:
         game.apply("force " + ",".join(map(str, forced)))
     return game
+
+
+def edit(path, old: str, new: str) -> None:
+    """Replace the first `old` of a (copied) content file with `new`; it must be there."""
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1))

@@ -387,17 +387,13 @@ class Attack(Action):
         events.append(damage)
         unit.stats.hits += 1
         unit.stats.perfects += perfect
-        unit.stats.damage_dealt += damage.amount
-        if defender:
-            defender.stats.damage_taken += damage.amount
-        events += take_hp(game, unit, target, damage.amount)
+        events += deal_damage(game, unit, target, damage.amount)
         if defender and not defender.down and plan.weapon and plan.weapon.on_hit:
             events += lay_effect(defender, plan.weapon_id, plan.weapon.on_hit)
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           "perfect hit" if perfect else "hit")
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
-            unit.stats.kills += 1
             events += quip(rules.default_quips, unit, "kill")
         return events
 
@@ -493,6 +489,18 @@ def lay_effect(target: Unit, source: str, effect: EffectSpec) -> list[Event]:
     target.effects = [e for e in target.effects if e.source != source]
     target.effects.append(Effect(source, effect.stat, effect.amount, effect.turns))
     return [EffectAdded(target.id, source, effect.stat, effect.amount, effect.turns)]
+
+
+def deal_damage(game: GameState, source: Unit, target: Target, amount: int) -> list[Event]:
+    """Damage that lands, by an attack or a spell: the statistics of both sides (a kill
+    for the source when a unit goes down), then the HP (`take_hp`)."""
+    source.stats.damage_dealt += amount
+    if isinstance(target, Unit):
+        target.stats.damage_taken += amount
+    events = take_hp(game, source, target, amount)
+    if isinstance(target, Unit) and target.down:
+        source.stats.kills += 1
+    return events
 
 
 def take_hp(game: GameState, source: Unit, target: Target, amount: int) -> list[Event]:

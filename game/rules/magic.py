@@ -14,13 +14,13 @@ from game.rules import chances
 from game.rules.actions import (
     Action,
     acting_unit,
+    deal_damage,
     faction_term,
     lay_effect,
     own_character_ban,
     parse_pos,
     reduction_terms,
     roll_check,
-    take_hp,
 )
 from game.rules.damage import final_damage, total_reduction
 from game.rules.dice import Dice, DiceRoll
@@ -289,11 +289,8 @@ class Cast(Action):
             events: list[Event] = [Damage(source.id, target.id, (value,), (), value.total,
                                           reduction, reduce, amount, target.hp,
                                           max(0, target.hp - amount))]
-            source.stats.damage_dealt += amount
-            target.stats.damage_taken += amount
-            events += take_hp(game, source, target, amount)
+            events += deal_damage(game, source, target, amount)
             if target.down:
-                source.stats.kills += 1
                 events += quip(game.rules.default_quips, source, "kill")
             return events
         if spell.kind == "heal":

@@ -14,6 +14,7 @@ from game.content.reload import ContentWatcher, HotReload, reload
 from game.journal.text import describe, namer
 from game.rules.events import Refused, Reloaded
 from game.rules.legal import options_against
+from tests.helpers import edit
 
 
 @pytest.fixture
@@ -21,12 +22,6 @@ def content(tmp_path) -> Path:
     target = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, target)
     return target
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def played(content: Path):

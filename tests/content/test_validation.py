@@ -10,6 +10,7 @@ import pytest
 from game.cli import main
 from game.content.loader import DEFAULT_CONTENT, load_content, validate_all
 from game.content.yamlmarks import ContentErrors
+from tests.helpers import edit
 
 
 @pytest.fixture
@@ -17,12 +18,6 @@ def content_dir(tmp_path) -> Path:
     target = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, target)
     return target
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def errors_of(root: Path) -> list[str]:
