@@ -160,7 +160,7 @@ def test_every_translation_has_the_fields_of_its_english(language):
     for m in messages:
         english = catalog.placeholders(m.msgid) | catalog.placeholders(m.msgid_plural or "")
         for text in m.msgstr:
-            if catalog.placeholders(text) != english:
+            if text and catalog.placeholders(text) != english:  # empty: the test above
                 wrong.append((m.msgid, text))
     assert wrong == []
 
