@@ -1,36 +1,83 @@
-"""Events -> English text. The one place that words the journal; the rules never do.
+"""Events -> text in the player's language. The one place that words the journal; the
+rules never do.
 
 `describe(event, names)` gives one line per event, `styled(event, names)` the same line as
 rich segments (a roll's outcome in colour), `headline` its short form for a status line or
 a heading; `names` maps ids to display names (`names_for`, the one lookup). `terms_text`
 is the one formatter of named terms: the journal, the panels and the export all use it.
+
+Every line is one message of the catalog with named fields (`game.i18n`): English is the
+source text, French the `.po`. Indentation and the `+ - =` of a formula are layout, not
+words, and stay outside the messages. Content names (characters, weapons, spells) are the
+content's own and are not translated.
 """
 
 from __future__ import annotations
 
+import re
 from functools import singledispatch
 from typing import Callable
 
 import msgspec
 from rich.text import Text
 
+from game.i18n import N_, _, ngettext, pgettext
 from game.rules import events as ev
+from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
 from game.rules.terms import Chance, Term
 
 Names = Callable[[str], str]
 
+#: The characteristics as the player's language abbreviates them (the page's FOR, TAI, CHA).
+STAT_ABBREVIATIONS = {
+    "STR": lambda: pgettext("characteristic", "STR"),
+    "DEX": lambda: pgettext("characteristic", "DEX"),
+    "SIZ": lambda: pgettext("characteristic", "SIZ"),
+    "INT": lambda: pgettext("characteristic", "INT"),
+    "DEF": lambda: pgettext("characteristic", "DEF"),
+    "LCK": lambda: pgettext("characteristic", "LCK"),
+}
+
+#: Skills and the other statistics an effect can change, as the player reads them.
+STAT_WORDS = {
+    "brawl": lambda: pgettext("skill", "brawl"),
+    "melee": lambda: pgettext("skill", "melee"),
+    "ranged": lambda: pgettext("skill", "ranged"),
+    "dodge": lambda: pgettext("skill", "dodge"),
+    "magic": lambda: pgettext("skill", "magic"),
+    "damage": lambda: pgettext("statistic", "damage"),
+    "reduction": lambda: pgettext("statistic", "reduction"),
+    "magic_bonus": lambda: pgettext("statistic", "magic bonus"),
+}
+
+_STAT_TOKEN = re.compile(r"\b(STR|DEX|SIZ|INT|DEF|LCK)\b")
+
+
+def stat_name(key: str) -> str:
+    """A characteristic's abbreviation or a skill's name in the player's language
+    (`STR` → `FOR`, `dodge` → `esquive` in French); anything else as it is."""
+    word = STAT_ABBREVIATIONS.get(key) or STAT_WORDS.get(key)
+    return word() if word else key
+
+
+def stats_in(text: str) -> str:
+    """A term's data (`DEX 16`, `STR+SIZ 33`) with its characteristics abbreviated as the
+    player's language does."""
+    return _STAT_TOKEN.sub(lambda match: stat_name(match.group(1)), text)
+
+
 TERM_LABELS = {
     "skill": "{detail}",
-    "mastery": "mastery {detail}",
-    "stat_bonus": "sb({detail})",
-    "faction": "faction ({detail})",
-    "crowding": "crowding ({detail})",
-    "distance": "distance ({detail})",
-    "luck": "luck ({detail})",
-    "effect": "effect {detail}",
-    "difficulty": "difficulty",
-    "defence": "defence ({detail})",
+    "mastery": N_("mastery {detail}"),
+    "stat_bonus": N_("sb({detail})"),
+    "faction": N_("faction ({detail})"),
+    "crowding": N_("crowding ({detail})"),
+    "distance": N_("distance ({detail})"),
+    "luck": N_("luck ({detail})"),
+    "effect": N_("effect {detail}"),
+    "difficulty": N_("difficulty"),
+    "defence": N_("defence ({detail})"),
     "armour": "{detail}",
     "legendary": "{detail}",
 }
@@ -38,8 +85,14 @@ TERM_LABELS = {
 
 def term_label(term: Term, name: Names = str) -> str:
     # An effect's detail is the id of what laid it (a spell, an item): players read its name.
-    detail = name(term.detail) if term.name == "effect" else term.detail
-    return TERM_LABELS.get(term.name, term.name).format(detail=detail)
+    if term.name == "effect":
+        detail = name(term.detail)
+    elif term.name == "skill":
+        detail = stat_name(term.detail)
+    else:
+        detail = stats_in(term.detail)
+    label = TERM_LABELS.get(term.name, term.name)
+    return (_(label) if label != "{detail}" else label).format(detail=detail)
 
 
 def terms_text(terms: tuple[Term, ...], continued: bool = False, name: Names = str) -> str:
@@ -60,15 +113,16 @@ def terms_text(terms: tuple[Term, ...], continued: bool = False, name: Names = s
 
 def turns_text(turns: int) -> str:
     """`1 turn`, `3 turns`."""
-    return f"{turns} turn" + ("" if turns == 1 else "s")
+    return ngettext("{n} turn", "{n} turns", turns).format(n=turns)
 
 
 def clamp_text(raw: int, value: int, cap: int | None = None) -> str:
     """`= 62`, or the clamp made visible: `= -6 → 0 (floor)`, `= 104 → 95 (cap)`."""
     if raw == value:
         return f"= {value}"
-    why = "cap" if cap is not None and raw > cap else "floor"
-    return f"= {raw} → {value} ({why})"
+    if cap is not None and raw > cap:
+        return _("= {raw} → {value} (cap)").format(raw=raw, value=value)
+    return _("= {raw} → {value} (floor)").format(raw=raw, value=value)
 
 
 def chance_line(label: str, chance: Chance, name: Names = str) -> Text:
@@ -80,17 +134,57 @@ def chance_line(label: str, chance: Chance, name: Names = str) -> Text:
                          f"  [{terms_text(chance.terms, name=name)}{clamp}]")
 
 
+def _outcome(event: ev.Roll) -> str:
+    """The roll's verdict in words: `hit`, `not dodged`, `countered and reflected`…"""
+    if event.check == "attack":
+        if event.success:
+            return pgettext("roll", "perfect hit") if event.perfect else pgettext("roll", "hit")
+        return pgettext("roll", "miss")
+    if event.check == "dodge":
+        if event.success:
+            return pgettext("roll", "perfect dodged") if event.perfect \
+                else pgettext("roll", "dodged")
+        return pgettext("roll", "not dodged")
+    if event.check == "counter":
+        if event.success:
+            return pgettext("roll", "countered and reflected") if event.perfect \
+                else pgettext("roll", "countered")
+        return pgettext("roll", "not countered")
+    if event.success:
+        return pgettext("roll", "perfect success") if event.perfect \
+            else pgettext("roll", "success")
+    return pgettext("roll", "failure")
+
+
 def roll_text(event: ev.Roll) -> str:
     """`34 ≤ 62 hit` or `71 > 62 miss`: the roll against its chance."""
-    words = {"attack": ("hit", "miss"), "dodge": ("dodged", "not dodged"),
-             "magic": ("success", "failure"), "counter": ("countered", "not countered")}
-    yes, no = words.get(event.check, ("success", "failure"))
-    outcome = yes if event.success else no
-    if event.perfect:
-        outcome = "countered and reflected" if event.check == "counter" else "perfect " + outcome
-    sign = "≤" if event.success else ">"
-    forced = " (forced)" if event.forced else ""
-    return f"{event.roll}{forced} {sign} {event.chance} {outcome}"
+    outcome = _outcome(event)
+    if event.success:
+        if event.forced:
+            return _("{roll} (forced) ≤ {chance} {outcome}").format(
+                roll=event.roll, chance=event.chance, outcome=outcome)
+        return _("{roll} ≤ {chance} {outcome}").format(
+            roll=event.roll, chance=event.chance, outcome=outcome)
+    if event.forced:
+        return _("{roll} (forced) > {chance} {outcome}").format(
+            roll=event.roll, chance=event.chance, outcome=outcome)
+    return _("{roll} > {chance} {outcome}").format(
+        roll=event.roll, chance=event.chance, outcome=outcome)
+
+
+def refusal_text(message: str, fields, reason: str = "") -> str:
+    """An engine refusal (`Impossible`, `Refused`) in the player's language; a journal
+    from before refusals had ids gives its English `reason`."""
+    return render(message, fields, _) if message else reason
+
+
+def _indent(line: str) -> str:
+    """A line that belongs to the command above it (rolls, damage, XP…)."""
+    return f"  {line}"
+
+
+def _ap(e) -> dict[str, int]:
+    return {"ap": e.ap_spent, "left": e.ap_left}
 
 
 @singledispatch
@@ -99,170 +193,254 @@ def describe(event: ev.Event, name: Names = str) -> str:
 
 
 @describe.register
-def _(e: ev.CommandIssued, name: Names = str) -> str:
+def _line(e: ev.CommandIssued, name: Names = str) -> str:
     return f"▶ {e.text}"
 
 
 @describe.register
-def _(e: ev.Refused, name: Names = str) -> str:
-    return f"✗ {e.text}: {e.reason}"
+def _line(e: ev.Refused, name: Names = str) -> str:
+    return _("✗ {command}: {reason}").format(
+        command=e.text, reason=refusal_text(e.message, e.fields, e.reason))
 
 
 @describe.register
-def _(e: ev.ForcedRolls, name: Names = str) -> str:
-    dropped = f" (replacing {', '.join(map(str, e.dropped))}, never rolled)" if e.dropped else ""
-    return f"next d100 rolls forced: {', '.join(map(str, e.rolls))}{dropped}"
+def _line(e: ev.ForcedRolls, name: Names = str) -> str:
+    rolls = ", ".join(map(str, e.rolls))
+    if e.dropped:
+        return _("next d100 rolls forced: {rolls} (replacing {dropped}, never rolled)").format(
+            rolls=rolls, dropped=", ".join(map(str, e.dropped)))
+    return _("next d100 rolls forced: {rolls}").format(rolls=rolls)
 
 
 @describe.register
-def _(e: ev.TurnStarted, name: Names = str) -> str:
+def _line(e: ev.TurnStarted, name: Names = str) -> str:
     return f"— {headline(e)} —"
 
 
 @describe.register
-def _(e: ev.CreaturePhase, name: Names = str) -> str:
+def _line(e: ev.CreaturePhase, name: Names = str) -> str:
     return f"— {headline(e)} —"
 
 
 @describe.register
-def _(e: ev.Moved, name: Names = str) -> str:
+def _line(e: ev.Moved, name: Names = str) -> str:
     end = e.path[-1]
-    squares = "square" if len(e.path) == 1 else "squares"
-    return f"{name(e.unit)} moves {len(e.path)} {squares} to {end[0]},{end[1]} " \
-           f"({e.ap_spent} AP, {e.ap_left} left)"
+    return ngettext("{unit} moves {n} square to {x},{y} ({ap} AP, {left} left)",
+                    "{unit} moves {n} squares to {x},{y} ({ap} AP, {left} left)",
+                    len(e.path)).format(unit=name(e.unit), n=len(e.path), x=end[0], y=end[1],
+                                        **_ap(e))
 
 
 @describe.register
-def _(e: ev.DoorChanged, name: Names = str) -> str:
-    verb = "opens" if e.state == "open" else "closes"
-    return f"{name(e.unit)} {verb} the door at {e.at[0]},{e.at[1]} " \
-           f"({e.ap_spent} AP, {e.ap_left} left)"
-
-
-@describe.register
-def _(e: ev.AttackDeclared, name: Names = str) -> str:
-    how = "brawls with" if e.mode == "brawl" else f"attacks ({name(e.weapon)})"
-    target = name(e.target) if e.target_kind in ("character", "creature", "object") \
-        else f"the door {e.target}"
-    return f"{name(e.attacker)} {how} {target} at {e.distance} " \
-           f"({e.ap_spent} AP, {e.ap_left} left)"
-
-
-def _roll_parts(e: ev.Roll, name: Names) -> tuple[str, str, str]:
-    raw = sum(t.value for t in e.terms)
-    return (f"  {e.check} roll {name(e.unit)}: ", roll_text(e),
-            f"  [{terms_text(e.terms, name=name)} {clamp_text(raw, e.chance, e.cap)}]")
-
-
-@describe.register
-def _(e: ev.Roll, name: Names = str) -> str:
-    return "".join(_roll_parts(e, name))
-
-
-@describe.register
-def _(e: ev.Damage, name: Names = str) -> str:
-    dice = " + ".join(f"{r.label} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
-    extra = f" {terms_text(e.terms, continued=True, name=name)}" if e.terms else ""
-    if e.reduction_terms:
-        red = terms_text(e.reduction_terms, name=name)
-        red_sum = sum(t.value for t in e.reduction_terms)
-        reduction = f"reduction {red} {clamp_text(red_sum, e.reduction)}"
+def _line(e: ev.DoorChanged, name: Names = str) -> str:
+    if e.state == "open":
+        text = _("{unit} opens the door at {x},{y} ({ap} AP, {left} left)")
     else:
-        reduction = "reduction ignored"
-    return f"  damage to {name(e.target)}: {dice}{extra} {clamp_text(e.raw, max(0, e.raw))}, " \
-           f"{reduction} → {e.amount} (HP {e.hp_before} → {e.hp_after})"
+        text = _("{unit} closes the door at {x},{y} ({ap} AP, {left} left)")
+    return text.format(unit=name(e.unit), x=e.at[0], y=e.at[1], **_ap(e))
 
 
 @describe.register
-def _(e: ev.Healed, name: Names = str) -> str:
+def _line(e: ev.AttackDeclared, name: Names = str) -> str:
+    fields = dict(attacker=name(e.attacker), distance=e.distance, **_ap(e))
+    if e.target_kind in ("character", "creature", "object"):
+        fields["target"] = name(e.target)
+        if e.mode == "brawl":
+            text = _("{attacker} brawls with {target} at {distance} ({ap} AP, {left} left)")
+        else:
+            text = _("{attacker} attacks ({weapon}) {target} at {distance} "
+                           "({ap} AP, {left} left)")
+    else:
+        fields["door"] = e.target
+        if e.mode == "brawl":
+            text = _("{attacker} brawls with the door {door} at {distance} "
+                           "({ap} AP, {left} left)")
+        else:
+            text = _("{attacker} attacks ({weapon}) the door {door} at {distance} "
+                           "({ap} AP, {left} left)")
+    if e.mode != "brawl":
+        fields["weapon"] = name(e.weapon)
+    return text.format(**fields)
+
+
+def _roll_line(e: ev.Roll, name: Names) -> tuple[str, str]:
+    """The roll's line and, inside it, its outcome (`roll_text`), to colour."""
+    raw = sum(t.value for t in e.terms)
+    outcome = roll_text(e)
+    fields = dict(unit=name(e.unit), outcome=outcome, terms=terms_text(e.terms, name=name),
+                  clamp=clamp_text(raw, e.chance, e.cap))
+    if e.check == "attack":
+        text = _("attack roll {unit}: {outcome}  [{terms} {clamp}]")
+    elif e.check == "dodge":
+        text = _("dodge roll {unit}: {outcome}  [{terms} {clamp}]")
+    elif e.check == "magic":
+        text = _("magic roll {unit}: {outcome}  [{terms} {clamp}]")
+    elif e.check == "counter":
+        text = _("counter roll {unit}: {outcome}  [{terms} {clamp}]")
+    else:
+        text = _("{check} roll {unit}: {outcome}  [{terms} {clamp}]")
+        fields["check"] = e.check
+    return _indent(text.format(**fields)), outcome
+
+
+@describe.register
+def _line(e: ev.Roll, name: Names = str) -> str:
+    return _roll_line(e, name)[0]
+
+
+def dice_label(label: str) -> str:
+    """A damage die's label: a weapon or spell (content names), or the rules' own
+    `brawl`, `perfect` and `bonus STR+SIZ 33` worded in the player's language."""
+    if label == "brawl":
+        return pgettext("damage", "brawl")
+    if label == "perfect":
+        return pgettext("damage", "perfect")
+    if label.startswith("bonus "):
+        return _("bonus {stats}").format(stats=stats_in(label.removeprefix("bonus ")))
+    return label
+
+
+@describe.register
+def _line(e: ev.Damage, name: Names = str) -> str:
+    dice = " + ".join(f"{dice_label(r.label)} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
+    if e.terms:
+        dice = f"{dice} {terms_text(e.terms, continued=True, name=name)}"
+    fields = dict(target=name(e.target), dice=dice, clamp=clamp_text(e.raw, max(0, e.raw)),
+                  amount=e.amount, hp_before=e.hp_before, hp_after=e.hp_after)
+    if e.reduction_terms:
+        red_sum = sum(t.value for t in e.reduction_terms)
+        text = _("damage to {target}: {dice} {clamp}, reduction {reduction} {reduction_clamp} "
+                 "→ {amount} (HP {hp_before} → {hp_after})")
+        fields.update(reduction=terms_text(e.reduction_terms, name=name),
+                      reduction_clamp=clamp_text(red_sum, e.reduction))
+    else:
+        text = _("damage to {target}: {dice} {clamp}, reduction ignored → {amount} "
+                 "(HP {hp_before} → {hp_after})")
+    return _indent(text.format(**fields))
+
+
+@describe.register
+def _line(e: ev.Healed, name: Names = str) -> str:
     dice = " + ".join(f"{r.expr} {list(r.faces)}={r.total}" for r in e.dice)
-    return f"  {name(e.target)} healed {e.amount} ({dice}; HP {e.hp_before} → {e.hp_after})"
+    return _indent(_("{target} healed {amount} ({dice}; HP {hp_before} → {hp_after})").format(
+        target=name(e.target), amount=e.amount, dice=dice, hp_before=e.hp_before,
+        hp_after=e.hp_after))
 
 
 @describe.register
-def _(e: ev.XpGained, name: Names = str) -> str:
-    return f"  {name(e.unit)} +{e.amount} XP ({e.reason}; {e.total} XP, level {e.level})"
+def _line(e: ev.XpGained, name: Names = str) -> str:
+    # A journal from before reasons had ids: its fixed English reasons are msgids too.
+    reason = render(e.message, e.fields, _) if e.message else _(e.reason)
+    return _indent(_("{unit} +{amount} XP ({reason}; {total} XP, level {level})").format(
+        unit=name(e.unit), amount=e.amount, reason=reason, total=e.total, level=e.level))
 
 
 @describe.register
-def _(e: ev.LevelUp, name: Names = str) -> str:
-    return f"  ★ {name(e.unit)} reaches level {e.level}"
+def _line(e: ev.LevelUp, name: Names = str) -> str:
+    return _indent(_("★ {unit} reaches level {level}").format(unit=name(e.unit), level=e.level))
 
 
 @describe.register
-def _(e: ev.Quip, name: Names = str) -> str:
-    return f"  {name(e.unit)}: “{e.text}”"
+def _line(e: ev.Quip, name: Names = str) -> str:
+    return _indent(_("{unit}: “{text}”").format(unit=name(e.unit), text=e.text))
 
 
 @describe.register
-def _(e: ev.Down, name: Names = str) -> str:
-    return f"  ✝ {name(e.unit)} is down"
+def _line(e: ev.Down, name: Names = str) -> str:
+    return _indent(_("✝ {unit} is down").format(unit=name(e.unit)))
 
 
 @describe.register
-def _(e: ev.Destroyed, name: Names = str) -> str:
-    what = f"the door at {e.at[0]},{e.at[1]}" if e.kind == "door" else name(e.target)
-    return f"  {what} is destroyed"
+def _line(e: ev.Destroyed, name: Names = str) -> str:
+    if e.kind == "door":
+        return _indent(_("the door at {x},{y} is destroyed").format(x=e.at[0], y=e.at[1]))
+    return _indent(_("{target} is destroyed").format(target=name(e.target)))
 
 
 @describe.register
-def _(e: ev.SpellCast, name: Names = str) -> str:
-    return f"{name(e.caster)} casts {name(e.spell)} on {name(e.target)} " \
-           f"({e.ap_spent} AP, {e.ap_left} left)"
+def _line(e: ev.SpellCast, name: Names = str) -> str:
+    return _("{caster} casts {spell} on {target} ({ap} AP, {left} left)").format(
+        caster=name(e.caster), spell=name(e.spell), target=name(e.target), **_ap(e))
 
 
 @describe.register
-def _(e: ev.Countered, name: Names = str) -> str:
-    return f"  {name(e.unit)} counters {name(e.spell)}" + (" and reflects it!" if e.reflected else "")
+def _line(e: ev.Countered, name: Names = str) -> str:
+    if e.reflected:
+        text = _("{unit} counters {spell} and reflects it!")
+    else:
+        text = _("{unit} counters {spell}")
+    return _indent(text.format(unit=name(e.unit), spell=name(e.spell)))
 
 
 @describe.register
-def _(e: ev.ApDrained, name: Names = str) -> str:
+def _line(e: ev.ApDrained, name: Names = str) -> str:
     if e.next_refill is None:
-        return f"  {name(e.unit)} loses {e.amount} AP to the counter ({e.ap_left} left)"
-    return f"  {name(e.unit)} owes {e.amount} AP to the counter: taken off the next refill " \
-           f"({e.owed} owed, next turn starts with {e.next_refill} AP)"
+        return _indent(_("{unit} loses {amount} AP to the counter ({left} left)").format(
+            unit=name(e.unit), amount=e.amount, left=e.ap_left))
+    return _indent(_("{unit} owes {amount} AP to the counter: taken off the next refill "
+                     "({owed} owed, next turn starts with {refill} AP)").format(
+        unit=name(e.unit), amount=e.amount, owed=e.owed, refill=e.next_refill))
 
 
 @describe.register
-def _(e: ev.OwedApPaid, name: Names = str) -> str:
-    return f"  {name(e.unit)} pays {e.amount} AP owed to a counter: starts with {e.ap} AP"
+def _line(e: ev.OwedApPaid, name: Names = str) -> str:
+    return _indent(_("{unit} pays {amount} AP owed to a counter: starts with {ap} AP").format(
+        unit=name(e.unit), amount=e.amount, ap=e.ap))
 
 
 @describe.register
-def _(e: ev.EffectAdded, name: Names = str) -> str:
-    return f"  {name(e.unit)}: {name(e.source)} {e.amount:+d} {name(e.stat)} for " \
-           f"{turns_text(e.turns)}"
+def _line(e: ev.EffectAdded, name: Names = str) -> str:
+    return _indent(ngettext("{unit}: {source} {amount:+d} {stat} for {n} turn",
+                            "{unit}: {source} {amount:+d} {stat} for {n} turns", e.turns).format(
+        unit=name(e.unit), source=name(e.source), amount=e.amount, stat=name(e.stat),
+        n=e.turns))
 
 
 @describe.register
-def _(e: ev.ItemUsed, name: Names = str) -> str:
-    on = "" if e.target == e.unit else f" on {name(e.target)}"
-    left = "used up" if e.uses_left == 0 else \
-        f"{e.uses_left} use{'s' * (e.uses_left != 1)} left"
-    return (f"{name(e.unit)} uses the {name(e.item)}{on} ({e.ap_spent} AP, {e.ap_left} "
-            f"left; {left})")
+def _line(e: ev.ItemUsed, name: Names = str) -> str:
+    fields = dict(unit=name(e.unit), item=name(e.item), target=name(e.target), n=e.uses_left,
+                  **_ap(e))
+    if e.target == e.unit:
+        if e.uses_left == 0:
+            text = _("{unit} uses the {item} ({ap} AP, {left} left; used up)")
+        else:
+            text = ngettext("{unit} uses the {item} ({ap} AP, {left} left; {n} use left)",
+                            "{unit} uses the {item} ({ap} AP, {left} left; {n} uses left)",
+                            e.uses_left)
+    elif e.uses_left == 0:
+        text = _("{unit} uses the {item} on {target} ({ap} AP, {left} left; used up)")
+    else:
+        text = ngettext("{unit} uses the {item} on {target} ({ap} AP, {left} left; "
+                        "{n} use left)",
+                        "{unit} uses the {item} on {target} ({ap} AP, {left} left; "
+                        "{n} uses left)", e.uses_left)
+    return text.format(**fields)
 
 
 @describe.register
-def _(e: ev.EffectExpired, name: Names = str) -> str:
-    return f"  {name(e.unit)}: {name(e.source)} on {name(e.stat)} wears off"
+def _line(e: ev.EffectExpired, name: Names = str) -> str:
+    return _indent(_("{unit}: {source} on {stat} wears off").format(
+        unit=name(e.unit), source=name(e.source), stat=name(e.stat)))
 
 
 @describe.register
-def _(e: ev.Edited, name: Names = str) -> str:
-    return f"  ✎ edit: {name(e.unit)} {e.change}"
+def _line(e: ev.Edited, name: Names = str) -> str:
+    # The change itself is the engine's record of a designer's edit (notation-like).
+    return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=e.change))
 
 
 @describe.register
-def _(e: ev.Reloaded, name: Names = str) -> str:
-    what = "; ".join(e.changes) if e.changes else "nothing changed"
-    return f"⟳ content reloaded: {what}"
+def _line(e: ev.Reloaded, name: Names = str) -> str:
+    if not e.changes:
+        return _("⟳ content reloaded: nothing changed")
+    return _("⟳ content reloaded: {changes}").format(changes="; ".join(e.changes))
 
 
 @describe.register
-def _(e: ev.GameOver, name: Names = str) -> str:
-    return f"=== Game over: {e.name} wins ===" if e.name else "=== Game over: nobody wins ==="
+def _line(e: ev.GameOver, name: Names = str) -> str:
+    if e.name:
+        return _("=== Game over: {name} wins ===").format(name=e.name)
+    return _("=== Game over: nobody wins ===")
 
 
 @singledispatch
@@ -272,17 +450,22 @@ def styled(event: ev.Event, name: Names = str) -> Text:
 
 
 @styled.register
-def _(e: ev.Roll, name: Names = str) -> Text:
-    head, outcome, tail = _roll_parts(e, name)
-    return Text.assemble(head, (outcome, f"bold {'green' if e.success else 'red'}"), tail)
+def _line(e: ev.Roll, name: Names = str) -> Text:
+    line, outcome = _roll_line(e, name)
+    text = Text(line)
+    start = line.find(outcome)
+    if start >= 0:
+        text.stylize(f"bold {'green' if e.success else 'red'}", start, start + len(outcome))
+    return text
 
 
 def headline(event: ev.Event, name: Names = str) -> str:
     """The event in short, for a status line or a heading: `Round 2: Bruno's turn (player 2)`."""
     if isinstance(event, ev.TurnStarted):
-        return f"Round {event.round}: {event.name}'s turn (player {event.player})"
+        return _("Round {round}: {name}'s turn (player {player})").format(
+            round=event.round, name=event.name, player=event.player)
     if isinstance(event, ev.CreaturePhase):
-        return f"Round {event.round}: the creatures act"
+        return _("Round {round}: the creatures act").format(round=event.round)
     return describe(event, name).strip()
 
 
@@ -290,13 +473,13 @@ def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
     """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
     "magic bonus"), weapons, spells and items from the content (when known), units and
     objects by id; an unknown id shows as itself."""
-    labels: dict[str, str] = {stat: stat.replace("_", " ") for stat in EFFECT_STATS}
+    labels: dict[str, str] = {stat: stat_name(stat) for stat in EFFECT_STATS}
     if content is not None:
         labels.update({wid: w.name for wid, w in content.weapons.items()})
         labels.update({sid: s.name for sid, s in content.spells.items()})
         labels.update({iid: i.name for iid, i in content.items.items()})
     labels.update(units)
-    labels.update({tid: f"the {name}" for tid, name in things.items()})
+    labels.update({tid: _("the {thing}").format(thing=name) for tid, name in things.items()})
     return lambda key: labels.get(key, key)
 
 
