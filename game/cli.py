@@ -22,7 +22,7 @@ from game.content.loader import (
 )
 from game.content.yamlmarks import ContentErrors
 from game.files import UnreadableFile, read_bounded
-from game.i18n import LANGUAGES, language, language_from_env
+from game.i18n import LANGUAGES, _, language, language_from_env, ngettext
 from game.saves import DEFAULT_SAVES, SaveError
 
 DEFAULT_SCENARIO = "crossroads"
@@ -83,15 +83,25 @@ def cmd_validate(args) -> int:
     content, names, errors = validate_all(args.content)
     if errors:
         raise ContentErrors(errors)
-    scenarios = f"{len(names)} scenario" + ("s" if len(names) != 1 else "")
-    print(f"content OK: {len(content.weapons)} weapons, {len(content.armours)} armours, "
-          f"{len(content.spells)} spells, {len(content.items)} items, "
-          f"{len(content.characters)} characters, "
-          f"{len(content.creatures)} creatures, {len(content.factions)} factions, "
-          f"{scenarios}")
+    # One message per count, whatever the language's plural forms; the list is a list.
+    counts = [
+        ngettext("{n} weapon", "{n} weapons", len(content.weapons)),
+        ngettext("{n} armour", "{n} armours", len(content.armours)),
+        ngettext("{n} spell", "{n} spells", len(content.spells)),
+        ngettext("{n} item", "{n} items", len(content.items)),
+        ngettext("{n} character", "{n} characters", len(content.characters)),
+        ngettext("{n} creature", "{n} creatures", len(content.creatures)),
+        ngettext("{n} faction", "{n} factions", len(content.factions)),
+        ngettext("{n} scenario", "{n} scenarios", len(names)),
+    ]
+    sizes = (len(content.weapons), len(content.armours), len(content.spells),
+             len(content.items), len(content.characters), len(content.creatures),
+             len(content.factions), len(names))
+    print(_("content OK: {counts}").format(
+        counts=_(", ").join(text.format(n=n) for text, n in zip(counts, sizes))))
     # Not errors: a variant is allowed to depart from the page, but should know it does.
     for notice in content.departures:
-        print(f"notice: {notice}")
+        print(_("notice: {notice}").format(notice=notice))
     return 0
 
 
@@ -122,7 +132,7 @@ def read_script(path: Path) -> list[tuple[int, str]]:
 
 def cmd_script(args) -> int:
     from game.journal.jsonl import event_line, state_line
-    from game.journal.text import describe, namer
+    from game.journal.text import describe, namer, refusal_text
     from game.rules.events import Refused
 
     if args.save is not None:
@@ -149,29 +159,37 @@ def cmd_script(args) -> int:
         events = game.apply(command)
         emit(events)
         if isinstance(events[0], Refused) and args.strict:
-            print(f"{args.commands}:{line_no}: refused: {events[0].reason}", file=sys.stderr)
+            refused = events[0]
+            print(_("{file}:{line}: refused: {reason}").format(
+                file=args.commands, line=line_no,
+                reason=refusal_text(refused.message, refused.fields, refused.reason)),
+                file=sys.stderr)
             status = 1
             break
     if game.roller.forced and status == 0:
         # A forced roll never used means the script does not show what its author thinks.
         left = ", ".join(map(str, game.roller.forced))
-        print(f"{args.commands}: warning: forced d100 results never used: {left}",
-              file=sys.stderr)
+        print(_("{file}: warning: forced d100 results never used: {rolls}").format(
+            file=args.commands, rolls=left), file=sys.stderr)
         if args.strict:
             status = 1
     if args.save is not None:
         from game.saves import save_game
 
         path = save_game(game, args.save, args.saves_dir)
-        print(f"saved to {path}", file=sys.stderr)
+        print(_("saved to {path}").format(path=path), file=sys.stderr)
     if args.json:
         out.write(state_line(game) + "\n")
     else:
-        out.write(f"— state after round {game.round} —\n")
+        heading = _("— state after round {round} —").format(round=game.round)
+        out.write(f"{heading}\n")
         for unit in game.state_summary():
-            flag = " (down)" if unit["down"] else ""
-            out.write(f"  {unit['id']}: HP {unit['hp']}/{unit['hp_max']}, AP {unit['ap']}, "
-                      f"XP {unit['xp']}, level {unit['level']}{flag}\n")
+            if unit["down"]:
+                line = _("{id}: HP {hp}/{hp_max}, AP {ap}, XP {xp}, level {level} (down)")
+            else:
+                line = _("{id}: HP {hp}/{hp_max}, AP {ap}, XP {xp}, level {level}")
+            fields = {key: unit[key] for key in ("id", "hp", "hp_max", "ap", "xp", "level")}
+            out.write(f"  {line.format(**fields)}\n")
     return status
 
 
@@ -307,16 +325,19 @@ def cmd_replay(args) -> int:
     old, new = outcomes(record.journal), outcomes(game.journal)
     changes = changed_outcomes(record.journal, game.journal)
     for change in changes if args.all else changes[:1]:
-        print(f"differs at command {change.number}: {change.command}")
-        for label, events in (("old", change.old), ("new", change.new)):
-            print(f"{label}:")
+        print(_("differs at command {number}: {command}").format(number=change.number,
+                                                                command=change.command))
+        for label, events in ((_("old:"), change.old), (_("new:"), change.new)):
+            print(label)
             for event in events:
-                print("  " + describe(event, name))
+                print(f"  {describe(event, name)}")
     if changes:
         if len(old) != len(new):
-            print(f"differs: {len(old)} commands were played, {len(new)} replayed")
+            print(_("differs: {played} commands were played, {replayed} replayed").format(
+                played=len(old), replayed=len(new)))
         if args.all:
-            print(f"{len(changes)} of {max(len(old), len(new))} commands changed outcome")
+            print(_("{changed} of {total} commands changed outcome").format(
+                changed=len(changes), total=max(len(old), len(new))))
         return 1
     replayed, saved = plain(game.snapshot()), comparable(record.state)
     if replayed != saved:
@@ -324,11 +345,13 @@ def cmd_replay(args) -> int:
                        if replayed.get(key) != saved.get(key))
         units = sorted(uid for uid in replayed["units"].keys() | saved["units"].keys()
                        if replayed["units"].get(uid) != saved["units"].get(uid))
+        # the names of the state's fields, as in the file
         which = ", ".join(p if p != "units" else f"units ({', '.join(units[:5])})" for p in parts)
-        print(f"differs: the {len(new)} commands replay to the same journal, but the saved "
-              f"state is not the one they give (the file was edited?): {which}")
+        print(_("differs: the {n} commands replay to the same journal, but the saved state is "
+                "not the one they give (the file was edited?): {which}").format(
+            n=len(new), which=which))
         return 1
-    print(f"identical: {len(new)} commands replay to the same journal and state")
+    print(_("identical: {n} commands replay to the same journal and state").format(n=len(new)))
     return 0
 
 
@@ -416,7 +439,8 @@ def cmd_odds(args) -> int:
             rows = oddsreport.sweep(game, args.attacker, args.target, choice, path, values)
             reasons = {row.get("reason") for row in rows}
             if len(reasons) == 1 and None not in reasons:
-                print(f"impossible: {reasons.pop()}", file=sys.stderr)
+                print(_("impossible: {reason}").format(reason=oddsreport.row_reason(rows[0])),
+                      file=sys.stderr)
                 return 1
             if args.json:
                 print(json.dumps(rows))
@@ -425,7 +449,7 @@ def cmd_odds(args) -> int:
             return 0
         data = oddsreport.odds_object(game, args.attacker, args.target, choice)
     except Impossible as refusal:
-        print(f"impossible: {refusal.reason}", file=sys.stderr)
+        print(_("impossible: {reason}").format(reason=refusal.translated(_)), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(data))
@@ -620,7 +644,8 @@ def main(argv: list[str] | None = None) -> int:
     except ContentErrors as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)
-        print(f"{len(exc.errors)} content error{'s' * (len(exc.errors) != 1)}", file=sys.stderr)
+        print(ngettext("{n} content error", "{n} content errors", len(exc.errors)).format(
+            n=len(exc.errors)), file=sys.stderr)
         return 2
     except (UsageError, SaveError) as exc:
         print(f"escarmouche: {exc}", file=sys.stderr)

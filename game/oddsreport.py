@@ -15,11 +15,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from game.journal.text import clamp_text, terms_text
+import msgspec
+
+from game.i18n import _, ngettext, pgettext
+from game.journal.text import clamp_text, refusal_text, terms_text
 from game.rules import odds
 from game.rules.actions import Attack
 from game.rules.edits import split_path, unit_field, vary
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_, Phrase
 from game.rules.magic import Cast, CastPlan
 from game.rules.state import GameState
 from game.rules.terms import Chance, Term
@@ -53,7 +56,7 @@ def odds_object(game: GameState, attacker: str, target: str, choice: Choice) -> 
     """The odds of the option as plain data (the `--json` object); raises `Impossible`."""
     unit = game.units.get(attacker)
     if unit is None:
-        raise Impossible(f"there is no unit called {attacker!r}")
+        raise Impossible(N_("there is no unit called {id}"), id=repr(attacker))
     action = choice.action(attacker, target)
     return plan_odds(action.check(game, unit.owner), action.notation())
 
@@ -135,7 +138,9 @@ def sweep(game: GameState, attacker: str, target: str, choice: Choice, path: str
             vary(situation, path, value)
             row = odds_object(situation, attacker, target, choice)
         except Impossible as refusal:
-            row = {"reason": refusal.reason}
+            # `reason` in English (the JSON's); message and fields to word it
+            row = {"reason": refusal.reason, "message": refusal.message,
+                   "fields": msgspec.to_builtins(refusal.fields)}
         rows.append({"field": path, "value": value, **row})
     return rows
 
@@ -165,24 +170,46 @@ def pct(p: float | None) -> str:
     return "—" if p is None else f"{100 * p:.1f}%"
 
 
+def row_reason(row: dict) -> str:
+    """A sweep row's refusal in the player's language."""
+    fields = msgspec.convert(row.get("fields", {}), dict[str, str | int | Phrase])
+    return refusal_text(row.get("message", ""), fields, row["reason"])
+
+
+def check_label(check: str) -> str:
+    """The name of a chance (`attack`, `dodge`, `magic`, `counter`) as the player reads it."""
+    words = {"attack": lambda: pgettext("check", "attack"),
+             "dodge": lambda: pgettext("check", "dodge"),
+             "magic": lambda: pgettext("check", "magic"),
+             "counter": lambda: pgettext("check", "counter")}
+    return words[check]() if check in words else check
+
+
 def chance_text(label: str, chance: dict, names=str) -> Text:
     terms = tuple(Term(**t) for t in chance["terms"])
-    return Text.assemble((f"{label} {chance['value']}%", "bold"),
+    return Text.assemble((f"{check_label(label)} {chance['value']}%", "bold"),
                          f"  [{terms_text(terms, name=names)} {clamp_text(chance['raw'], chance['value'], chance['cap'])}]")
 
 
 def renderables(data: dict, names) -> list:
     """One option: its chances with their terms, the outcome odds, the damage bars (what
     `odds` prints and the app's odds view shows)."""
-    out: list = [Text.assemble((names(data["attacker"]), "bold"), " → ",
-                               (names(data["target"]), "bold"),
-                               f": {data['action']} ({data['ap_cost']} AP)")]
+    attacker, target = names(data["attacker"]), names(data["target"])
+    head = Text(_("{attacker} → {target}: {action} ({ap} AP)").format(
+        attacker=attacker, target=target, action=data["action"], ap=data["ap_cost"]))
+    head.stylize("bold", 0, len(attacker))
+    start = head.plain.find(target, len(attacker))
+    if start >= 0:
+        head.stylize("bold", start, start + len(target))
+    out: list = [head]
     out += [chance_text(label, chance, names) for label, chance in data["chances"].items()]
-    out.append(Text("  ".join(f"{label} {pct(data[key])}" for label, key in (
-        ("P(success)", "p_hit"), ("P(perfect)", "p_perfect"), ("P(dodged)", "p_dodged"),
-        ("P(countered)", "p_countered"), ("P(reflected)", "p_reflected"))
-        if data[key] is not None)))
-    what = "HP healed" if data["kind"] == "heal" else "damage taken (after reduction)"
+    # label and value pairs of a table: each label is a whole message
+    figures = ((_("P(success)"), "p_hit"), (_("P(perfect)"), "p_perfect"),
+               (_("P(dodged)"), "p_dodged"), (_("P(countered)"), "p_countered"),
+               (_("P(reflected)"), "p_reflected"))
+    out.append(Text("  ".join(f"{label} {pct(data[key])}" for label, key in figures
+                              if data[key] is not None)))
+    what = _("HP healed") if data["kind"] == "heal" else _("damage taken (after reduction)")
     out.append(Text(what, style="bold"))
     table = Table(show_edge=False, box=None, show_header=False, pad_edge=False)
     table.add_column(justify="right")
@@ -192,15 +219,22 @@ def renderables(data: dict, names) -> list:
         table.add_row(str(amount), pct(p), Text(bar(p), style="cyan"))
     out.append(table)
     times = data["repeats"]
-    out.append(Text(f"mean {data['mean_damage']:.2f} · P(down) {pct(data['p_down'])} · "
-                    f"P(down this turn: {times} such action{'s' * (times != 1)} with "
-                    f"{data['ap']} AP) {pct(data['p_down_this_turn'])}"))
+    out.append(Text(ngettext(
+        "mean {mean} · P(down) {p_down} · P(down this turn: {n} such action with {ap} AP) "
+        "{p_turn}",
+        "mean {mean} · P(down) {p_down} · P(down this turn: {n} such actions with {ap} AP) "
+        "{p_turn}", times).format(
+        mean=f"{data['mean_damage']:.2f}", p_down=pct(data["p_down"]), n=times, ap=data["ap"],
+        p_turn=pct(data["p_down_this_turn"]))))
     for row in data.get("area", ()):
-        out.append(Text(f"  area: {names(row['target'])}: mean {row['mean_damage']:.2f}, "
-                        f"P(down) {pct(row['p_down'])}"))
+        line = _("area: {target}: mean {mean}, P(down) {p_down}").format(
+            target=names(row["target"]), mean=f"{row['mean_damage']:.2f}",
+            p_down=pct(row["p_down"]))
+        out.append(Text(f"  {line}"))
     if "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
-        out.append(Text(f"reflected onto {names(data['attacker'])}: mean {back:.2f}"))
+        out.append(Text(_("reflected onto {unit}: mean {mean}").format(
+            unit=names(data["attacker"]), mean=f"{back:.2f}")))
     return out
 
 
@@ -228,15 +262,24 @@ def panel_line(data: dict) -> Text:
     """The target panel's odds of one option: what lands, the damage range and mean,
     P(down), and the distribution as a one-line chart."""
     values = [v for v, p in data["damage"] if v > 0 and p > 0]
-    what = "heals" if data["kind"] == "heal" else "dmg"
     # The range is of what lands; the mean is over every try, misses counted as 0.
-    span = f"{values[0]}–{values[-1]} {what}, {data['mean_damage']:.1f} a try" if values \
-        else f"no {what}"
-    line = Text(f"lands {pct(data['p_lands'])} · {span}")
-    if data["kind"] != "heal" and data["kind"] != "effect":
-        line.append(f" · down {pct(data['p_down'])}")
-        if data["repeats"] > 1:
-            line.append(f" ({pct(data['p_down_this_turn'])} in {data['repeats']})")
+    fields = dict(p=pct(data["p_lands"]), mean=f"{data['mean_damage']:.1f}",
+                  low=values[0] if values else 0, high=values[-1] if values else 0,
+                  down=pct(data["p_down"]), turn=pct(data["p_down_this_turn"]),
+                  n=data["repeats"])
+    if data["kind"] == "heal":
+        text = _("lands {p} · {low}–{high} heals, {mean} a try") if values \
+            else _("lands {p} · no heals")
+    elif data["kind"] == "effect":
+        text = _("lands {p} · {low}–{high} dmg, {mean} a try") if values \
+            else _("lands {p} · no dmg")
+    elif data["repeats"] > 1:
+        text = _("lands {p} · {low}–{high} dmg, {mean} a try · down {down} ({turn} in {n})") \
+            if values else _("lands {p} · no dmg · down {down} ({turn} in {n})")
+    else:
+        text = _("lands {p} · {low}–{high} dmg, {mean} a try · down {down}") if values \
+            else _("lands {p} · no dmg · down {down}")
+    line = Text(text.format(**fields))
     spark = sparkline(data["damage"])
     if spark:
         line.append(" ")
@@ -247,14 +290,15 @@ def panel_line(data: dict) -> Text:
 def render_sweep(console: Console, rows: list[dict], current) -> None:
     """One row per value, each figure with its bar, so the curve is seen at a glance."""
     field = rows[0]["field"]
-    table = Table(title=f"{field} (now {current})", title_justify="left", box=None)
+    table = Table(title=_("{field} (now {current})").format(field=field, current=current),
+                  title_justify="left", box=None)
     table.add_column(field.rsplit(".", 1)[-1], justify="right")
-    for label in ("P(success)", "mean damage", "P(down)", "P(down this turn)"):
+    for label in (_("P(success)"), _("mean damage"), _("P(down)"), _("P(down this turn)")):
         table.add_column(label)
     top = max((r.get("mean_damage", 0) for r in rows), default=0) or 1
     for row in rows:
         if "reason" in row:
-            table.add_row(str(row["value"]), Text(row["reason"], style="dim"), "", "", "")
+            table.add_row(str(row["value"]), Text(row_reason(row), style="dim"), "", "", "")
             continue
         table.add_row(
             str(row["value"]),

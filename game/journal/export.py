@@ -13,10 +13,12 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from string import Formatter
 
+from game.i18n import _, current_language, ngettext
 from game.journal.jsonl import event_line
 from game.journal.text import (
-    Names, clamp_text, headline, names_for, roll_text, term_label, unit_labels,
+    Names, clamp_text, dice_label, headline, names_for, roll_text, term_label, unit_labels,
 )
 from game.rules import events as ev
 from game.rules.board import CLOSED_DOOR, OPEN_DOOR, WALL
@@ -84,7 +86,23 @@ def text(value: str) -> tuple:
 
 
 def forced_runs(forced: bool) -> tuple:
-    return ((FORCED, FORCED),) if forced else ()
+    return ((FORCED, _("forced")),) if forced else ()
+
+
+def runs_of(message: str, **fields) -> tuple:
+    """A translated sentence as runs: its words plain, each field either plain text or the
+    runs given for it (a name in bold, a value as code), wherever the translation puts it."""
+    runs: list = []
+    for literal, name, spec, conversion in Formatter().parse(message):
+        if literal:
+            runs.append(("text", literal))
+        if name is not None:
+            value = fields[name]
+            if isinstance(value, tuple):
+                runs.extend(value)
+            else:
+                runs.append(("text", format(value, spec or "")))
+    return tuple(runs)
 
 
 def board_text(state: GameState) -> str:
@@ -126,61 +144,77 @@ def legend(state: GameState) -> Table:
     labels = unit_labels(state.units)
     rows = []
     for unit in state.units.values():
-        side = (f"player {unit.owner} ({state.player(unit.owner).name})" if unit.owner
-                else "creatures")
+        side = (_("player {n} ({name})").format(n=unit.owner, name=state.player(unit.owner).name)
+                if unit.owner else _("creatures"))
         shown = unit.glyph + DOWN_MARK if unit.down else labels[unit.id]
         rows.append((shown, unit.name, unit.id, side, f"{unit.pos[0]},{unit.pos[1]}",
-                     f"{unit.hp}/{unit.hp_max}", "down" if unit.down else "standing"))
+                     f"{unit.hp}/{unit.hp_max}", _("down") if unit.down else _("standing")))
     for thing in state.things.values():
-        rows.append((thing.glyph, thing.name, thing.id, "object",
+        rows.append((thing.glyph, thing.name, thing.id, _("object"),
                      f"{thing.pos[0]},{thing.pos[1]}", f"{thing.hp}/{thing.hp_max}",
-                     "destroyed" if thing.destroyed else "standing"))
-    return Table(text("Legend"), ("on the map", "name", "id", "side", "at", "HP", "state"),
-                 rows, numbers=False)
+                     _("destroyed") if thing.destroyed else _("standing")))
+    return Table(text(_("Legend")), (_("on the map"), _("name"), _("id"), _("side"), _("at"),
+                                     _("HP"), _("state")), rows, numbers=False)
 
 
 def roll_table(event: ev.Roll, name: Names) -> Table:
     """A d100 roll: its terms, their sum, the chance with its clamp to [0, cap], the die."""
     raw = sum(t.value for t in event.terms)
-    caption = (("strong", f"{event.check} roll, {name(event.unit)}"),
-               ("text", f": {roll_text(event)}"), *forced_runs(event.forced))
+    titles = {"attack": _("attack roll, {unit}"), "dodge": _("dodge roll, {unit}"),
+              "magic": _("magic roll, {unit}"), "counter": _("counter roll, {unit}")}
+    title = titles[event.check].format(unit=name(event.unit)) if event.check in titles \
+        else _("{check} roll, {unit}").format(check=event.check, unit=name(event.unit))
+    caption = runs_of(_("{title}: {outcome}"), title=(("strong", title),),
+                      outcome=roll_text(event)) + forced_runs(event.forced)
     rows = term_rows(event.terms, name)
-    rows.append(("sum of the terms", "", "", str(raw)))
-    rows.append(("chance", "", clamp_detail(raw, event.chance, event.cap),
+    rows.append((_("sum of the terms"), "", "", str(raw)))
+    rows.append((_("chance"), "", clamp_detail(raw, event.chance, event.cap),
                  str(event.chance)))
-    rows.append(("d100", FORCED if event.forced else "", roll_text(event), str(event.roll)))
-    return Table(caption, ("term", "name", "detail", "value"), rows)
+    rows.append(("d100", _("forced") if event.forced else "", roll_text(event),
+                 str(event.roll)))
+    return Table(caption, term_header(), rows)
+
+
+def term_header() -> tuple[str, ...]:
+    """The columns of a roll's table."""
+    return (_("term"), _("name"), _("detail"), _("value"))
 
 
 def damage_table(event: ev.Damage, name: Names) -> Table:
     """A damage roll: each die with its faces, the terms, the raw total (floored at 0), the
     reduction's terms and total, the amount taken."""
-    caption = (("strong", f"damage to {name(event.target)}"),
-               ("text", f": {event.amount} (HP {event.hp_before} → {event.hp_after})"))
-    rows = [(f"{d.label} {d.expr}".strip(), "dice", f"faces {list(d.faces)}", str(d.total))
-            for d in event.dice]
+    title = _("damage to {target}").format(target=name(event.target))
+    caption = runs_of(_("{title}: {amount} (HP {hp_before} → {hp_after})"),
+                      title=(("strong", title),), amount=event.amount,
+                      hp_before=event.hp_before, hp_after=event.hp_after)
+    rows = [(f"{dice_label(d.label)} {d.expr}".strip(), _("dice"),
+             _("faces {faces}").format(faces=list(d.faces)), str(d.total)) for d in event.dice]
     rows += term_rows(event.terms, name)
-    rows.append(("raw damage", "", clamp_detail(event.raw, max(0, event.raw)),
+    rows.append((_("raw damage"), "", clamp_detail(event.raw, max(0, event.raw)),
                  str(max(0, event.raw))))
     if event.reduction_terms:
-        rows += [(f"reduction: {label}", n, detail, value)
+        rows += [(_("reduction: {term}").format(term=label), n, detail, value)
                  for label, n, detail, value in term_rows(event.reduction_terms, name)]
         total = sum(t.value for t in event.reduction_terms)
-        rows.append(("reduction", "", clamp_detail(total, event.reduction),
+        rows.append((_("reduction"), "", clamp_detail(total, event.reduction),
                      str(event.reduction)))
     else:
-        rows.append(("reduction", "", "ignored", "0"))
-    rows.append(("damage taken", "", "raw damage - reduction, at least 0", str(event.amount)))
-    return Table(caption, ("term", "name", "detail", "value"), rows)
+        rows.append((_("reduction"), "", _("ignored"), "0"))
+    rows.append((_("damage taken"), "", _("raw damage - reduction, at least 0"),
+                 str(event.amount)))
+    return Table(caption, term_header(), rows)
 
 
 def clamp_detail(raw: int, value: int, cap: int | None = None) -> str:
     """The clamp of a sum, shown even when it changes nothing: `no clamp: 0 ≤ 64 ≤ 95`,
     `clamped to [0, 95]: 104 → 95 (cap)`."""
-    bounds = f"[0, {cap}]" if cap is not None else "at least 0"
     if raw == value:
-        return f"no clamp: 0 ≤ {raw} ≤ {cap}" if cap is not None else f"no clamp: {raw} ≥ 0"
-    return f"clamped to {bounds}: {clamp_text(raw, value, cap).removeprefix('= ')}"
+        return _("no clamp: 0 ≤ {raw} ≤ {cap}").format(raw=raw, cap=cap) if cap is not None \
+            else _("no clamp: {raw} ≥ 0").format(raw=raw)
+    clamp = clamp_text(raw, value, cap).removeprefix("= ")
+    if cap is not None:
+        return _("clamped to [0, {cap}]: {clamp}").format(cap=cap, clamp=clamp)
+    return _("clamped to at least 0: {clamp}").format(clamp=clamp)
 
 
 def term_rows(terms: tuple[Term, ...], name: Names = str) -> list[tuple[str, ...]]:
@@ -198,11 +232,11 @@ def record_names(record, content=None) -> Names:
 
 def departures_blocks(content) -> list:
     if content is None:
-        return [Para(text("The content could not be read, so which of its rules depart "
-                          "from the page is not known."))]
+        return [Para(text(_("The content could not be read, so which of its rules depart "
+                            "from the page is not known.")))]
     if not content.departures:
-        return [Para(text("None: every number of rules.yaml's ") + (("code", "page:"),)
-                     + text(" is the page's own."))]
+        return [Para(runs_of(_("None: every number of rules.yaml's {page} is the page's own."),
+                             page=(("code", "page:"),)))]
     return [Items([(text(notice), []) for notice in content.departures])]
 
 
@@ -252,33 +286,42 @@ def document(record, content=None, boards: Boards | None = None) -> list:
     name = record_names(record, content)
     rolls = [e for e in record.journal if isinstance(e, ev.Roll)]
     forced = sum(e.forced for e in rolls)
+    commands = len(record.log)
+    if record.over:
+        played = ngettext("{n} command, round {round} (game over)",
+                          "{n} commands, round {round} (game over)", commands)
+    else:
+        played = ngettext("{n} command, round {round}", "{n} commands, round {round}", commands)
     summary = Items([
-        (text(f"players: {', '.join(record.players)}"), []),
-        (text(f"seed: {record.seed} · content {record.content_hash} · saved "
-              f"{record.saved_at}"), []),
-        (text(f"{len(record.log)} commands, round {record.round}"
-              + (" (game over)" if record.over else "")), []),
-        (text(f"{len(rolls)} d100 rolls, {forced} of them forced (marked")
-         + forced_runs(True) + text(")"), []),
+        (text(_("players: {players}").format(players=", ".join(record.players))), []),
+        (text(_("seed: {seed} · content {content} · saved {saved}").format(
+            seed=record.seed, content=record.content_hash, saved=record.saved_at)), []),
+        (text(played.format(n=commands, round=record.round)), []),
+        (runs_of(ngettext("{n} d100 roll, {forced} of them forced (marked{marker})",
+                          "{n} d100 rolls, {forced} of them forced (marked{marker})",
+                          len(rolls)),
+                 n=len(rolls), forced=forced, marker=forced_runs(True)), []),
     ])
     if record.designer:
-        summary.items.append(((("strong", "designer game"),
-                               ("text", ": forced rolls and edits of the situation are part "
-                                        "of its log")), []))
+        summary.items.append((runs_of(
+            _("{designer}: forced rolls and edits of the situation are part of its log"),
+            designer=(("strong", _("designer game")),)), []))
     if boards.note:
-        summary.items.append(((("strong", "note"), ("text", f": {boards.note}")), []))
+        summary.items.append((runs_of(_("{label}: {note}"), label=(("strong", _("note")),),
+                                      note=boards.note), []))
     blocks: list = [Heading(1, text(record.scenario_name)), summary,
-                    Heading(2, text("Rules that depart from the page")),
+                    Heading(2, text(_("Rules that depart from the page"))),
                     *departures_blocks(content)]
-    for title, state in (("Map at the start", boards.start), ("Map at the end", boards.end)):
+    for first, title, state in ((True, _("Map at the start"), boards.start),
+                                (False, _("Map at the end"), boards.end)):
         blocks.append(Heading(2, text(title)))
         if state is None:
-            blocks.append(Para(text("Not drawn: the save could not be replayed "
-                                    "(see the note above).")))
+            blocks.append(Para(text(_("Not drawn: the save could not be replayed "
+                                      "(see the note above)."))))
         else:
             blocks += [Pre(board_text(state)), legend(state)]
-        if title == "Map at the start":
-            blocks += [Heading(2, text("Journal")), *journal_blocks(record, name)]
+        if first:
+            blocks += [Heading(2, text(_("Journal"))), *journal_blocks(record, name)]
     return blocks
 
 
@@ -302,7 +345,7 @@ def md_runs(runs: tuple) -> str:
         elif kind == "strong":
             out.append(f"**{md_escape(value)}**")
         elif kind == FORCED:
-            out.append(f" **⚑ {FORCED}**")
+            out.append(f" **⚑ {md_escape(value)}**")
         else:
             out.append(md_escape(value))
     return "".join(out)
@@ -375,7 +418,7 @@ def html_runs(runs: tuple) -> str:
 
 
 def to_html(blocks: list, title: str) -> str:
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+    out = ["<!DOCTYPE html>", f'<html lang="{current_language()}">', "<head>", '<meta charset="utf-8">',
            f"<title>{html.escape(title)}</title>", f"<style>{CSS}</style>", "</head>",
            "<body>"]
     for block in blocks:
