@@ -226,8 +226,8 @@ class Give(Edit):
                        "spell": N_("there is no spell called {id}{hint}")}[self.kind]
             raise Impossible(missing, id=repr(self.item), hint=did_you_mean(self.item, catalog))
         if self.kind == "armour" and catalog[self.item].legendary and not unit.is_character:
-            raise Impossible(N_("legendary armour is for characters; {unit} is a {kind}"),
-                             unit=unit.name, kind=unit.kind)
+            raise Impossible(N_("legendary armour is for characters; {unit} is a creature"),
+                             unit=unit.name)
         if self.item in (unit.weapons if self.kind == "weapon" else
                          unit.spells if self.kind == "spell" else
                          (unit.armour, unit.legendary_armour)):

@@ -24,7 +24,7 @@ from game.rules.actions import (
 )
 from game.rules.damage import final_damage, total_reduction
 from game.rules.dice import Dice, DiceRoll
-from game.rules.errors import Impossible, N_
+from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
     ApDrained,
     Countered,
@@ -132,6 +132,11 @@ class CastPlan(msgspec.Struct, frozen=True):
         return next((t.counter for t in self.targets if t.unit is self.centre), None)
 
 
+#: A spell's kind as a refusal words it (translated at the edge).
+SPELL_KINDS = {"damage": N_("damage"), "heal": N_("heal"), "buff": N_("buff"),
+               "debuff": N_("debuff")}
+
+
 @dataclass(frozen=True)
 class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
@@ -159,12 +164,14 @@ class Cast(Action):
                              ap=caster.ap, spell=spell.name, cost=spell.ap_cost)
         target = self._target(game)
         if spell.kind != "damage" and not target.is_character:
+            # not a character: a creature, the only other kind of unit
             raise Impossible(N_("{spell} ({kind}) targets characters only; {target} is a "
-                                "{target_kind}"), spell=spell.name, kind=spell.kind,
-                             target=target.name, target_kind=target.kind)
+                                "creature"), spell=spell.name,
+                             kind=Phrase(SPELL_KINDS.get(spell.kind, spell.kind)),
+                             target=target.name)
         if spell.area and not target.is_character:
             raise Impossible(N_("an area spell must be centred on a character; {target} is a "
-                                "{target_kind}"), target=target.name, target_kind=target.kind)
+                                "creature"), target=target.name)
         if spell.kind == "damage":
             if target is caster:
                 raise Impossible(N_("{unit} cannot aim {spell} at itself"), unit=caster.name,
