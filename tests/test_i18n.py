@@ -22,10 +22,12 @@ import subprocess
 import textwrap
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from game import i18n
 from game.i18n import catalog
+from game.rules.events import Refused
 
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 
@@ -326,3 +328,107 @@ def test_set_language_french_reads_the_shipped_catalog():
         assert i18n.current_language() == "fr"
         assert i18n._("") != ""  # the header: the catalog was found and read
     assert i18n.current_language() == "en"
+
+
+# --- French where a user reads it -------------------------------------------------------------
+
+DUEL = "content/scripts/duel-demo.txt"
+DEMO = "content/scripts/skirmish-demo.txt"
+
+
+def _script(capsys, *argv):
+    from game.cli import main
+
+    code = main(["script", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
+    code, out, _err = _script(capsys, "duel", DUEL, "--lang", "fr")
+    assert code == 0
+    assert "Gautier avance de 4 cases jusqu'en 6,4 (4 PA, reste 6)" in out
+    assert ("jet d'attaque Ysolde : 80 (imposé) > 69 raté  [mêlée 50 + maîtrise dagger 15 + "
+            "bonus(FOR 14) 4 = 69]") in out
+    assert "jet d'esquive Gautier : 25 (imposé) ≤ 38 esquivé  [esquive 30 + bonus(DEF 16) 6 + " \
+           "chance (CHA 11) 2" in out
+    assert "Ysolde +1 XP (attaque ratée ; 1 XP, niveau 1)" in out
+    assert "— Manche 1 : Alice joue (joueur 1) —" in out
+    assert "— état après la manche" in out and ": PV " in out
+    # the language is the command's: English again afterwards
+    assert i18n.current_language() == "en"
+    assert "Gautier moves 4 squares to 6,4 (4 AP, 6 left)" in _script(capsys, "duel", DUEL)[1]
+
+
+def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
+    french = _script(capsys, "duel", DUEL, "--lang", "fr")[1]
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert _script(capsys, "duel", DUEL)[1] == french
+    # --lang wins over the environment
+    assert "moves 4 squares" in _script(capsys, "duel", DUEL, "--lang", "en")[1]
+
+
+def test_an_engine_refusal_is_worded_in_the_players_language(capsys):
+    _code, out, _err = _script(capsys, "crossroads", DEMO, "--lang", "fr")
+    assert "✗ attack dagny aldric : Dagny a 0 PA ; une attaque avec battle axe coûte 5" in out
+    assert "  dégâts à Wolf : short bow 1d6 [5]=5 + bonus DEX+TAI 26 1d4 [1]=1 + parfaite 1d6" in out
+
+
+def test_a_refusal_keeps_its_english_reason_and_its_message_for_any_language():
+    from game.journal.text import describe
+    from game.rules.errors import Impossible, N_, Phrase
+
+    refusal = Impossible(N_("{target} is {d} squares away; the {weapon} reaches {reach}"),
+                         target=Phrase(N_("the door at {pos}"), {"pos": "3,4"}), d=6,
+                         weapon="bow", reach=4)
+    assert refusal.reason == "the door at 3,4 is 6 squares away; the bow reaches 4"
+    with i18n.language("fr"):
+        assert refusal.translated(i18n._) == "la porte en 3,4 est à 6 cases ; bow porte à 4"
+        # a journal saved before refusals had ids: its English reason, as it was
+        old = msgspec.json.decode(b'{"type": "refused", "text": "end", "reason": "the game is over"}',
+                                  type=Refused)
+        assert describe(old) == "✗ end : the game is over"
+
+
+def test_every_engine_refusal_is_a_catalog_message():
+    """A refusal raised with an f-string could not be translated: its first argument must
+    be `N_("…")` (or a choice between such), or a variable holding one."""
+    rules = catalog.PACKAGE_DIR / "rules"
+    bad = []
+    for path in sorted(rules.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _name(node) in ("Impossible", "NotationError") \
+                    and node.args:
+                first = node.args[0]
+                options = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+                if not all(_name(o) == "N_" or isinstance(o, ast.Name) for o in options):
+                    bad.append(f"{path.name}:{node.lineno}")
+    assert bad == []
+
+
+def test_odds_and_export_in_french(capsys, tmp_path):
+    from game.cli import main
+
+    assert main(["odds", "crossroads", "aldric", "goblin-1", "--lang", "fr"]) == 1
+    assert capsys.readouterr().err == ("impossible : Goblin Snik est à 7 cases ; sword demande "
+                                       "une cible adjacente\n")
+    near = tmp_path / "near.txt"
+    near.write_text("move aldric 9,4\n")
+    assert main(["script", "crossroads", str(near), "--save", "near", "--saves-dir",
+                 str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["odds", "crossroads", "aldric", "goblin-1", "--load", "near", "--saves-dir",
+                 str(tmp_path), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "attaque 65%  [mêlée 50 + maîtrise sword 10 + bonus(FOR 15) 5 = 65]" in out
+    assert "P(réussite) 65.0%  P(parfaite) 4.0%" in out
+    assert "dégâts subis (après réduction)" in out
+    assert main(["script", "crossroads", DEMO, "--save", "demo", "--saves-dir",
+                 str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["export", "demo", "--saves-dir", str(tmp_path), "--lang", "fr"]) == 0
+    md = capsys.readouterr().out
+    assert "## Carte au début" in md and "## Journal" in md and "| terme | nom |" in md
+    assert "jet d'attaque, Brenna" in md
