@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.rules.templates import Content, Scenario
 from game.rules.actions import Move, ToggleDoor
-from game.rules.errors import Impossible, N_
+from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import CommandIssued, Refused, Roll, TurnStarted
 from game.rules.notation import parse
 from game.rules.engine import Game
@@ -69,6 +69,11 @@ def changed_outcomes(old_journal, new_journal) -> list[Change]:
     return changes
 
 
+#: A roll as an undo refusal names it, worded at the edge.
+_ROLLS = {"attack": N_("attack roll of {roll}"), "dodge": N_("dodge roll of {roll}"),
+          "magic": N_("magic roll of {roll}"), "counter": N_("counter roll of {roll}")}
+
+
 def undo_refusal(game: Game) -> Impossible | None:
     """Why the last command cannot be taken back (`cannot undo: …`), or None when it can.
 
@@ -94,9 +99,10 @@ def undo_refusal(game: Game) -> Impossible | None:
         if isinstance(event, TurnStarted):
             break
         if isinstance(event, Roll):
-            return Impossible(N_("cannot undo: a die has been rolled this turn ({check} roll "
-                                 "of {roll} by {unit}): what is rolled stays rolled"),
-                              check=event.check, roll=event.roll,
+            return Impossible(N_("cannot undo: a die has been rolled this turn ({roll} by "
+                                 "{unit}): what is rolled stays rolled"),
+                              roll=Phrase(_ROLLS.get(event.check, event.check + " roll of {roll}"),
+                                          {"roll": event.roll}),
                               unit=game.units[event.unit].name)
     return None
 
