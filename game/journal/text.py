@@ -425,8 +425,8 @@ def _line(e: ev.EffectExpired, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.Edited, name: Names = str) -> str:
-    # The change itself is the engine's record of a designer's edit (notation-like).
-    return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=e.change))
+    change = render(e.message, e.fields, _) if e.message else e.change
+    return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 
 @describe.register

@@ -18,7 +18,7 @@ import msgspec
 
 from game.rules.actions import Action, fmt_pos, not_free
 from game.rules.constants import CHARACTERISTICS, SKILLS
-from game.rules.errors import Impossible, N_, Phrase
+from game.rules.errors import Field, Impossible, N_, Phrase, render
 from game.rules.events import Edited, Event
 from game.rules.geometry import Pos
 from game.rules.progress import level_for
@@ -128,6 +128,12 @@ class Edit(Action):
     designer_only: ClassVar[bool] = True
 
 
+def edited(unit_id: str, message: str, **fields: Field) -> Edited:
+    """The journal's record of an edit: the change in English, and its message id and
+    fields for the journal to word it in the player's language."""
+    return Edited(unit_id, render(message, fields), message, fields)
+
+
 def did_you_mean(word: str, known) -> Phrase:
     """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few)."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
@@ -175,7 +181,8 @@ class SetField(Edit):
         old = set_unit_field(unit, field, self.value)
         if field == "xp":
             unit.level = level_for(game.rules.level_thresholds, unit.xp)
-        return [Edited(unit.id, f"{field} {old} → {self.value}")]
+        return [edited(unit.id, N_("{field} {old} → {value}"), field=field, old=old,
+                       value=self.value)]
 
 
 @dataclass(frozen=True)
@@ -195,7 +202,8 @@ class Place(Edit):
 
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:
         before, unit.pos = unit.pos, self.to
-        return [Edited(unit.id, f"placed at {fmt_pos(self.to)} (was {fmt_pos(before)})")]
+        return [edited(unit.id, N_("placed at {pos} (was {before})"), pos=fmt_pos(self.to),
+                       before=fmt_pos(before))]
 
 
 GIVE_KINDS = ("weapon", "armour", "spell")
@@ -243,7 +251,9 @@ class Give(Edit):
             unit.legendary_armour = self.item
         else:
             unit.armour = self.item
-        return [Edited(unit.id, f"given the {self.kind} {self.item}")]
+        given = {"weapon": N_("given the weapon {item}"), "armour": N_("given the armour {item}"),
+                 "spell": N_("given the spell {item}")}[self.kind]
+        return [edited(unit.id, given, item=self.item)]
 
 
 @dataclass(frozen=True)
@@ -284,8 +294,12 @@ class Spawn(Edit):
     def resolve(self, game: GameState, kind: str) -> list[Event]:
         game.add_unit(UnitPlacement(id=self.id, template=self.template, owner=self.owner,
                                     at=list(self.at)), kind)
-        whose = f" for {game.player(self.owner).name}" if self.owner else ""
-        return [Edited(self.id, f"spawned from {self.template} at {fmt_pos(self.at)}{whose}")]
+        if self.owner:
+            return [edited(self.id, N_("spawned from {template} at {pos} for {player}"),
+                           template=self.template, pos=fmt_pos(self.at),
+                           player=game.player(self.owner).name)]
+        return [edited(self.id, N_("spawned from {template} at {pos}"), template=self.template,
+                       pos=fmt_pos(self.at))]
 
 
 @dataclass(frozen=True)
@@ -303,7 +317,7 @@ class Remove(Edit):
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:
         unit.down = True
         game.casualties += 1
-        return [Edited(unit.id, "removed from play")]
+        return [edited(unit.id, N_("removed from play"))]
 
 
 @dataclass(frozen=True)
@@ -328,5 +342,5 @@ class Hold(Edit):
 
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:
         unit.held = self.holding
-        return [Edited(unit.id, "held: skips the creatures' phase" if self.holding
-                       else "released: acts in the creatures' phase again")]
+        return [edited(unit.id, N_("held: skips the creatures' phase") if self.holding
+                       else N_("released: acts in the creatures' phase again"))]

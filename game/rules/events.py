@@ -217,6 +217,8 @@ class Edited(Event, tag="edit"):
 
     unit: str
     change: str
+    message: str = ""  # the change as a message id and fields (empty in old journals)
+    fields: dict[str, str | int | Phrase] = {}
 
 
 class Reloaded(Event, tag="reloaded"):

@@ -34,7 +34,8 @@ def test_a_hot_seat_game_refuses_force_and_every_edit_naming_designer_mode(comma
 def test_set_changes_the_chance_the_engine_uses():
     game = duel()
     events = game.apply("set aldric.skills.melee 80")
-    assert events_of(events, Edited) == [Edited("aldric", "skills.melee 50 → 80")]
+    assert [(e.unit, e.change) for e in events_of(events, Edited)] == [
+        ("aldric", "skills.melee 50 → 80")]
     assert describe(events[-1]) == "  ✎ edit: aldric skills.melee 50 → 80"
     game.apply("force 99,99")
     [roll, *_] = events_of(game.apply("attack aldric dagny with sword"), Roll)
