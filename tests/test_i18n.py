@@ -432,3 +432,18 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     md = capsys.readouterr().out
     assert "## Carte au début" in md and "## Journal" in md and "| terme | nom |" in md
     assert "jet d'attaque, Brenna" in md
+
+
+def test_a_journal_saved_before_message_ids_still_reads_in_french():
+    from game.journal.text import describe
+    from game.rules.events import Edited, XpGained
+
+    old_xp = msgspec.json.decode(b'{"type": "xp", "unit": "dagny", "amount": 2, "reason": '
+                                 b'"attack dodged", "total": 4, "level": 1}', type=XpGained)
+    old_edit = msgspec.json.decode(b'{"type": "edit", "unit": "aldric", "change": '
+                                   b'"removed from play"}', type=Edited)
+    with i18n.language("fr"):
+        assert describe(old_xp, str.title) == "  Dagny +2 XP (attaque esquivée ; 4 XP, niveau 1)"
+        # an edit's change was free English: shown as it was
+        assert describe(old_edit, str.title) == "  ✎ modification : Aldric removed from play"
+    assert describe(old_xp, str.title) == "  Dagny +2 XP (attack dodged; 4 XP, level 1)"
