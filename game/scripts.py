@@ -64,7 +64,10 @@ def parse_script(text: str) -> Script:
     for number, line in enumerate(text.split("\n"), 1):
         command, hash_, comment = line.partition("#")
         command = command.strip()
-        comment = comment.strip() if hash_ else ""
+        # One space after `#` is the writer's habit; more is an indent (an example
+        # command), kept so that `flow` leaves it on its own line.
+        comment = comment.rstrip() if hash_ else ""
+        comment = comment[1:] if comment.startswith(" ") else comment
         if not command:
             if comment:
                 before.append(comment)
@@ -76,6 +79,26 @@ def parse_script(text: str) -> Script:
         steps.append(Step(number, command, "\n".join(caption)))
         before = []
     return Script(steps, "\n".join(preamble))
+
+
+def _section(line: str) -> bool:
+    return line.startswith(("---", "==="))
+
+
+def flow(caption: str) -> str:
+    """A caption as prose to be wrapped at any width: lines a writer wrapped by hand are
+    joined, while a section line (`--- Round 1, Alice ---`), an indented line (an example
+    command) and an empty one (a paragraph's end) keep their own lines."""
+    out: list[str] = []
+    joinable = False  # the last line out is prose that the next one may continue
+    for line in caption.split("\n"):
+        alone = not line.strip() or line[:1].isspace() or _section(line)
+        if joinable and not alone:
+            out[-1] = f"{out[-1]} {line.strip()}"
+        else:
+            out.append(line.strip())
+        joinable = not alone
+    return "\n".join(out)
 
 
 def read_script(path: Path) -> Script:
@@ -135,20 +158,23 @@ class Demo:
 
     @property
     def caption(self) -> str:
-        """What the script says about this step: its caption; for a command without one
-        right after a `force`, the force's (`force 80   # a miss` then `attack …`: the
+        """What the script says about this step, flowed (`flow`): its caption, after the
+        caption of a `force` right before it (`force 80   # a miss` then `attack …`: that
         comment is about the attack); at the start, the preamble."""
         step = self.current
         if step is None:
-            return self.preamble
-        if not step.caption and self.step >= 2:
+            return flow(self.preamble)
+        lines = [step.caption] if step.caption else []
+        if self.step >= 2:
             before = self.steps[self.step - 2]
             try:
-                if isinstance(parse(before.command), ForceRolls):
-                    return before.caption
+                forced = isinstance(parse(before.command), ForceRolls)
             except NotationError:
-                pass
-        return step.caption
+                forced = False
+            if forced and before.caption:
+                lines.insert(0, before.caption)
+        # Each on its own lines: two comments of two commands are two thoughts.
+        return "\n".join(flow(caption) for caption in lines)
 
     @property
     def at_end(self) -> bool:

@@ -8,7 +8,8 @@ import pytest
 from game import cli
 from game.cli import main, new_game
 from game.content.loader import DEFAULT_CONTENT
-from game.scripts import Demo, ScriptError, Step, check_steps, parse_script, read_script
+from game.scripts import (Demo, ScriptError, Step, check_steps, flow, parse_script,
+                          read_script)
 from game.ui.screens.demo import DemoApp, DemoScreen, RollsPanel
 
 DUEL_SCRIPT = Path("content/scripts/duel-demo.txt")
@@ -54,6 +55,25 @@ def test_a_caption_is_the_comments_before_a_command_and_its_own_comment():
         Step(11, "move ysolde 10,5", "--- Round 1, Bruno ---\ntwo lines of\nexplanation"),
         Step(12, "force 80", "a miss"),
     ]
+
+
+def test_a_caption_flows_hand_wrapped_lines_but_keeps_sections_and_examples_alone():
+    caption = ("--- Round 2, Alice ---\nthe sword hits, no dodge:\n1d8 + 1d4 - reduction 2\n"
+               "  python -m game script duel x.txt\nthen the axe\n\na new paragraph")
+    assert flow(caption) == ("--- Round 2, Alice ---\nthe sword hits, no dodge: 1d8 + 1d4 - "
+                             "reduction 2\npython -m game script duel x.txt\nthen the axe\n"
+                             "\na new paragraph")
+
+
+def test_a_command_after_a_force_shows_the_forces_caption_before_its_own():
+    demo = duel_demo("force 40,25   # a hit that Gautier\nattack ysolde gautier   # dodges\n"
+                     "force 80   # a miss\nattack ysolde gautier\nend\n")
+    captions = []
+    for _ in range(5):
+        demo.forward()
+        captions.append(demo.caption)
+    assert captions == ["a hit that Gautier", "a hit that Gautier\ndodges", "a miss", "a miss",
+                        ""]
 
 
 def test_a_script_without_a_blank_line_before_its_first_command_has_no_preamble():

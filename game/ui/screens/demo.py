@@ -108,7 +108,8 @@ class DemoScreen(Screen[None]):
     DemoScreen #demo-note.refused { color: $error; }
     DemoScreen #demo-note.over { color: $warning; }
     DemoScreen #demo-note.forced { color: $warning; text-style: none; }
-    DemoScreen.-short #caption-bar { max-height: 7; border: none; }
+    DemoScreen.-short #caption-bar { max-height: 5; border: none; }
+    DemoScreen.-short JournalLog { height: 5; }
     DemoScreen.-short #unit { display: none; }
     """
 
@@ -137,7 +138,7 @@ class DemoScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.title = _("Escarmouche demo — {scenario} · {script}").format(
+        self.title = _("Demo · {scenario} · {script}").format(
             scenario=self.game.scenario.name, script=self.script)
         self.query_one(JournalLog).can_focus = False
         self.show(rebuild=True)
