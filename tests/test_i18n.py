@@ -195,6 +195,7 @@ SAMPLE = {
     "b.py": '''
         from game.i18n import _, ngettext, pgettext
         def f(n, unit):
+            # Translators: a unit's walk
             first = _("{unit} moves").format(unit=unit)
             second = ngettext("{n} turn", "{n} turns", n).format(n=n)
             door = pgettext("door", "open")
@@ -222,6 +223,7 @@ def test_extract_takes_every_marked_literal_once_sorted_by_file_then_line(tmp_pa
     assert messages[0].references == ["pkg/a/rules.py"]
     assert "python-brace-format" in messages[1].flags
     assert "python-brace-format" not in messages[3].flags
+    assert messages[1].notes == ["Translators: a unit's walk"] and messages[2].notes == []
 
 
 def test_update_keeps_translations_marks_obsolete_and_check_lists_what_is_left(tmp_path):
@@ -447,3 +449,18 @@ def test_a_journal_saved_before_message_ids_still_reads_in_french():
         # an edit's change was free English: shown as it was
         assert describe(old_edit, str.title) == "  ✎ modification : Aldric removed from play"
     assert describe(old_xp, str.title) == "  Dagny +2 XP (attack dodged; 4 XP, level 1)"
+
+
+def test_a_french_roll_line_colours_its_outcome():
+    from game.journal.text import styled
+    from game.rules.events import Roll
+    from game.rules.terms import Term
+
+    roll = Roll("attack", "aldric", 30, 65, 95,
+                (Term("skill", 50, "melee"), Term("stat_bonus", 15, "STR 15")), True)
+    with i18n.language("fr"):
+        line = styled(roll, str.title)
+    assert line.plain == ("  jet d'attaque Aldric : 30 ≤ 65 touché  [mêlée 50 + bonus(FOR 15) 15 "
+                          "= 65]")
+    (span,) = line.spans
+    assert line.plain[span.start:span.end] == "30 ≤ 65 touché" and "green" in str(span.style)

@@ -50,6 +50,7 @@ class Message:
     references: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)  # translator comments ("# …")
+    notes: list[str] = field(default_factory=list)  # from the code's `# Translators:` ("#. …")
     obsolete: bool = False
 
     @property
@@ -96,11 +97,27 @@ def source_files(package_dir: Path = PACKAGE_DIR) -> list[Path]:
     )
 
 
+def _translators_note(lines: list[str], lineno: int) -> list[str]:
+    """The `# Translators: …` comment on the lines just above line `lineno` (1-based), if
+    any: a word the translator could not guess from the message alone."""
+    block: list[str] = []
+    index = lineno - 2
+    while index >= 0 and lines[index].strip().startswith("#"):
+        block.insert(0, lines[index].strip().lstrip("#").strip())
+        index -= 1
+    for start, text in enumerate(block):
+        if text.startswith("Translators:"):
+            return [" ".join(block[start:])]
+    return []
+
+
 def extract_file(path: Path, root: Path = SOURCE_ROOT) -> list[tuple[int, Message]]:
     """The marked messages of one file, with the line each one is on."""
     ref = path.relative_to(root).as_posix()
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
     try:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=ref)
+        tree = ast.parse(source, filename=ref)
     except SyntaxError as error:
         raise CatalogError(f"{ref}:{error.lineno}: {error.msg}") from None
     found: list[tuple[int, Message]] = []
@@ -129,6 +146,7 @@ def extract_file(path: Path, root: Path = SOURCE_ROOT) -> list[tuple[int, Messag
                     msgctxt=msgctxt,
                     msgstr=["", ""] if plural is not None else [""],
                     references=[ref],
+                    notes=_translators_note(lines, node.lineno),
                 ),
             )
         )
@@ -158,6 +176,9 @@ def extract(package_dir: Path = PACKAGE_DIR) -> list[Message]:
             for ref in message.references:
                 if ref not in known.references:
                     known.references.append(ref)
+            for note in message.notes:
+                if note not in known.notes:
+                    known.notes.append(note)
     return list(messages.values())
 
 
@@ -222,6 +243,8 @@ def format_po(header: str, messages: list[Message], header_flags: tuple[str, ...
         prefix = "#~ " if message.obsolete else ""
         out.append("")
         out += [f"# {c}" if c else "#" for c in message.comments]
+        if not message.obsolete:
+            out += [f"#. {note}" for note in message.notes]
         if message.references and not message.obsolete:
             out.append("#: " + " ".join(message.references))
         if message.flags:
@@ -243,7 +266,7 @@ def parse_po(text: str, name: str = "<po>") -> tuple[str, list[Message]]:
     header: str | None = None
     messages: list[Message] = []
     current: Message | None = None
-    pending: dict = {"comments": [], "references": [], "flags": []}
+    pending: dict = {"comments": [], "references": [], "flags": [], "notes": []}
     strings: dict[str, str] = {}
     last: str | None = None
     seen_msgstr = False
@@ -268,10 +291,11 @@ def parse_po(text: str, name: str = "<po>") -> tuple[str, list[Message]]:
                         references=pending["references"],
                         flags=pending["flags"],
                         comments=pending["comments"],
+                        notes=pending["notes"],
                         obsolete=obsolete,
                     )
                 )
-        pending = {"comments": [], "references": [], "flags": []}
+        pending = {"comments": [], "references": [], "flags": [], "notes": []}
         strings, last, seen_msgstr, obsolete = {}, None, False, False
 
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -295,7 +319,9 @@ def parse_po(text: str, name: str = "<po>") -> tuple[str, list[Message]]:
                 pending["references"] += line[2:].split()
             elif line.startswith("#,"):
                 pending["flags"] += [f.strip() for f in line[2:].split(",") if f.strip()]
-            elif line.startswith("#.") or line.startswith("#|"):
+            elif line.startswith("#."):
+                pending["notes"].append(line[2:].strip())
+            elif line.startswith("#|"):
                 pass
             else:
                 pending["comments"].append(line[1:].removeprefix(" "))
@@ -374,6 +400,7 @@ def merge(template: list[Message], old: list[Message], n_plurals: int = 2,
             msgctxt=message.msgctxt,
             references=list(message.references),
             flags=list(message.flags),
+            notes=list(message.notes),
         )
         if message.msgid_plural is not None:
             new.msgstr = [""] * n_plurals

@@ -70,6 +70,7 @@ def stats_in(text: str) -> str:
 TERM_LABELS = {
     "skill": "{detail}",
     "mastery": N_("mastery {detail}"),
+    # Translators: a characteristic's bonus (R3.6), e.g. "sb(STR 15)"; keep it short
     "stat_bonus": N_("sb({detail})"),
     "faction": N_("faction ({detail})"),
     "crowding": N_("crowding ({detail})"),
@@ -479,6 +480,7 @@ def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
         labels.update({sid: s.name for sid, s in content.spells.items()})
         labels.update({iid: i.name for iid, i in content.items.items()})
     labels.update(units)
+    # Translators: an object of the map by its content name ("the barrel"), in a sentence
     labels.update({tid: _("the {thing}").format(thing=name) for tid, name in things.items()})
     return lambda key: labels.get(key, key)
 
