@@ -169,6 +169,9 @@ class SetField(Edit):
     def resolve(self, game: GameState, plan: tuple[Unit, str]) -> list[Event]:
         unit, field = plan
         old = set_unit_field(unit, field, self.value)
+        if field.startswith(("stats.", "skills.", "masteries.")) \
+                and field not in unit.designer_set:
+            unit.designer_set = (*unit.designer_set, field)
         if field == "xp":
             unit.level = level_for(game.rules.level_thresholds, unit.xp)
         return [Edited(unit.id, f"{field} {old} → {self.value}")]

@@ -6,6 +6,7 @@ from bisect import bisect_right
 
 from game.rules.templates import Quips, RulesConfig
 from game.rules.events import Event, LevelUp, Quip, XpGained
+from game.rules.rule_ids import XP_TABLE
 from game.rules.units import Unit
 
 
@@ -20,13 +21,16 @@ def next_level_xp(thresholds: list[int], xp: int) -> int | None:
     return thresholds[index] if index < len(thresholds) else None
 
 
-def gain_xp(rules: RulesConfig, unit: Unit, amount: int, reason: str) -> list[Event]:
-    """Give XP to a character (creatures do not learn) and report any level gained."""
+def gain_xp(rules: RulesConfig, unit: Unit, amount: int, reason: str,
+            source: str = "") -> list[Event]:
+    """Give XP to a character (creatures do not learn) and report any level gained.
+    `source`: the content value the amount comes from (`rules.yaml: xp.hit`)."""
     if amount <= 0 or not unit.is_character:
         return []
     unit.xp += amount
     level = level_for(rules.level_thresholds, unit.xp)
-    events: list[Event] = [XpGained(unit.id, amount, reason, unit.xp, level)]
+    events: list[Event] = [XpGained(unit.id, amount, reason, unit.xp, level, XP_TABLE.id,
+                                    source)]
     if level > unit.level:
         unit.level = level
         events.append(LevelUp(unit.id, level))
