@@ -15,7 +15,14 @@ from typing import NamedTuple, Sequence
 from game.i18n import N_, _
 from game.journal.text import Names, roll_text, term_label
 from game.rules import events as ev
-from game.rules.rule_ids import BY_ID, FLOOR_AND_CAP, PERCENTILE_ROLL
+from game.rules.rule_ids import (
+    BY_ID,
+    FINAL_DAMAGE,
+    FLOOR_AND_CAP,
+    PERCENTILE_ROLL,
+    RAW_DAMAGE,
+    TOTAL_REDUCTION,
+)
 from game.rules.terms import Term
 
 
@@ -145,13 +152,12 @@ def _damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
                 signed(roll.total), rule_text(roll.rule), roll.source)
             for roll in damage.dice]
     rows += [_term_row(t, name) for t in damage.terms]
-    rows.append(CardRow(_("raw damage"), str(damage.raw)))
+    rows.append(CardRow(_("raw damage"), str(damage.raw), rule_text(RAW_DAMAGE.id)))
     rows += [CardRow(_("reduction: {term}").format(term=row.label), row.value, row.rule,
                      row.source)
              for row in (_term_row(t, name) for t in damage.reduction_terms)]
-    rows.append(CardRow(_("reduction"), str(damage.reduction)))
-    rows.append(CardRow(_("damage to {target}").format(target=name(damage.target)),
-                        str(damage.amount)))
+    rows.append(CardRow(_("reduction"), str(damage.reduction), rule_text(TOTAL_REDUCTION.id)))
+    rows.append(CardRow(_("final damage"), str(damage.amount), rule_text(FINAL_DAMAGE.id)))
     rows.append(CardRow(_("HP"), _("{before} → {after}").format(before=damage.hp_before,
                                                                 after=damage.hp_after)))
     return tuple(rows)

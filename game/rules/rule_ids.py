@@ -32,8 +32,10 @@ DODGE_CHANCE = RuleRef("R5.2", "dodge chance")
 LUCK_BONUS = RuleRef("R5.3", "luck bonus")
 DAMAGE_BONUS = RuleRef("R6.1", "damage bonus")
 ACTION_DICE = RuleRef("R6.2", "action dice")
+RAW_DAMAGE = RuleRef("R6.3", "raw damage")
 DEFENCE_REDUCTION = RuleRef("R6.4", "defence reduction")
 TOTAL_REDUCTION = RuleRef("R6.5", "total reduction")
+FINAL_DAMAGE = RuleRef("R6.6", "final damage")
 NON_PLAYER_DEFENCE = RuleRef("R6.7", "defence of non-player targets")
 MAGIC_CHANCE = RuleRef("R7.2", "magic chance")
 COUNTER_CHANCE = RuleRef("R7.4", "counter-magic chance")
@@ -49,6 +51,7 @@ DOOR_DEFENCE = RuleRef("R14.3", "a door's own HP and defence")
 BY_ID: dict[str, RuleRef] = {ref.id: ref for ref in (
     PERCENTILE_ROLL, FLOOR_AND_CAP, FACTION_BONUS, STAT_BONUS, CROWDING, DISTANCE_MALUS,
     BRAWL_CHANCE, MELEE_CHANCE, RANGED_CHANCE, PERFECT_ATTACK, DODGE_CHANCE, LUCK_BONUS,
-    DAMAGE_BONUS, ACTION_DICE, DEFENCE_REDUCTION, TOTAL_REDUCTION, NON_PLAYER_DEFENCE,
+    DAMAGE_BONUS, ACTION_DICE, RAW_DAMAGE, DEFENCE_REDUCTION, TOTAL_REDUCTION, FINAL_DAMAGE,
+    NON_PLAYER_DEFENCE,
     MAGIC_CHANCE, COUNTER_CHANCE, DAMAGE_SPELL, HEAL, TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS,
     DOOR_DEFENCE)}

@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label
 
 from game.i18n import _
 from game.journal.cards import card_for, roll_indices
@@ -42,19 +41,17 @@ class RollCardScreen(ModalScreen[None]):
         self.position = self.rolls.index(index)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Label(id="roll-card-where")
+        with VerticalScroll() as scroll:
+            scroll.border_subtitle = _("←/→ previous/next roll · ↑/↓ scroll · Esc close")
             yield RollCard(id="roll-card")
-            yield Label(_("[dim]←/→ or p/n: previous/next roll · ↑/↓ scroll · Esc to "
-                          "close[/dim]"))
 
     def on_mount(self) -> None:
         self.show()
 
     def show(self) -> None:
         index = self.rolls[self.position]
-        self.query_one("#roll-card-where", Label).update(
-            _("roll {n} of {count}").format(n=self.position + 1, count=len(self.rolls)))
+        self.query_one(VerticalScroll).border_title = \
+            _("roll {n} of {count}").format(n=self.position + 1, count=len(self.rolls))
         self.query_one(RollCard).show_card(card_for(self.journal, index, self.names))
 
     def action_step(self, step: int) -> None:

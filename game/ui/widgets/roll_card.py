@@ -15,19 +15,19 @@ from game.journal.cards import Card
 
 
 def card_renderable(card: Card) -> Group:
-    """The card as rich renderables: its title, then one table per section."""
-    parts: list = [Text(card.title, style="bold")]
+    """The card as rich renderables: its title, then one table whose sections (the chance,
+    the roll, the damage, the XP) share their columns."""
+    table = Table(expand=True, show_edge=False, pad_edge=False, box=None)
+    table.add_column(_("term"), ratio=2, overflow="fold")
+    table.add_column(_("value"), justify="right", no_wrap=True)
+    table.add_column(_("rule"), ratio=2, overflow="fold", style="cyan")
+    table.add_column(_("source"), ratio=3, overflow="fold", style="dim")
     for section in card.sections:
-        table = Table(title=section.title, title_justify="left", title_style="bold",
-                      expand=True, show_edge=False, pad_edge=False, box=None)
-        table.add_column(_("term"), ratio=3, overflow="fold")
-        table.add_column(_("value"), justify="right", no_wrap=True)
-        table.add_column(_("rule"), ratio=2, overflow="fold", style="cyan")
-        table.add_column(_("source"), ratio=4, overflow="fold", style="dim")
+        table.add_row("")
+        table.add_row(Text(section.title, style="bold underline"))
         for row in section.rows:
             table.add_row(row.label, row.value, row.rule, row.source)
-        parts += [Text(""), table]
-    return Group(*parts)
+    return Group(Text(card.title, style="bold"), table)
 
 
 class RollCard(Static):
