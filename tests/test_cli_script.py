@@ -40,6 +40,7 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     assert perfect == {
         "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 64,
         "cap": 95, "success": True, "perfect": True, "forced": True,
+        "rule": "R4.10", "cap_source": "rules.yaml: page.caps.ranged",
         "terms": [{"name": "skill", "value": 55, "detail": "ranged", "rule": "R4.10",
                    "source": "characters.yaml: brenna.skills.ranged"},
                   {"name": "mastery", "value": 10, "detail": "bow", "rule": "R4.10",
