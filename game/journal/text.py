@@ -36,9 +36,34 @@ TERM_LABELS = {
 }
 
 
+def _faction_detail(detail: str) -> str:
+    # The engine's detail is data: `order: Brenna, Elise`, `order` (no ally), "" (no faction).
+    if not detail:
+        return "no faction"
+    return detail if ":" in detail else f"{detail}: no ally"
+
+
+def _crowding_detail(detail: str) -> str:
+    # `Ayla 2, Bob 1`: each ally and its distance; "" when none is in sight.
+    if not detail:
+        return "no ally in sight"
+    return ", ".join("{} at {}".format(*ally.rsplit(" ", 1)) for ally in detail.split(", "))
+
+
+def _distance_detail(detail: str) -> str:
+    return f"{detail} square" + ("" if detail == "1" else "s")
+
+
+#: How a term's data detail is worded, where it is more than the detail itself.
+TERM_DETAILS = {"faction": _faction_detail, "crowding": _crowding_detail,
+                "distance": _distance_detail}
+
+
 def term_label(term: Term, name: Names = str) -> str:
     # An effect's detail is the id of what laid it (a spell, an item): players read its name.
     detail = name(term.detail) if term.name == "effect" else term.detail
+    if term.name in TERM_DETAILS:
+        detail = TERM_DETAILS[term.name](detail)
     return TERM_LABELS.get(term.name, term.name).format(detail=detail)
 
 

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from game.i18n import _
 from game.journal.text import chance_line, headline, namer
 from game.rules.errors import Impossible
 from game.ui import options
@@ -70,6 +71,9 @@ class PlayScreen(Screen[None]):
                 "next turn"),
         Binding("R", "replay", "Replay", show=False,
                 tooltip="Replay: step through this game's commands"),
+        Binding("w", "roll_card", "Roll card", show=False,
+                tooltip="The latest roll's card: each term with its rule and source (or "
+                "click a roll in the journal)"),
         *[Binding(str(n), f"option({n})", show=False,
                   tooltip="Take the numbered action of the target panel") for n in range(1, 10)],
     ]
@@ -719,6 +723,29 @@ class PlayScreen(Screen[None]):
         from game.ui.screens.replay import ReplayScreen
 
         self.app.push_screen(ReplayScreen(self.controller))
+
+    def action_roll_card(self, index: int | None = None) -> None:
+        from game.journal.cards import roll_indices
+        from game.ui.screens.roll_card import RollCardScreen
+
+        journal = list(self.game.journal)
+        if index is None:
+            rolls = roll_indices(journal)
+            if not rolls:
+                self.status(_("No roll yet: a roll card shows a roll's terms and sources"),
+                            refused=True)
+                return
+            index = rolls[-1]
+        self.app.push_screen(RollCardScreen(journal, index, namer(self.game)))
+
+    def on_journal_log_event_clicked(self, message: JournalLog.EventClicked) -> None:
+        from game.journal.cards import roll_of
+
+        journal = self.game.journal
+        found = next((i for i, e in enumerate(journal) if e is message.event), None)
+        roll = roll_of(journal, found) if found is not None else None
+        if roll is not None:
+            self.action_roll_card(roll)
 
     def action_journal(self) -> None:
         from game.ui.screens.dialogs import JournalScreen
