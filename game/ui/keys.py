@@ -8,14 +8,26 @@ from typing import Iterable
 from textual.binding import Binding
 from textual.keys import format_key
 
+from game.i18n import N_, _
+
 #: Keys whose name reads better spelled out in a sentence than as a symbol.
-SPELLED = {"enter": "Enter", "escape": "Esc", "tab": "Tab", "space": "Space"}
+SPELLED = {"enter": N_("Enter"), "escape": N_("Esc"), "tab": N_("Tab"), "space": N_("Space")}
+
+
+def binding_text(text: str) -> str:
+    """A binding's description or tooltip in the player's language.
+
+    Bindings are declared at import, before the language is chosen: their texts are
+    English message ids (`N_`), translated here, where they are drawn. An empty text stays
+    empty (gettext would answer the catalog's header).
+    """
+    return _(text) if text else text
 
 
 def key_name(key: str) -> str:
     """`ctrl+z` → `Ctrl+Z`, `question_mark` → `?`, `shift+tab` → `Shift+Tab`."""
     *modifiers, last = key.split("+")
-    name = SPELLED.get(last) or format_key(last)
+    name = binding_text(SPELLED.get(last, "")) or format_key(last)
     if len(name) > 1 and name.isascii():
         name = name[0].upper() + name[1:]
     elif modifiers:
@@ -39,7 +51,7 @@ def key_lines(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
     lines: dict[str, list[str]] = {}
     seen: set[str] = set()
     for binding in bindings:
-        text = binding.tooltip or binding.description
+        text = binding_text(binding.tooltip or binding.description)
         if not text:
             continue
         for key in binding.key.split(","):
