@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import RichLog
 
+from game.i18n import _
 from game.journal.text import namer, styled
 from game.rules import events as ev
 from game.rules.engine import Game
@@ -54,7 +55,7 @@ class JournalLog(RichLog):
         # min_width 1: lines wrap at the log's own width (Textual's default renders at 78
         # at least, cutting lines in a narrower log).
         super().__init__(wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
-        self.border_title = "Journal"
+        self.border_title = _("Journal")
         self._texts: list[Text] = []
         self._wrapped_at = 0
 
@@ -66,7 +67,8 @@ class JournalLog(RichLog):
         """The scenario's briefing and how it is won, read before the first turn."""
         scenario = game.scenario
         for line, style in ((scenario.briefing.strip(), "italic"),
-                            (f"Victory: {scenario.victory.strip()}", "bold")):
+                            (_("Victory: {victory}").format(victory=scenario.victory.strip()),
+                             "bold")):
             if line:
                 text = Text(line, style=style)
                 self._texts.append(text)
