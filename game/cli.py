@@ -22,6 +22,7 @@ from game.content.loader import (
 )
 from game.content.yamlmarks import ContentErrors
 from game.files import UnreadableFile, read_bounded
+from game.i18n import LANGUAGES, language, language_from_env
 from game.saves import DEFAULT_SAVES, SaveError
 
 DEFAULT_SCENARIO = "crossroads"
@@ -255,6 +256,8 @@ def served_command(args) -> str:
                 "--saves-dir", str(Path(args.saves_dir).resolve())]
     if args.designer:
         command.append("--designer")
+    if args.lang:
+        command += ["--lang", args.lang]
     return shlex.join(command)
 
 
@@ -466,6 +469,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="content folder (default: the shipped content/)")
         p.add_argument("--saves-dir", type=Path, default=default(DEFAULT_SAVES),
                        help="saves folder (default: saves/)")
+        p.add_argument("--lang", choices=LANGUAGES, default=default(None),
+                       help="language of the game and the journal (default: from LANGUAGE, "
+                            "LC_ALL, LC_MESSAGES or LANG; English otherwise)")
         if seed or top:
             p.add_argument("--seed", type=int, default=default(None),
                            help="seed of the dice (default: random; 0 for script)")
@@ -607,7 +613,10 @@ def main(argv: list[str] | None = None) -> int:
                      else secrets.randbelow(2**31))
     try:
         check_folders(args)
-        return args.func(args)
+        # Set before anything prints; restored after, so a caller in the same process
+        # (a test) keeps its own language.
+        with language(args.lang or language_from_env()):
+            return args.func(args)
     except ContentErrors as exc:
         for error in exc.errors:
             print(error, file=sys.stderr)

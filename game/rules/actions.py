@@ -20,7 +20,7 @@ from game.rules.board import Door, DoorState, Thing
 from game.rules.constants import AttackMode
 from game.rules.damage import damage_bonus, defence_reduction, final_damage, total_reduction
 from game.rules.dice import Dice, Roller
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
     AttackDeclared,
     Damage,
@@ -52,14 +52,18 @@ def acting_unit(game: GameState, unit_id: str, player: int | None) -> Unit:
     """The unit that acts: it must exist, stand, and belong to the player whose turn it is."""
     unit = game.units.get(unit_id)
     if unit is None:
-        raise Impossible(f"there is no unit called {unit_id!r}")
+        raise Impossible(N_("there is no unit called {id}"), id=repr(unit_id))
     if unit.down:
-        raise Impossible(f"{unit.name} is down")
+        raise Impossible(N_("{unit} is down"), unit=unit.name)
     if unit.owner != player:
         if unit.owner is None:
-            raise Impossible(f"{unit.name} is a creature: creatures act on their own")
-        raise Impossible(f"{unit.name} belongs to {game.player(unit.owner).name}, "
-                         f"not to {game.player(player).name if player else 'the creatures'}")
+            raise Impossible(N_("{unit} is a creature: creatures act on their own"),
+                             unit=unit.name)
+        if not player:
+            raise Impossible(N_("{unit} belongs to {owner}, not to the creatures"),
+                             unit=unit.name, owner=game.player(unit.owner).name)
+        raise Impossible(N_("{unit} belongs to {owner}, not to {player}"), unit=unit.name,
+                         owner=game.player(unit.owner).name, player=game.player(player).name)
     return unit
 
 
@@ -68,22 +72,22 @@ def find_target(game: GameState, token: str) -> Target:
     if token in game.units:
         unit = game.units[token]
         if unit.down:
-            raise Impossible(f"{unit.name} is already down")
+            raise Impossible(N_("{unit} is already down"), unit=unit.name)
         return unit
     if token in game.things:
         thing = game.things[token]
         if thing.destroyed:
-            raise Impossible(f"the {thing.name} is already destroyed")
+            raise Impossible(N_("the {thing} is already destroyed"), thing=thing.name)
         return thing
     for door in game.doors.values():
         if door.id == token:
             return door
     pos = parse_pos(token)
     if pos is None:
-        raise Impossible(f"there is no unit, object or door called {token!r}")
+        raise Impossible(N_("there is no unit, object or door called {id}"), id=repr(token))
     target = game.unit_at(pos) or game.thing_at(pos) or game.doors.get(pos)
     if target is None:
-        raise Impossible(f"there is nothing to attack at {fmt_pos(pos)}")
+        raise Impossible(N_("there is nothing to attack at {pos}"), pos=fmt_pos(pos))
     return target
 
 
@@ -104,6 +108,15 @@ def target_name(target: Target) -> str:
     return target.name
 
 
+def target_phrase(target: Target) -> Phrase | str:
+    """`target_name` as words a refusal can translate with its sentence."""
+    if isinstance(target, Door):
+        return Phrase(N_("the door at {pos}"), {"pos": fmt_pos(target.pos)})
+    if isinstance(target, Thing):
+        return Phrase(N_("the {thing}"), {"thing": target.name})
+    return target.name
+
+
 def target_kind(target: Target) -> str:
     if isinstance(target, Door):
         return "door"
@@ -116,8 +129,8 @@ def own_character_ban(actor: Unit, target: object) -> None:
     """A player may never attack (or harm with a spell) one of their own characters."""
     if isinstance(target, Unit) and target.is_character and actor.owner is not None \
             and target.owner == actor.owner:
-        raise Impossible(f"{target.name} is one of your own characters: "
-                         "a player may never attack their own")
+        raise Impossible(N_("{target} is one of your own characters: a player may never "
+                            "attack their own"), target=target.name)
 
 
 def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
@@ -173,18 +186,20 @@ class Move(Action):
     def check(self, game: GameState, player: int | None) -> MovePlan:
         unit = acting_unit(game, self.unit, player)
         if not game.in_bounds(self.to):
-            raise Impossible(f"{fmt_pos(self.to)} is off the map")
+            raise Impossible(N_("{pos} is off the map"), pos=fmt_pos(self.to))
         if self.to == unit.pos:
-            raise Impossible(f"{unit.name} is already at {fmt_pos(self.to)}")
+            raise Impossible(N_("{unit} is already at {pos}"), unit=unit.name,
+                             pos=fmt_pos(self.to))
         if not game.passable(self.to):
-            raise Impossible(f"{fmt_pos(self.to)} is not free ({square_content(game, self.to)})")
+            raise not_free(game, self.to)
         path = shortest_path(unit.pos, [self.to], game.passable)
         if path is None:
-            raise Impossible(f"{unit.name} cannot reach {fmt_pos(self.to)}: no free path")
+            raise Impossible(N_("{unit} cannot reach {pos}: no free path"), unit=unit.name,
+                             pos=fmt_pos(self.to))
         cost = len(path) * game.rules.move_cost
         if cost > unit.ap:
-            raise Impossible(f"{unit.name} needs {cost} AP to reach {fmt_pos(self.to)} "
-                             f"and has {unit.ap}")
+            raise Impossible(N_("{unit} needs {cost} AP to reach {pos} and has {ap}"),
+                             unit=unit.name, cost=cost, pos=fmt_pos(self.to), ap=unit.ap)
         return MovePlan(unit, tuple(path), cost)
 
     def resolve(self, game: GameState, plan: MovePlan) -> list[Event]:
@@ -194,16 +209,18 @@ class Move(Action):
         return [Moved(unit.id, plan.path, plan.ap_cost, unit.ap)]
 
 
-def square_content(game: GameState, pos: Pos) -> str:
+def not_free(game: GameState, pos: Pos) -> Impossible:
+    """The refusal for a square that is taken, saying what takes it (`square_content`)."""
+    where = fmt_pos(pos)
     if pos in game.walls:
-        return "a wall"
+        return Impossible(N_("{pos} is not free (a wall)"), pos=where)
     if (door := game.doors.get(pos)) and door.blocks:
-        return "a closed door"
+        return Impossible(N_("{pos} is not free (a closed door)"), pos=where)
     if unit := game.unit_at(pos):
-        return unit.name
+        return Impossible(N_("{pos} is not free ({unit})"), pos=where, unit=unit.name)
     if thing := game.thing_at(pos):
-        return f"the {thing.name}"
-    return "free"
+        return Impossible(N_("{pos} is not free (the {thing})"), pos=where, thing=thing.name)
+    return Impossible(N_("{pos} is not free (free)"), pos=where)
 
 
 class DoorPlan(msgspec.Struct, frozen=True):
@@ -230,20 +247,23 @@ class ToggleDoor(Action):
         unit = acting_unit(game, self.unit, player)
         door = game.doors.get(self.at)
         if door is None:
-            raise Impossible(f"there is no door at {fmt_pos(self.at)}")
+            raise Impossible(N_("there is no door at {pos}"), pos=fmt_pos(self.at))
         if distance(unit.pos, door.pos) != 1:
-            raise Impossible(f"{unit.name} must stand next to the door at {fmt_pos(self.at)}")
+            raise Impossible(N_("{unit} must stand next to the door at {pos}"),
+                             unit=unit.name, pos=fmt_pos(self.at))
         if door.state is DoorState.BROKEN:
-            raise Impossible(f"the door at {fmt_pos(self.at)} is broken")
+            raise Impossible(N_("the door at {pos} is broken"), pos=fmt_pos(self.at))
         if self.opening and door.state is DoorState.OPEN:
-            raise Impossible(f"the door at {fmt_pos(self.at)} is already open")
+            raise Impossible(N_("the door at {pos} is already open"), pos=fmt_pos(self.at))
         if not self.opening:
             if door.state is DoorState.CLOSED:
-                raise Impossible(f"the door at {fmt_pos(self.at)} is already closed")
+                raise Impossible(N_("the door at {pos} is already closed"), pos=fmt_pos(self.at))
             if game.unit_at(door.pos) or game.thing_at(door.pos):
-                raise Impossible(f"something stands in the doorway at {fmt_pos(self.at)}")
+                raise Impossible(N_("something stands in the doorway at {pos}"),
+                                 pos=fmt_pos(self.at))
         if unit.ap < game.rules.door_cost:
-            raise Impossible(f"{unit.name} has {unit.ap} AP; a door costs {game.rules.door_cost}")
+            raise Impossible(N_("{unit} has {ap} AP; a door costs {cost}"), unit=unit.name,
+                             ap=unit.ap, cost=game.rules.door_cost)
         return DoorPlan(unit, door, self.opening, game.rules.door_cost)
 
     def resolve(self, game: GameState, plan: DoorPlan) -> list[Event]:
@@ -315,8 +335,12 @@ class Attack(Action):
         if weapon_id is None:
             return AttackMode.BRAWL, None, None
         if weapon_id not in unit.weapons:
-            carried = ", ".join(unit.weapons) or "nothing"
-            raise Impossible(f"{unit.name} does not carry {weapon_id!r} (carries {carried})")
+            if not unit.weapons:
+                raise Impossible(N_("{unit} does not carry {weapon} (carries nothing)"),
+                                 unit=unit.name, weapon=repr(weapon_id))
+            raise Impossible(N_("{unit} does not carry {weapon} (carries {carried})"),
+                             unit=unit.name, weapon=repr(weapon_id),
+                             carried=", ".join(unit.weapons))
         weapon = game.content.weapons[weapon_id]
         return _MODES[weapon.kind], weapon_id, weapon
 
@@ -325,27 +349,36 @@ class Attack(Action):
         unit = acting_unit(game, self.unit, player)
         target = find_target(game, self.target)
         if target is unit:
-            raise Impossible(f"{unit.name} cannot attack itself")
+            raise Impossible(N_("{unit} cannot attack itself"), unit=unit.name)
         if isinstance(target, Door) and target.state is DoorState.BROKEN:
-            raise Impossible(f"the door at {fmt_pos(target.pos)} is already broken")
+            raise Impossible(N_("the door at {pos} is already broken"), pos=fmt_pos(target.pos))
         own_character_ban(unit, target)
         mode, weapon_id, weapon = self.weapon_used(game, unit)
         cost = weapon.ap_cost if weapon else game.rules.brawl_ap_cost
         if unit.ap < cost:
-            what = f"an attack with the {weapon.name}" if weapon else "a brawl"
-            raise Impossible(f"{unit.name} has {unit.ap} AP; {what} costs {cost}")
+            if weapon:
+                raise Impossible(N_("{unit} has {ap} AP; an attack with the {weapon} costs "
+                                    "{cost}"), unit=unit.name, ap=unit.ap, weapon=weapon.name,
+                                 cost=cost)
+            raise Impossible(N_("{unit} has {ap} AP; a brawl costs {cost}"), unit=unit.name,
+                             ap=unit.ap, cost=cost)
         d = distance(unit.pos, target.pos)
         if mode is AttackMode.RANGED:
             reach = ranged_reach(game, weapon)
             if d > reach:
-                raise Impossible(f"{target_name(target)} is {d} squares away; "
-                                 f"the {weapon.name} reaches {reach}")
+                raise Impossible(N_("{target} is {d} squares away; the {weapon} reaches "
+                                    "{reach}"), target=target_phrase(target), d=d,
+                                 weapon=weapon.name, reach=reach)
             if not game.line_of_sight(unit.pos, target.pos):
-                raise Impossible(f"{unit.name} has no line of sight to {target_name(target)}")
+                raise Impossible(N_("{unit} has no line of sight to {target}"), unit=unit.name,
+                                 target=target_phrase(target))
         elif d != 1:
-            what = "bare hands need" if mode is AttackMode.BRAWL else f"the {weapon.name} needs"
-            raise Impossible(f"{target_name(target)} is {d} squares away; "
-                             f"{what} an adjacent target")
+            if mode is AttackMode.BRAWL:
+                raise Impossible(N_("{target} is {d} squares away; bare hands need an adjacent "
+                                    "target"), target=target_phrase(target), d=d)
+            raise Impossible(N_("{target} is {d} squares away; the {weapon} needs an adjacent "
+                                "target"), target=target_phrase(target), d=d,
+                             weapon=weapon.name)
         defence = dodge_chance(game, target) if isinstance(target, Unit) \
             and target.is_character else None
         return AttackPlan(unit, target, mode, weapon_id, weapon, d, cost,
@@ -368,18 +401,18 @@ class Attack(Action):
         xp_for = (lambda amount: amount) if defender else (lambda amount: xp.against_objects)
         if not attack.success:
             unit.stats.misses += 1
-            events += gain_xp(rules, unit, xp_for(xp.miss_attacker), "attack missed")
+            events += gain_xp(rules, unit, xp_for(xp.miss_attacker), N_("attack missed"))
             if defender and defender.is_character:
-                events += gain_xp(rules, defender, xp.miss_defender, "attack avoided")
+                events += gain_xp(rules, defender, xp.miss_defender, N_("attack avoided"))
             events += quip(rules.default_quips, unit, "miss")
             return events
         if plan.defence is not None:
             dodge = roll_check(game.roller, plan.defence, defender.id)
             events.append(dodge)
             if dodge.success:
-                events += gain_xp(rules, unit, xp.dodge_attacker, "attack dodged")
+                events += gain_xp(rules, unit, xp.dodge_attacker, N_("attack dodged"))
                 defender.stats.dodges += 1
-                events += gain_xp(rules, defender, xp.dodge_defender, "dodge")
+                events += gain_xp(rules, defender, xp.dodge_defender, N_("dodge"))
                 events += quip(rules.default_quips, defender, "dodge")
                 return events
         perfect = attack.perfect
@@ -391,7 +424,7 @@ class Attack(Action):
         if defender and not defender.down and plan.weapon and plan.weapon.on_hit:
             events += lay_effect(defender, plan.weapon_id, plan.weapon.on_hit)
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
-                          "perfect hit" if perfect else "hit")
+                          N_("perfect hit") if perfect else N_("hit"))
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
             events += quip(rules.default_quips, unit, "kill")
@@ -530,7 +563,7 @@ class EndTurn(Action):
     def check(self, game: GameState, player: int | None) -> None:
         """The turn change itself is the engine's (`engine.Game.end_turn`)."""
         if player is None:
-            raise Impossible("creatures do not end turns")
+            raise Impossible(N_("creatures do not end turns"))
 
 
 @dataclass(frozen=True)
@@ -547,7 +580,8 @@ class ForceRolls(Action):
     def check(self, game: GameState, player: int | None) -> None:
         bad = [r for r in self.rolls if not 1 <= r <= 100]
         if bad:
-            raise Impossible(f"a forced d100 must be between 1 and 100, not {bad[0]}")
+            raise Impossible(N_("a forced d100 must be between 1 and 100, not {roll}"),
+                             roll=bad[0])
 
     def resolve(self, game: GameState, plan: None) -> list[Event]:
         return [ForcedRolls(self.rolls, game.roller.force(self.rolls))]

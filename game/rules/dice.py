@@ -98,6 +98,21 @@ def stream_seed(seed: int, key: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def _below(source: random.Random, n: int) -> int:
+    """A uniform integer in `[0, n)` from the public `getrandbits`: draw `n.bit_length()`
+    bits until the number is below `n`.
+
+    This is CPython's own `randint(1, n) - 1` draw (`_randbelow_with_getrandbits`), so saves
+    and replays keep their rolls; written here so that no private method of `random` decides
+    them, and without `randint`'s argument checks on the engine's hottest call.
+    """
+    bits = n.bit_length()
+    value = source.getrandbits(bits)
+    while value >= n:
+        value = source.getrandbits(bits)
+    return value
+
+
 class Roller:
     """The only source of randomness in the rules.
 
@@ -150,13 +165,11 @@ class Roller:
         """The next percentile result and whether it was forced."""
         if self.forced:
             return self.forced.popleft(), True
-        # `randint(1, n)` is `1 + _randbelow(n)` in CPython: the same draws, the same
-        # stream, without two layers of argument checks on the hottest call of the engine.
-        return 1 + self._source()._randbelow(100), False
+        return 1 + _below(self._source(), 100), False
 
     def roll(self, dice: Dice, label: str = "") -> DiceRoll:
-        below, sides = self._source()._randbelow, dice.sides
-        faces = tuple(1 + below(sides) for _ in range(dice.count))
+        source, sides = self._source(), dice.sides
+        faces = tuple(1 + _below(source, sides) for _ in range(dice.count))
         total = dice.sign * (sum(faces) + dice.modifier)
         return DiceRoll(label, _text(dice), faces, total)
 

@@ -16,9 +16,9 @@ from typing import ClassVar
 
 import msgspec
 
-from game.rules.actions import Action, fmt_pos, square_content
+from game.rules.actions import Action, fmt_pos, not_free
 from game.rules.constants import CHARACTERISTICS, SKILLS
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import Edited, Event
 from game.rules.geometry import Pos
 from game.rules.progress import level_for
@@ -39,8 +39,9 @@ def split_path(path: str) -> tuple[str, str]:
     """`aldric.skills.melee` -> (`aldric`, `skills.melee`)."""
     head, _, field = path.partition(".")
     if not head or not field:
-        raise Impossible(f"{path!r} is not a field path; write UNIT.FIELD (e.g. "
-                         "aldric.skills.melee) or rules.SETTING (e.g. rules.faction.maximum)")
+        raise Impossible(N_("{path} is not a field path; write UNIT.FIELD (e.g. "
+                            "aldric.skills.melee) or rules.SETTING (e.g. rules.faction.maximum)"),
+                         path=repr(path))
     return head, field
 
 
@@ -55,8 +56,8 @@ def unit_field(unit: Unit, field: str) -> int:
         return unit.skills.get(name, 0)
     if group == "masteries" and name:
         return unit.masteries.get(name, 0)
-    raise Impossible(f"{unit.name} has no field {field!r}; fields: {', '.join(UNIT_FIELDS)}, "
-                     "masteries.FAMILY")
+    raise Impossible(N_("{unit} has no field {field}; fields: {fields}, masteries.FAMILY"),
+                     unit=unit.name, field=repr(field), fields=", ".join(UNIT_FIELDS))
 
 
 def check_unit_value(unit: Unit, field: str, value: int) -> None:
@@ -65,7 +66,8 @@ def check_unit_value(unit: Unit, field: str, value: int) -> None:
     low, high = {"hp": (1, unit.hp_max), "ap": (0, 99), "xp": (0, 100_000)}.get(
         field, STAT_RANGE if field.startswith("stats.") else SKILL_RANGE)
     if not low <= value <= high:
-        raise Impossible(f"{unit.name}'s {field} must be between {low} and {high}, not {value}")
+        raise Impossible(N_("{unit}'s {field} must be between {low} and {high}, not {value}"),
+                         unit=unit.name, field=field, low=low, high=high, value=value)
 
 
 def set_unit_field(unit: Unit, field: str, value: int) -> int:
@@ -89,15 +91,16 @@ def rules_with(rules: RulesConfig, setting: str, value) -> RulesConfig:
     node = data
     for part in parts[:-1]:
         if not isinstance(node, dict) or part not in node:
-            raise Impossible(f"there is no rule {setting!r}")
+            raise Impossible(N_("there is no rule {setting}"), setting=repr(setting))
         node = node[part]
     if not isinstance(node, dict) or parts[-1] not in node:
-        raise Impossible(f"there is no rule {setting!r}")
+        raise Impossible(N_("there is no rule {setting}"), setting=repr(setting))
     node[parts[-1]] = value
     try:
         return msgspec.convert(data, RulesConfig)
     except msgspec.ValidationError as exc:
-        raise Impossible(f"rules.{setting} = {value}: {exc}") from None
+        raise Impossible(N_("rules.{setting} = {value}: {error}"), setting=setting,
+                         value=str(value), error=str(exc)) from None
 
 
 def vary(game: GameState, path: str, value) -> None:
@@ -109,7 +112,7 @@ def vary(game: GameState, path: str, value) -> None:
         return
     unit = game.units.get(head)
     if unit is None:
-        raise Impossible(f"there is no unit called {head!r}")
+        raise Impossible(N_("there is no unit called {id}"), id=repr(head))
     set_unit_field(unit, field, value)
     if field == "xp":
         unit.level = level_for(game.rules.level_thresholds, unit.xp)
@@ -125,29 +128,30 @@ class Edit(Action):
     designer_only: ClassVar[bool] = True
 
 
-def did_you_mean(word: str, known) -> str:
+def did_you_mean(word: str, known) -> Phrase:
     """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few)."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
     if close:
-        return f" (did you mean {close[0]!r}?)"
+        return Phrase(N_(" (did you mean {id}?)"), {"id": repr(close[0])})
     names = sorted(known)
-    return f" (known: {', '.join(names[:8])}{', …' if len(names) > 8 else ''})"
+    return Phrase(N_(" (known: {ids})"),
+                  {"ids": ", ".join(names[:8]) + (", …" if len(names) > 8 else "")})
 
 
 def _standing(game: GameState, unit_id: str) -> Unit:
     unit = game.units.get(unit_id)
     if unit is None:
-        raise Impossible(f"there is no unit called {unit_id!r}")
+        raise Impossible(N_("there is no unit called {id}"), id=repr(unit_id))
     if unit.down:
-        raise Impossible(f"{unit.name} is down")
+        raise Impossible(N_("{unit} is down"), unit=unit.name)
     return unit
 
 
 def _free(game: GameState, pos: Pos) -> None:
     if not game.in_bounds(pos):
-        raise Impossible(f"{fmt_pos(pos)} is off the map")
+        raise Impossible(N_("{pos} is off the map"), pos=fmt_pos(pos))
     if not game.passable(pos):
-        raise Impossible(f"{fmt_pos(pos)} is not free ({square_content(game, pos)})")
+        raise not_free(game, pos)
 
 
 @dataclass(frozen=True)
@@ -214,17 +218,20 @@ class Give(Edit):
         catalog = {"weapon": game.content.weapons, "armour": game.content.armours,
                    "spell": game.content.spells}.get(self.kind)
         if catalog is None:
-            raise Impossible(f"give takes weapon, armour or spell, not {self.kind!r}")
+            raise Impossible(N_("give takes weapon, armour or spell, not {kind}"),
+                             kind=repr(self.kind))
         if self.item not in catalog:
-            raise Impossible(f"there is no {self.kind} called {self.item!r}"
-                             f"{did_you_mean(self.item, catalog)}")
+            missing = {"weapon": N_("there is no weapon called {id}{hint}"),
+                       "armour": N_("there is no armour called {id}{hint}"),
+                       "spell": N_("there is no spell called {id}{hint}")}[self.kind]
+            raise Impossible(missing, id=repr(self.item), hint=did_you_mean(self.item, catalog))
         if self.kind == "armour" and catalog[self.item].legendary and not unit.is_character:
-            raise Impossible(f"legendary armour is for characters; {unit.name} is a "
-                             f"{unit.kind}")
+            raise Impossible(N_("legendary armour is for characters; {unit} is a {kind}"),
+                             unit=unit.name, kind=unit.kind)
         if self.item in (unit.weapons if self.kind == "weapon" else
                          unit.spells if self.kind == "spell" else
                          (unit.armour, unit.legendary_armour)):
-            raise Impossible(f"{unit.name} already has {self.item!r}")
+            raise Impossible(N_("{unit} already has {id}"), unit=unit.name, id=repr(self.item))
         return unit
 
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:
@@ -258,17 +265,19 @@ class Spawn(Edit):
             "creature" if self.template in content.creatures else None
         if kind is None:
             known = [*content.characters, *content.creatures]
-            raise Impossible(f"there is no character or creature template {self.template!r}"
-                             f"{did_you_mean(self.template, known)}")
+            raise Impossible(N_("there is no character or creature template {id}{hint}"),
+                             id=repr(self.template), hint=did_you_mean(self.template, known))
         if not IDENTIFIER.fullmatch(self.id):
-            raise Impossible(f"{self.id!r} is not an id (lowercase letters, digits, - and _)")
+            raise Impossible(N_("{id} is not an id (lowercase letters, digits, - and _)"),
+                             id=repr(self.id))
         if self.id in game.units or self.id in game.things:
-            raise Impossible(f"the id {self.id!r} is taken")
+            raise Impossible(N_("the id {id} is taken"), id=repr(self.id))
         if kind == "character" and self.owner is None:
-            raise Impossible(f"a character needs an owner: spawn {self.template} {self.id} "
-                             f"{fmt_pos(self.at)} owner N")
+            raise Impossible(N_("a character needs an owner: {command} owner N"),
+                             command=f"spawn {self.template} {self.id} {fmt_pos(self.at)}")
         if self.owner is not None and not 1 <= self.owner <= len(game.players):
-            raise Impossible(f"owner {self.owner} is not a player (1 to {len(game.players)})")
+            raise Impossible(N_("owner {owner} is not a player (1 to {players})"),
+                             owner=self.owner, players=len(game.players))
         _free(game, self.at)
         return kind
 
@@ -310,9 +319,11 @@ class Hold(Edit):
     def check(self, game: GameState, player: int | None) -> Unit:
         unit = _standing(game, self.unit)
         if unit.is_character or unit.owner is not None:
-            raise Impossible(f"{unit.name} is not a creature of the creatures' phase")
+            raise Impossible(N_("{unit} is not a creature of the creatures' phase"),
+                             unit=unit.name)
         if unit.held == self.holding:
-            raise Impossible(f"{unit.name} is already {'held' if self.holding else 'free'}")
+            raise Impossible(N_("{unit} is already held") if self.holding
+                             else N_("{unit} is already free"), unit=unit.name)
         return unit
 
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from game.rules import ai
 from game.rules.actions import Action, EndTurn, Move
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_
 from game.rules.events import (
     CommandIssued,
     CreaturePhase,
@@ -84,16 +84,17 @@ class Game(GameState):
         try:
             action = parse(command) if is_text else command
             if self.over and not action.allowed_after_game_over:
-                raise Impossible("the game is over")
+                raise Impossible(N_("the game is over"))
             if action.designer_only and not self.designer:
                 verb = action.notation().split()[0]
-                raise Impossible(f"{verb} is a designer command: start the game in designer "
-                                 "mode (play --designer)")
+                raise Impossible(N_("{verb} is a designer command: start the game in designer "
+                                    "mode (play --designer)"), verb=verb)
             player = self.current
             # The command's dice come from its own stream, keyed by its place in the log.
             outcome = self._run(action, player, str(len(self.log)))
         except Impossible as refusal:
-            event = Refused(command.strip() if is_text else command.notation(), refusal.reason)
+            event = Refused(command.strip() if is_text else command.notation(), refusal.reason,
+                            refusal.message, refusal.fields)
             self.journal.append(event)
             return [event]
         notation = action.notation()

@@ -1,12 +1,66 @@
-"""The one error a player can cause: an action the rules refuse."""
+"""The one error a player can cause: an action the rules refuse.
+
+A refusal is a message id (English, with named `{fields}`) and the fields' values: the
+engine never translates (it imports no i18n), the edge words it in the player's language
+with `_(message).format(**fields)`. `N_` marks the ids for the catalog extractor
+(`game.i18n.catalog` knows this name) and returns them unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+import msgspec
+
+
+def N_(message: str) -> str:
+    """Marks `message` for translation at the edge; the engine keeps it as it is."""
+    return message
+
+
+class Phrase(msgspec.Struct, frozen=True):
+    """A field that is itself words (`the door at {pos}`): translated with its sentence."""
+
+    message: str
+    fields: dict[str, str | int] = {}
+
+
+Field = str | int | Phrase
 
 
 class Impossible(Exception):
-    """An action the rules refuse; the message is the reason shown to the player.
+    """An action the rules refuse; `reason` is the English text, `message` + `fields` what
+    a translation needs.
 
     Raised by validation only, before anything changes: no AP spent, no die rolled.
     """
 
+    def __init__(self, message: str = "impossible", /, **fields: Field) -> None:
+        super().__init__(render(message, fields))
+        self.message = message
+        self.fields: dict[str, Field] = fields
+
     @property
     def reason(self) -> str:
         return str(self.args[0]) if self.args else "impossible"
+
+    def translated(self, gettext: Callable[[str], str]) -> str:
+        """The reason in the language of `gettext` (the edge's `_`)."""
+        return render(self.message, self.fields, gettext)
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def render(message: str, fields: Mapping[str, Field],
+           gettext: Callable[[str], str] = _same) -> str:
+    """A message with its fields filled in (a `Phrase` field worded first), each looked up
+    with `gettext`; a message without fields is taken as it is (a brace in it is no field)."""
+    text = gettext(message)
+    if not fields:
+        return text
+    return text.format(**{
+        key: render(value.message, value.fields, gettext) if isinstance(value, Phrase) else value
+        for key, value in fields.items()
+    })

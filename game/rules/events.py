@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from game.rules.dice import DiceRoll
+from game.rules.errors import Phrase
 from game.rules.geometry import Pos
 from game.rules.terms import Term
 
@@ -26,8 +27,13 @@ class CommandIssued(Event, tag="command"):
 
 
 class Refused(Event, tag="refused"):
+    """A command the rules refused: `reason` in English (as journals and saves have always
+    had it), `message` + `fields` to word it in another language (empty in old journals)."""
+
     text: str
     reason: str
+    message: str = ""
+    fields: dict[str, str | int | Phrase] = {}
 
 
 class ForcedRolls(Event, tag="forced"):
@@ -113,11 +119,16 @@ class Healed(Event, tag="heal"):
 
 
 class XpGained(Event, tag="xp"):
+    """XP earned: `reason` in English, `message` + `fields` to word it (empty in old
+    journals, whose reasons were fixed words)."""
+
     unit: str
     amount: int
     reason: str
     total: int
     level: int
+    message: str = ""
+    fields: dict[str, str | int] = {}
 
 
 class LevelUp(Event, tag="level"):

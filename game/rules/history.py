@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.rules.templates import Content, Scenario
 from game.rules.actions import Move, ToggleDoor
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_
 from game.rules.events import CommandIssued, Refused, Roll, TurnStarted
 from game.rules.notation import parse
 from game.rules.engine import Game
@@ -69,37 +69,42 @@ def changed_outcomes(old_journal, new_journal) -> list[Change]:
     return changes
 
 
-def undo_refusal(game: Game) -> str | None:
-    """Why the last command cannot be taken back, or None when it can.
+def undo_refusal(game: Game) -> Impossible | None:
+    """Why the last command cannot be taken back (`cannot undo: …`), or None when it can.
 
     Only the current player's moves and door actions of this turn, and only until a die
     has been rolled in this turn: a roll has been seen and may not be rerolled.
     """
     if not game.log:
-        return "there is nothing to undo"
+        return Impossible(N_("cannot undo: there is nothing to undo"))
     if game.over:
-        return "the game is over"
+        return Impossible(N_("cannot undo: the game is over"))
     last = parse(game.log[-1])
     if last.designer_only:
         return None  # a designer's edit or forced rolls: nothing was rolled by it
     if not isinstance(last, (Move, ToggleDoor)):
-        what = "moves, doors and designer edits" if game.designer else "moves and doors"
-        return f"only {what} can be undone, not {game.log[-1]!r}"
+        if game.designer:
+            return Impossible(N_("cannot undo: only moves, doors and designer edits can be "
+                                 "undone, not {command}"), command=repr(game.log[-1]))
+        return Impossible(N_("cannot undo: only moves and doors can be undone, not {command}"),
+                          command=repr(game.log[-1]))
     # Only an `end` starts a turn and it is never undone, so the last command undone was
     # made in this turn: look back to its start for a roll.
     for event in reversed(game.journal):
         if isinstance(event, TurnStarted):
             break
         if isinstance(event, Roll):
-            return (f"a die has been rolled this turn ({event.check} roll of {event.roll} "
-                    f"by {game.units[event.unit].name}): what is rolled stays rolled")
+            return Impossible(N_("cannot undo: a die has been rolled this turn ({check} roll "
+                                 "of {roll} by {unit}): what is rolled stays rolled"),
+                              check=event.check, roll=event.roll,
+                              unit=game.units[event.unit].name)
     return None
 
 
 def undo(game: Game) -> Game:
     """The same game without its last command; raises `Impossible` with the reason."""
-    reason = undo_refusal(game)
-    if reason:
-        raise Impossible(f"cannot undo: {reason}")
+    refusal = undo_refusal(game)
+    if refusal:
+        raise refusal
     return replay(game.content, game.scenario, game.seed, game.log[:-1], game.scenario_id,
                   game.designer, game.dice)

@@ -19,9 +19,9 @@ from game.rules.actions import (
     find_target,
     lay_effect,
     own_character_ban,
-    target_name,
+    target_phrase,
 )
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_
 from game.rules.events import Event, ItemUsed
 from game.rules.geometry import distance
 from game.rules.state import GameState
@@ -56,33 +56,44 @@ class Use(Action):
         unit = acting_unit(game, self.unit, player)
         item = game.content.items.get(self.item)
         if self.item not in unit.items:
-            carried = ", ".join(unit.items) or "nothing"
-            what = f"the {item.name}" if item else repr(self.item)
-            raise Impossible(f"{unit.name} does not carry {what} (carries {carried})")
+            carried = ", ".join(unit.items)
+            if item and carried:
+                raise Impossible(N_("{unit} does not carry the {item} (carries {carried})"),
+                                 unit=unit.name, item=item.name, carried=carried)
+            if item:
+                raise Impossible(N_("{unit} does not carry the {item} (carries nothing)"),
+                                 unit=unit.name, item=item.name)
+            if carried:
+                raise Impossible(N_("{unit} does not carry {id} (carries {carried})"),
+                                 unit=unit.name, id=repr(self.item), carried=carried)
+            raise Impossible(N_("{unit} does not carry {id} (carries nothing)"),
+                             unit=unit.name, id=repr(self.item))
         if unit.items[self.item] <= 0:
-            raise Impossible(f"{unit.name}'s {item.name} is used up")
+            raise Impossible(N_("{unit}'s {item} is used up"), unit=unit.name, item=item.name)
         target = unit if self.target is None else find_target(game, self.target)
         if not isinstance(target, Unit):
-            raise Impossible(f"the {item.name} works on characters and creatures, not on "
-                             f"{target_name(target)}")
+            raise Impossible(N_("the {item} works on characters and creatures, not on "
+                                "{target}"), item=item.name, target=target_phrase(target))
         squares = distance(unit.pos, target.pos)
         if target is not unit:
             if item.range == 0:
-                raise Impossible(f"the {item.name} works only on its user")
+                raise Impossible(N_("the {item} works only on its user"), item=item.name)
             if squares > item.range:
-                raise Impossible(f"{target.name} is {squares} squares away; the {item.name} "
-                                 f"works within {item.range}")
+                raise Impossible(N_("{target} is {d} squares away; the {item} works within "
+                                    "{reach}"), target=target.name, d=squares, item=item.name,
+                                 reach=item.range)
             if not game.line_of_sight(unit.pos, target.pos):
-                raise Impossible(f"{unit.name} has no line of sight to {target.name}")
+                raise Impossible(N_("{unit} has no line of sight to {target}"), unit=unit.name,
+                                 target=target.name)
         if item.effect.amount < 0:
             # A malus is an attack: never on one's own characters, the user included.
             if target is unit:
-                raise Impossible(f"the {item.name} is a malus: {unit.name} cannot use it on "
-                                 "itself")
+                raise Impossible(N_("the {item} is a malus: {unit} cannot use it on itself"),
+                                 item=item.name, unit=unit.name)
             own_character_ban(unit, target)
         if unit.ap < item.ap_cost:
-            raise Impossible(f"{unit.name} has {unit.ap} AP; the {item.name} costs "
-                             f"{item.ap_cost}")
+            raise Impossible(N_("{unit} has {ap} AP; the {item} costs {cost}"),
+                             unit=unit.name, ap=unit.ap, item=item.name, cost=item.ap_cost)
         return UsePlan(unit, self.item, item, target, squares, item.ap_cost)
 
     def resolve(self, game: GameState, plan: UsePlan) -> list[Event]:

@@ -46,6 +46,8 @@ class Option:
     ap_cost: int
     plan: Plan | None = None
     reason: str | None = None
+    # `reason` as a message and fields, to translate; an exception compares by identity
+    refusal: Impossible | None = field(default=None, compare=False)
 
     @property
     def possible(self) -> bool:
@@ -70,7 +72,7 @@ def _option(game: GameState, player: int | None, label: str, kind: str, action: 
     try:
         plan = action.check(game, player)
     except Impossible as refusal:
-        return Option(label, kind, action, ap_cost, reason=refusal.reason)
+        return Option(label, kind, action, ap_cost, reason=refusal.reason, refusal=refusal)
     return Option(label, kind, action, plan.ap_cost, plan)
 
 

@@ -24,7 +24,7 @@ from game.rules.actions import (
 )
 from game.rules.damage import final_damage, total_reduction
 from game.rules.dice import Dice, DiceRoll
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_
 from game.rules.events import (
     ApDrained,
     Countered,
@@ -147,31 +147,38 @@ class Cast(Action):
         caster = acting_unit(game, self.unit, player)
         spell = game.content.spells.get(self.spell)
         if spell is None:
-            raise Impossible(f"there is no spell called {self.spell!r}")
+            raise Impossible(N_("there is no spell called {id}"), id=repr(self.spell))
         if self.spell not in caster.spells:
-            known = ", ".join(caster.spells) or "none"
-            raise Impossible(f"{caster.name} has not learned {spell.name} (knows: {known})")
+            if not caster.spells:
+                raise Impossible(N_("{unit} has not learned {spell} (knows: none)"),
+                                 unit=caster.name, spell=spell.name)
+            raise Impossible(N_("{unit} has not learned {spell} (knows: {known})"),
+                             unit=caster.name, spell=spell.name, known=", ".join(caster.spells))
         if caster.ap < spell.ap_cost:
-            raise Impossible(f"{caster.name} has {caster.ap} AP; {spell.name} costs "
-                             f"{spell.ap_cost}")
+            raise Impossible(N_("{unit} has {ap} AP; {spell} costs {cost}"), unit=caster.name,
+                             ap=caster.ap, spell=spell.name, cost=spell.ap_cost)
         target = self._target(game)
         if spell.kind != "damage" and not target.is_character:
-            raise Impossible(f"{spell.name} ({spell.kind}) targets characters only; "
-                             f"{target.name} is a {target.kind}")
+            raise Impossible(N_("{spell} ({kind}) targets characters only; {target} is a "
+                                "{target_kind}"), spell=spell.name, kind=spell.kind,
+                             target=target.name, target_kind=target.kind)
         if spell.area and not target.is_character:
-            raise Impossible(f"an area spell must be centred on a character; "
-                             f"{target.name} is a {target.kind}")
+            raise Impossible(N_("an area spell must be centred on a character; {target} is a "
+                                "{target_kind}"), target=target.name, target_kind=target.kind)
         if spell.kind == "damage":
             if target is caster:
-                raise Impossible(f"{caster.name} cannot aim {spell.name} at itself")
+                raise Impossible(N_("{unit} cannot aim {spell} at itself"), unit=caster.name,
+                                 spell=spell.name)
             own_character_ban(caster, target)
         reach = spell_range(spell, caster.level)
         d = distance(caster.pos, target.pos)
         if d > reach:
-            raise Impossible(f"{target.name} is {d} squares away; {spell.name} reaches {reach} "
-                             f"at level {caster.level}")
+            raise Impossible(N_("{target} is {d} squares away; {spell} reaches {reach} at level "
+                                "{level}"), target=target.name, d=d, spell=spell.name,
+                             reach=reach, level=caster.level)
         if d and not game.line_of_sight(caster.pos, target.pos):
-            raise Impossible(f"{caster.name} has no line of sight to {target.name}")
+            raise Impossible(N_("{unit} has no line of sight to {target}"), unit=caster.name,
+                             target=target.name)
         damage = spell.kind == "damage"
         ignores = game.rules.spell_damage_ignores_reduction
 
@@ -193,13 +200,13 @@ class Cast(Action):
         if unit is None:
             pos = parse_pos(self.target)
             if pos is None:
-                raise Impossible(f"there is no unit called {self.target!r}")
+                raise Impossible(N_("there is no unit called {id}"), id=repr(self.target))
             unit = game.unit_at(pos)
             if unit is None:
-                raise Impossible(f"no unit stands at {self.target}; a spell needs a unit "
-                                 "(an area spell a character) at its centre")
+                raise Impossible(N_("no unit stands at {pos}; a spell needs a unit (an area "
+                                    "spell a character) at its centre"), pos=self.target)
         if unit.down:
-            raise Impossible(f"{unit.name} is down")
+            raise Impossible(N_("{unit} is down"), unit=unit.name)
         return unit
 
     def resolve(self, game: GameState, plan: CastPlan) -> list[Event]:
@@ -233,7 +240,7 @@ class Cast(Action):
                                   value)
         if took_effect:
             events += gain_xp(rules, caster, rules.xp.spell_default if spell.xp is None
-                              else spell.xp, f"{spell.name} cast")
+                              else spell.xp, N_("{spell} cast"), {"spell": spell.name})
         else:
             caster.stats.spells_countered += 1
             events += quip(rules.default_quips, caster, "spell_fail")
@@ -273,7 +280,7 @@ class Cast(Action):
         unit.stats.counters += 1
         events.append(Countered(unit.id, self.spell, reflected))
         events.append(drain_ap(game, unit, plan.caster, target.drain))
-        events += gain_xp(rules, unit, rules.xp.counter, "counter-magic")
+        events += gain_xp(rules, unit, rules.xp.counter, N_("counter-magic"))
         if reflected and not plan.caster.down:
             # The caster takes its own spell; a reflection is not countered again. A caster
             # already downed by an earlier reflection of the same area takes nothing more.

@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from game.rules.actions import Action, Attack, EndTurn, ForceRolls, Move, ToggleDoor, parse_pos
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, N_
 from game.rules.edits import Give, Hold, Place, Remove, SetField, Spawn
 from game.rules.items import Use
 from game.rules.magic import Cast
@@ -52,13 +52,15 @@ class NotationError(Impossible):
 def _pos(token: str, verb: str) -> tuple[int, int]:
     pos = parse_pos(token)
     if pos is None:
-        raise NotationError(f"{token!r} is not a square; write it x,y (usage: {USAGE[verb]})")
+        raise NotationError(N_("{token} is not a square; write it x,y (usage: {usage})"),
+                            token=repr(token), usage=USAGE[verb])
     return pos
 
 
 def _number(token: str, verb: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,9}", token):
-        raise NotationError(f"{token!r} is not a whole number (usage: {USAGE[verb]})")
+        raise NotationError(N_("{token} is not a whole number (usage: {usage})"),
+                            token=repr(token), usage=USAGE[verb])
     return int(token)
 
 
@@ -69,17 +71,22 @@ def parse(text: str) -> Action:
     """Read one command; raise `NotationError` with the usage when it is malformed."""
     words = text.split("#", 1)[0].split()
     if not words:
-        raise NotationError("empty command")
+        raise NotationError(N_("empty command"))
     verb, args = words[0].lower(), words[1:]
     if verb not in USAGE:
         close = difflib.get_close_matches(verb, USAGE, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
-        raise NotationError(f"unknown command {verb!r}{hint}; commands: {', '.join(USAGE)}")
+        if close:
+            raise NotationError(N_("unknown command {verb} (did you mean {close}?); commands: "
+                                   "{commands}"), verb=repr(verb), close=close[0],
+                                commands=", ".join(USAGE))
+        raise NotationError(N_("unknown command {verb}; commands: {commands}"),
+                            verb=repr(verb), commands=", ".join(USAGE))
 
     def need(count: int) -> None:
         if len(args) != count:
-            raise NotationError(f"{verb} takes {count} argument{'s' * (count != 1)}: "
-                                f"{USAGE[verb]}")
+            raise NotationError(N_("{verb} takes {count} argument: {usage}") if count == 1
+                                else N_("{verb} takes {count} arguments: {usage}"),
+                                verb=verb, count=count, usage=USAGE[verb])
 
     if verb == "move":
         need(2)
@@ -94,13 +101,13 @@ def parse(text: str) -> Action:
             return Attack(args[0], args[1], brawl=True)
         if len(args) == 4 and args[2].lower() == "with":
             return Attack(args[0], args[1], weapon=args[3])
-        raise NotationError(f"usage: {USAGE[verb]}")
+        raise NotationError(N_("usage: {usage}"), usage=USAGE[verb])
     if verb == "cast":
         need(3)
         return Cast(args[0], args[1], args[2])
     if verb == "use":
         if len(args) not in (2, 3):
-            raise NotationError(f"use takes 2 or 3 arguments: {USAGE[verb]}")
+            raise NotationError(N_("use takes 2 or 3 arguments: {usage}"), usage=USAGE[verb])
         return Use(*args)
     if verb == "end":
         need(0)
@@ -126,8 +133,8 @@ def parse(text: str) -> Action:
     parts = [r for r in args[0].split(",") if r]
     # ASCII digits only: int() would also read `٤` or `1_0`.
     if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
-        raise NotationError(f"forced rolls are whole numbers: {USAGE[verb]}")
+        raise NotationError(N_("forced rolls are whole numbers: {usage}"), usage=USAGE[verb])
     rolls = tuple(int(r) for r in parts)
     if not rolls:
-        raise NotationError(f"usage: {USAGE[verb]}")
+        raise NotationError(N_("usage: {usage}"), usage=USAGE[verb])
     return ForceRolls(rolls)

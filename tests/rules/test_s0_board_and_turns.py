@@ -124,7 +124,7 @@ def test_a_unit_at_zero_hp_is_down_and_the_last_player_standing_wins():
     assert game.units["fenwick"].down and game.units["fenwick"].hp == 0
     assert events_of(events, GameOver) == [GameOver(1, "Alice")]
     assert game.over and game.winner == 1
-    assert game.apply("end")[0] == Refused("end", "the game is over")
+    assert game.apply("end")[0] == Refused("end", "the game is over", "the game is over")
 
 
 def test_a_down_unit_leaves_play():

@@ -1,0 +1,328 @@
+"""Translations: the catalogs are complete and in step with the code, and no line a user
+sees is glued together from translated fragments.
+
+The no-glue rule (`test_no_line_is_glued_from_translated_fragments`): a translated text
+(the result of `_`, `N_`, `ngettext`, `pgettext`, or of `.format(...)` on one) is a whole
+sentence. It may be a *field value* of another message
+(`_("{unit} attacks with {weapon}").format(weapon=_("bare hands"))`), but it must never be
+- an operand of `+` or `+=` (`_("Hit") + "!"`, `text += _("…")`),
+- a `{…}` of an f-string (`f"{_('dodged')} by {unit}"`),
+- an item of a `join` (`"".join([_("a"), _("b")])`, `" ".join(_(w) for w in words)`),
+  unless the separator is itself a translated message (`_(", ").join(names)`: a list whose
+  separator the translation chooses).
+The word order of the sentence then stays the translator's.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import shutil
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.i18n import catalog
+
+TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
+
+
+# --- the no-glue scan ---------------------------------------------------------------------
+
+
+def _name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name):
+            return node.func.id
+        if isinstance(node.func, ast.Attribute):
+            return node.func.attr
+    return None
+
+
+def _translated(node: ast.AST) -> bool:
+    """`_("…")`, `ngettext(…)`, … or `.format(…)` of one."""
+    if _name(node) in TRANSLATING:
+        return True
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+    ):
+        return _translated(node.func.value)
+    return False
+
+
+def _pieces(node: ast.AST) -> list[ast.AST]:
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return list(node.elts)
+    if isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
+        return [node.elt]
+    return []
+
+
+def glued(source: str, filename: str = "<src>") -> list[str]:
+    """Where `source` builds a line from translated fragments (`file:line: what`)."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        where = f"{filename}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            if _translated(node.left) or _translated(node.right):
+                found.append(f"{where}: a translated text joined with +")
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+            if _translated(node.value):
+                found.append(f"{where}: a translated text added with +=")
+        elif isinstance(node, ast.JoinedStr):
+            for value in node.values:
+                if isinstance(value, ast.FormattedValue) and _translated(value.value):
+                    found.append(f"{where}: a translated text inside an f-string")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "join"
+            and node.args
+            and not _translated(node.func.value)
+            and any(_translated(piece) for piece in _pieces(node.args[0]))
+        ):
+            found.append(f"{where}: translated pieces joined by an untranslated separator")
+    return found
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'line = _("Hit") + "!"',
+        'line = name + _(" attacks")',
+        'line = _("{a} hits").format(a=a) + _(" hard")',
+        'text += _("dodged")',
+        'line = f"{_(\'dodged\')} by {unit}"',
+        'line = f"{ngettext(\'turn\', \'turns\', n)} left"',
+        'line = "".join([_("a"), _("b")])',
+        'line = " ".join(_(w) for w in words)',
+    ],
+)
+def test_the_glue_scan_refuses_glued_fragments(source):
+    assert glued(source), source
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        'line = _("{unit} attacks with {weapon}").format(unit=u, weapon=_("bare hands"))',
+        'line = _(", ").join(names)',
+        'line = _(", ").join(_(n) for n in names)',
+        'line = "\\n".join(lines)',
+        'line = a + b',
+        'line = f"{unit}: {chance}%"',
+    ],
+)
+def test_the_glue_scan_lets_whole_sentences_through(source):
+    assert glued(source) == []
+
+
+def test_no_line_is_glued_from_translated_fragments():
+    found = []
+    for path in catalog.source_files():
+        ref = path.relative_to(catalog.SOURCE_ROOT).as_posix()
+        found += glued(path.read_text(encoding="utf-8"), ref)
+    assert found == []
+
+
+# --- the shipped catalogs -----------------------------------------------------------------
+
+
+def test_the_catalog_template_is_the_extract_of_the_code():
+    pot = catalog.pot_path().read_text(encoding="utf-8")
+    assert pot == catalog.pot_text(catalog.extract()), (
+        "game/i18n/locale/escarmouche.pot is stale: run `python -m game.i18n update`"
+    )
+
+
+@pytest.mark.parametrize("language", catalog.TRANSLATED)
+def test_every_message_has_a_translation_in_every_plural_form(language):
+    header, messages = catalog.read_po(catalog.po_path(language))
+    template = catalog.extract()
+    live = {m.key: m for m in messages if not m.obsolete}
+    assert [m.msgid for m in template if m.key not in live] == [], "missing from the .po"
+    assert [m.msgid for m in messages if m.obsolete or m.key not in {t.key for t in template}] == []
+    assert [m.msgid for m in messages if m.fuzzy] == []
+    assert [m.msgid for m in messages if not all(m.msgstr)] == []
+    n = catalog.nplurals(header)
+    assert [m.msgid for m in messages if m.msgid_plural and len(m.msgstr) != n] == []
+
+
+@pytest.mark.parametrize("language", catalog.TRANSLATED)
+def test_every_translation_has_the_fields_of_its_english(language):
+    _header, messages = catalog.read_po(catalog.po_path(language))
+    wrong = []
+    for m in messages:
+        english = catalog.placeholders(m.msgid) | catalog.placeholders(m.msgid_plural or "")
+        for text in m.msgstr:
+            if text and catalog.placeholders(text) != english:  # empty: the test above
+                wrong.append((m.msgid, text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("language", catalog.TRANSLATED)
+def test_the_shipped_mo_is_the_compile_of_the_po(language):
+    header, messages = catalog.read_po(catalog.po_path(language))
+    assert catalog.mo_path(language).read_bytes() == catalog.compile_mo(header, messages)
+
+
+def test_the_check_command_finds_nothing_to_do(capsys):
+    from game.i18n.__main__ import main
+
+    assert main(["check"]) == 0, capsys.readouterr().out
+
+
+# --- the tooling, on a small package of its own -------------------------------------------
+
+
+def _package(tmp_path: Path, files: dict[str, str]) -> tuple[Path, Path]:
+    package = tmp_path / "pkg"
+    for name, text in files.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return package, tmp_path / "locale"
+
+
+SAMPLE = {
+    "b.py": '''
+        from game.i18n import _, ngettext, pgettext
+        def f(n, unit):
+            first = _("{unit} moves").format(unit=unit)
+            second = ngettext("{n} turn", "{n} turns", n).format(n=n)
+            door = pgettext("door", "open")
+            again = _("{unit} moves")
+            return _(variable)  # not a literal: marked where it is defined
+    ''',
+    "a/rules.py": '''
+        N_ = lambda message: message
+        class Impossible(Exception): ...
+        def g():
+            raise Impossible(N_("{unit} has {ap} AP; {action} costs {cost}"))
+    ''',
+}
+
+
+def test_extract_takes_every_marked_literal_once_sorted_by_file_then_line(tmp_path):
+    package, _locale = _package(tmp_path, SAMPLE)
+    messages = catalog.extract(package)
+    assert [(m.msgctxt, m.msgid, m.msgid_plural) for m in messages] == [
+        (None, "{unit} has {ap} AP; {action} costs {cost}", None),
+        (None, "{unit} moves", None),
+        (None, "{n} turn", "{n} turns"),
+        ("door", "open", None),
+    ]
+    assert messages[0].references == ["pkg/a/rules.py"]
+    assert "python-brace-format" in messages[1].flags
+    assert "python-brace-format" not in messages[3].flags
+
+
+def test_update_keeps_translations_marks_obsolete_and_check_lists_what_is_left(tmp_path):
+    package, locale = _package(tmp_path, SAMPLE)
+    catalog.update(package, locale)
+    po = catalog.po_path("fr", locale)
+    text = po.read_text(encoding="utf-8")
+    assert 'msgid "{unit} moves"\nmsgstr ""' in text
+    assert "Plural-Forms: nplurals=2; plural=(n > 1);" in text
+    text = text.replace('msgid "{unit} moves"\nmsgstr ""', 'msgid "{unit} moves"\nmsgstr "{unit} se déplace"')
+    text = text.replace('msgctxt "door"\nmsgid "open"\nmsgstr ""', 'msgctxt "door"\nmsgid "open"\nmsgstr "ouvrir"')
+    po.write_text(text, encoding="utf-8")
+    # the code changes: one message goes, one comes
+    rules = package / "b.py"
+    rules.write_text(rules.read_text().replace('pgettext("door", "open")', '_("{unit} waits")'))
+    catalog.update(package, locale)
+
+    header, messages = catalog.read_po(po)
+    by_id = {m.msgid: m for m in messages}
+    assert by_id["{unit} moves"].msgstr == ["{unit} se déplace"]
+    assert by_id["open"].obsolete and by_id["open"].msgstr == ["ouvrir"]
+    assert by_id["{unit} waits"].msgstr == [""]
+    assert by_id["{n} turn"].msgstr == ["", ""]
+    problems = catalog.problems(package, locale)
+    assert "fr: obsolete [door] 'open'" in problems
+    assert "fr: untranslated '{unit} waits'" in problems
+    assert not any("moves" in line for line in problems)
+    assert not any("stale" in line for line in problems)
+
+    catalog.update(package, locale, keep_obsolete=False)
+    _header, messages = catalog.read_po(po)
+    assert "open" not in {m.msgid for m in messages}
+
+
+def test_check_names_a_stale_template_a_fuzzy_entry_and_a_wrong_field(tmp_path):
+    package, locale = _package(tmp_path, SAMPLE)
+    catalog.update(package, locale)
+    po = catalog.po_path("fr", locale)
+    text = po.read_text(encoding="utf-8")
+    text = text.replace('msgid "{unit} moves"\nmsgstr ""', 'msgid "{unit} moves"\nmsgstr "{unité} se déplace"')
+    text = text.replace('#, python-brace-format\nmsgid "{n} turn"', '#, python-brace-format, fuzzy\nmsgid "{n} turn"')
+    po.write_text(text, encoding="utf-8")
+    (package / "c.py").write_text('_("new")\n')
+    problems = catalog.problems(package, locale)
+    assert "escarmouche.pot is stale: run `python -m game.i18n update`" in problems
+    assert "fr: missing 'new' (pkg/c.py)" in problems
+    assert "fr: fuzzy '{n} turn'" in problems
+    assert "fr: '{unit} moves' has fields ['unité'], the English ['unit']" in problems
+    assert "fr: escarmouche.mo is stale: run `python -m game.i18n update`" in problems
+
+
+def test_the_compiled_catalog_translates_plurals_contexts_and_skips_fuzzy(tmp_path):
+    header = catalog._header("fr")
+    messages = [
+        catalog.Message("{unit} moves", msgstr=["{unit} se déplace"]),
+        catalog.Message("{n} turn", "{n} turns", msgstr=["{n} tour", "{n} tours"]),
+        catalog.Message("open", msgctxt="door", msgstr=["ouvrir"]),
+        catalog.Message("fuzzy one", msgstr=["flou"], flags=["fuzzy"]),
+        catalog.Message("Line\n\"two\"", msgstr=["Ligne\n« deux »"]),
+    ]
+    mo = tmp_path / "x.mo"
+    mo.write_bytes(catalog.compile_mo(header, messages))
+    with mo.open("rb") as handle:
+        t = gettext.GNUTranslations(handle)
+    assert t.gettext("{unit} moves") == "{unit} se déplace"
+    assert t.ngettext("{n} turn", "{n} turns", 1) == "{n} tour"
+    assert t.ngettext("{n} turn", "{n} turns", 2) == "{n} tours"
+    assert t.pgettext("door", "open") == "ouvrir"
+    assert t.gettext("fuzzy one") == "fuzzy one"
+    assert t.gettext("Line\n\"two\"") == "Ligne\n« deux »"
+    # the .po text reads back to the same messages
+    again_header, again = catalog.parse_po(catalog.format_po(header, messages))
+    assert again_header == header
+    assert [(m.msgid, m.msgid_plural, m.msgctxt, m.msgstr, m.flags) for m in again] == [
+        (m.msgid, m.msgid_plural, m.msgctxt, m.msgstr, m.flags) for m in messages
+    ]
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU msgfmt not installed")
+def test_our_mo_says_what_gnu_msgfmt_compiles_from_the_same_po(tmp_path):
+    header = catalog._header("fr")
+    messages = [
+        catalog.Message("{unit} moves", msgstr=["{unit} se déplace"]),
+        catalog.Message("{n} turn", "{n} turns", msgstr=["{n} tour", "{n} tours"]),
+        catalog.Message("open", msgctxt="door", msgstr=["ouvrir"]),
+        catalog.Message("not yet", msgstr=[""]),
+    ]
+    po = tmp_path / "x.po"
+    po.write_text(catalog.format_po(header, messages), encoding="utf-8")
+    subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "gnu.mo"), str(po)], check=True)
+    shipped_po = catalog.po_path("fr")
+    subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "fr.mo"), str(shipped_po)], check=True)
+    for gnu, ours in (
+        (tmp_path / "gnu.mo", catalog.compile_mo(header, messages)),
+        (tmp_path / "fr.mo", catalog.mo_path("fr").read_bytes()),
+    ):
+        (tmp_path / "ours.mo").write_bytes(ours)
+        with gnu.open("rb") as a, (tmp_path / "ours.mo").open("rb") as b:
+            assert gettext.GNUTranslations(a)._catalog == gettext.GNUTranslations(b)._catalog
+
+
+def test_set_language_french_reads_the_shipped_catalog():
+    with i18n.language("fr"):
+        assert i18n.current_language() == "fr"
+        assert i18n._("") != ""  # the header: the catalog was found and read
+    assert i18n.current_language() == "en"
