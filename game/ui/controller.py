@@ -15,6 +15,7 @@ from game import saves
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import HotReload
 from game.i18n import _
+from game.ui.words import refused_text
 from game.rules import events as ev
 from game.rules import history
 from game.rules.errors import Impossible
@@ -144,7 +145,7 @@ class Controller:
     def _outcome(self, player: int, journal_before: int, events: list) -> Outcome:
         game = self.game
         if isinstance(events[0], ev.Refused):
-            return Outcome(events, refused=events[0].reason)
+            return Outcome(events, refused=refused_text(events[0]))
         outcome = Outcome(events, game_over=game.over,
                           turn_started=any(isinstance(e, ev.TurnStarted) for e in events))
         if outcome.turn_started:
@@ -194,9 +195,9 @@ class Controller:
         return undone
 
     @staticmethod
-    def refusal(reason: str, command: str) -> ev.Refused:
+    def refusal(refusal: Impossible, command: str) -> ev.Refused:
         """A refusal of the app's own (undo…), for the journal on screen."""
-        return ev.Refused(command, reason)
+        return ev.Refused(command, refusal.reason, refusal.message, refusal.fields)
 
     # --- saves ----------------------------------------------------------------------
 

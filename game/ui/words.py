@@ -7,6 +7,7 @@ id (`brawl`); players read the page's own words in their language (`FOR`, `bagar
 from __future__ import annotations
 
 from game.i18n import N_, _, ngettext
+from game.rules.errors import Impossible, render
 
 #: Characteristics, as the page abbreviates them (FOR, DEX, TAI, INT, DEF, CHA in French).
 CHARACTERISTIC_NAMES = {"STR": N_("STR"), "DEX": N_("DEX"), "SIZ": N_("SIZ"),
@@ -39,7 +40,20 @@ def check_name(check: str) -> str:
 
 def refusal_text(option) -> str:
     """Why the engine refuses an option, in the player's language."""
+    if option.refusal is not None:
+        return option.refusal.translated(_)
     return option.reason or ""
+
+
+def impossible_text(refusal: Impossible) -> str:
+    """An engine refusal (an undo's…) in the player's language."""
+    return refusal.translated(_)
+
+
+def refused_text(event) -> str:
+    """A `Refused` event's reason in the player's language (an old journal's has only its
+    English reason)."""
+    return render(event.message, event.fields, _) if event.message else event.reason
 
 
 def spell_kind(kind: str) -> str:

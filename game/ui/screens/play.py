@@ -26,7 +26,7 @@ from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
-from game.ui.words import refusal_text, spell_kind
+from game.ui.words import impossible_text, refusal_text, spell_kind
 
 Pos = tuple[int, int]
 
@@ -702,8 +702,8 @@ class PlayScreen(Screen[None]):
         try:
             undone = self.controller.undo()
         except Impossible as refusal:
-            self.status(f"✗ {refusal.reason}", refused=True)
-            event = self.controller.refusal(refusal.reason, "undo")
+            self.status(f"✗ {impossible_text(refusal)}", refused=True)
+            event = self.controller.refusal(refusal, "undo")
             self.query_one(JournalLog).write_events(self.game, [event])
             return
         self.show_game(keep_view=True)
