@@ -156,6 +156,14 @@ class EscarmoucheApp(App[None]):
     def action_help_quit(self) -> None:  # Ctrl+C
         self.action_quit_game()
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search box worded in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
+                                            id="--command-palette"))
+
     def confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
         """Ask before throwing the current game away; `then` runs on yes."""
         from game.ui.screens.dialogs import Confirm
@@ -203,8 +211,10 @@ class EscarmoucheApp(App[None]):
         yield SystemCommand(_("Help"), _("Keys and rules (?)"), self.action_help)
 
 
-#: Textual's own palette commands, for the catalog: `get_system_commands` translates them.
-TEXTUAL_COMMANDS = (
+#: Textual's own palette commands and key, for the catalog: `get_system_commands` and the
+#: key bar translate them.
+TEXTUAL_TEXTS = (
+    N_("palette"),
     N_("Theme"), N_("Change the current theme"),
     N_("Keys"), N_("Hide the keys and widget help panel"),
     N_("Show help for the focused widget and a summary of available keys"),

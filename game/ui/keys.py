@@ -12,6 +12,8 @@ from game.i18n import N_, _
 
 #: Keys whose name reads better spelled out in a sentence than as a symbol.
 SPELLED = {"enter": N_("Enter"), "escape": N_("Esc"), "tab": N_("Tab"), "space": N_("Space")}
+#: Modifier keys as the keyboard's own labels name them (Maj on a French one).
+MODIFIERS = {"shift": N_("Shift"), "ctrl": N_("Ctrl"), "alt": N_("Alt")}
 
 
 def binding_text(text: str) -> str:
@@ -32,7 +34,8 @@ def key_name(key: str) -> str:
         name = name[0].upper() + name[1:]
     elif modifiers:
         name = name.upper()
-    return "+".join([m.capitalize() for m in modifiers] + [name])
+    return "+".join([binding_text(MODIFIERS.get(m, "")) or m.capitalize() for m in modifiers]
+                    + [name])
 
 
 def bindings_of(*classes) -> list[Binding]:
