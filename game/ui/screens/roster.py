@@ -22,7 +22,7 @@ COLUMNS = (N_("Unit"), N_("Tag"), N_("Side"), N_("HP"), N_("AP"), N_("Effects"),
 
 def effects_text(game: Game, unit: Unit) -> str:
     name = namer(game)
-    return ", ".join(ngettext("{source} {amount} {stat} ({n} turn)",
+    return _(", ").join(ngettext("{source} {amount} {stat} ({n} turn)",
                               "{source} {amount} {stat} ({n} turns)", e.turns).format(
         source=name(e.source), amount=f"{e.amount:+d}", stat=name(e.stat), n=e.turns)
         for e in unit.effects) or "—"
