@@ -140,4 +140,6 @@ async def test_english_after_french_is_english_again():
 
 
 def test_main_screen_in_french(snap_compare):
-    assert snap_compare(crossroads(), terminal_size=SNAPSHOT_SIZE, press=["right"])
+    # The cursor on an enemy: the target panel's actions with their chances and terms.
+    assert snap_compare(EscarmoucheApp(duel(), lang="fr"), terminal_size=SNAPSHOT_SIZE,
+                        press=["right"])
