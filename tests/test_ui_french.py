@@ -6,12 +6,15 @@ run see the English they pin.
 """
 
 import pytest
+from textual.widgets import DataTable
 
 from game.cli import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.i18n import current_language, set_language
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen, HelpScreen
+from game.ui.screens.game_over import GameOverScreen
+from game.ui.screens.saves import LoadScreen
 from game.ui.widgets.bars import KeyBar
 from game.ui.widgets.panels import TargetPanel, UnitPanel
 from tests.helpers import APP_SIZE as SIZE, app_duel as duel, journal_text, status, text_of
@@ -143,3 +146,34 @@ def test_main_screen_in_french(snap_compare):
     # The cursor on an enemy: the target panel's actions with their chances and terms.
     assert snap_compare(EscarmoucheApp(duel(), lang="fr"), terminal_size=SNAPSHOT_SIZE,
                         press=["right"])
+
+
+async def test_french_game_over_table():
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp, game.units["elise"].down = 0, True
+    game.units["dagny"].hp = 1
+    app = EscarmoucheApp(game, autosave=False, lang="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert str(app.screen.query_one("#winner").render()) == \
+            "Partie finie après 1 tour — Alice gagne !"
+        table = app.screen.query_one(DataTable)
+        headers = [str(column.label) for column in table.columns.values()]
+        assert headers[:4] == ["Personnage", "Joueur", "PV", "Niveau"]
+        assert "0/20 à terre" in [str(cell) for cell in table.get_column_at(2)]
+
+
+async def test_french_save_and_load_screens(tmp_path):
+    app = EscarmoucheApp(duel(), saves_dir=tmp_path, lang="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s", "enter")
+        assert status(app).startswith("Sauvegardé dans ")
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, LoadScreen)
+        heading = str(app.screen.query("Label").first().render())
+        assert heading == f"Sauvegardes dans {tmp_path}"
+        table = app.screen.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()] == \
+            ["Nom", "Sauvée", "Scénario", "Tour", "Joueurs"]
