@@ -47,8 +47,11 @@ def _p(value: Fraction | None) -> float | None:
 
 
 def _chance(chance: Chance) -> dict:
+    """A chance as data: each term with its rule and source, the cap with its own."""
     return {"value": chance.value, "raw": chance.raw, "cap": chance.cap,
-            "terms": [{"name": t.name, "value": t.value, "detail": t.detail}
+            "rule": chance.rule, "cap_source": chance.cap_source,
+            "terms": [{"name": t.name, "value": t.value, "detail": t.detail,
+                       "rule": t.rule, "source": t.source}
                       for t in chance.terms]}
 
 

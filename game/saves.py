@@ -85,6 +85,7 @@ class SavedEffect(Saved, kw_only=True):
     stat: Annotated[str, Meta(max_length=20)]
     amount: Signed
     turns: Small
+    origin: Annotated[str, Meta(max_length=200)] = ""
 
 
 class SavedQuips(Saved, kw_only=True):
@@ -127,6 +128,8 @@ class SavedUnit(Saved, kw_only=True):
     down: bool = False
     ap_owed: Small = 0
     held: bool = False
+    designer_set: Annotated[list[Annotated[str, Meta(max_length=100)]],
+                            Meta(max_length=100)] = []
 
 
 class SavedDoor(Saved, kw_only=True):

@@ -124,7 +124,7 @@ def check_steps(steps: list[Step], path: Path | str) -> None:
             parse(step.command)
         except NotationError as exc:
             raise ScriptError(_("{path}:{line}: {reason}")
-                              .format(path=path, line=step.line, reason=exc.reason)) from None
+                              .format(path=path, line=step.line, reason=exc.translated(_))) from None
 
 
 class Demo:

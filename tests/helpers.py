@@ -142,3 +142,12 @@ def edit(path, old: str, new: str) -> None:
     text = path.read_text()
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new, 1))
+
+
+def bare(terms):
+    """Terms (or one term) without their rule and source: name, value and detail only, for
+    the tests about what a term counts (the roll-card tests check rules and sources)."""
+    from game.rules.terms import Term
+    if isinstance(terms, Term):
+        return Term(terms.name, terms.value, terms.detail)
+    return tuple(Term(t.name, t.value, t.detail) for t in terms)

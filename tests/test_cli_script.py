@@ -40,12 +40,28 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     assert perfect == {
         "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 64,
         "cap": 95, "success": True, "perfect": True, "forced": True,
-        "terms": [{"name": "skill", "value": 55, "detail": "ranged"},
-                  {"name": "mastery", "value": 10, "detail": "bow"},
-                  {"name": "stat_bonus", "value": 6, "detail": "DEX 16"},
-                  {"name": "crowding", "value": -4, "detail": "Aldric at 4, Corvin at 4"},
-                  {"name": "distance", "value": -3, "detail": "4 squares"}],
+        "rule": "R4.10", "cap_source": "rules.yaml: page.caps.ranged",
+        "terms": [{"name": "skill", "value": 55, "detail": "ranged", "rule": "R4.10",
+                   "source": "characters.yaml: brenna.skills.ranged"},
+                  {"name": "mastery", "value": 10, "detail": "bow", "rule": "R4.10",
+                   "source": "characters.yaml: brenna.masteries.bow"},
+                  {"name": "stat_bonus", "value": 6, "detail": "DEX 16", "rule": "R3.6",
+                   "source": "rules.yaml: stat_bonus_per_point, page.stat_neutral; "
+                             "characters.yaml: brenna.stats.DEX"},
+                  {"name": "crowding", "value": -4, "detail": "Aldric 4, Corvin 4",
+                   "rule": "R4.6", "source": "rules.yaml: page.crowding_per_ally, crowding_step"},
+                  {"name": "distance", "value": -3, "detail": "4", "rule": "R4.7",
+                   "source": "rules.yaml: distance_malus_per_square"}],
     }
+    # The damage that follows names where each die comes from too.
+    damage = lines[lines.index(perfect) + 1]
+    assert [(d["label"], d["rule"], d["source"]) for d in damage["dice"]] == [
+        ("short bow", "R6.2", "weapons.yaml: shortbow.dice"),
+        ("bonus DEX+SIZ 26", "R6.1", "rules.yaml: damage_bonus[3].dice; "
+         "characters.yaml: brenna.stats.DEX; characters.yaml: brenna.stats.SIZ"),
+        ("perfect", "R4.11", "rules.yaml: perfect_die")]
+    xp = next(line for line in lines[lines.index(perfect):] if line["type"] == "xp")
+    assert (xp["rule"], xp["source"]) == ("R8.1", "rules.yaml: xp.hit, xp.perfect")
     assert {"refused", "damage", "xp", "move", "door", "quip"} <= {l["type"] for l in lines}
     state = lines[-1]
     assert state["type"] == "state"

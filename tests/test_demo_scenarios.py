@@ -95,12 +95,16 @@ def test_tavern_brawl_faction_counts_own_allies_never_an_enemy_of_the_faction(ca
     hugo = rolls(events, "hugo")[0]
     # Odo (the Guild's hired Order knight) stands next to Hugo: he is not counted.
     assert term(hugo, "faction") == {"name": "faction", "value": 10,
-                                     "detail": "order: Maud, Gilles"}
+                                     "detail": "order: Maud, Gilles", "rule": "R3.5",
+                                     "source": "rules.yaml: faction.maximum, faction.ratio; "
+                                               "characters.yaml: hugo.faction"}
     assert term(hugo, "crowding") == {"name": "crowding", "value": -8,
-                                      "detail": "Gilles at 2, Maud at 2"}
+                                      "detail": "Gilles 2, Maud 2", "rule": "R4.6",
+                                      "source": "rules.yaml: page.crowding_per_ally, "
+                                                "crowding_step"}
     # Odo, three Order knights around him, all enemies: no bonus.
     odo = rolls(events, "odo")[0]
-    assert term(odo, "faction") == {"name": "faction", "value": 0, "detail": "order: no ally"}
+    assert term(odo, "faction")["value"] == 0 and term(odo, "faction")["detail"] == "order"
     # A dodge gains the defender's own faction allies.
     assert term(rolls(events, "hugo", "dodge")[0], "faction")["value"] == 10
     # Once Hugo is down, Maud counts Gilles alone.
@@ -133,7 +137,7 @@ def test_gallery_shows_distance_reach_and_line_of_sight(capsys):
                        "Robin has no line of sight to Wat"]
     shots = [r for r in of_type(events, "roll") if r["check"] == "attack"]
     malus = {term(r, "distance")["detail"]: term(r, "distance")["value"] for r in shots}
-    assert malus == {"2 squares": -1, "3 squares": -2, "4 squares": -3}
+    assert malus == {"2": -1, "3": -2, "4": -3}
     assert any(term(r, "crowding")["value"] < 0 for r in shots)
 
 

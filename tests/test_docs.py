@@ -11,6 +11,7 @@ from pathlib import Path
 import msgspec
 
 from game.cli import main
+from game.rules import rule_ids
 from tests.helpers import CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,3 +188,19 @@ def test_an_outside_reference_is_found(tmp_path):
     (tmp_path / ".venv" / "x.txt").write_text(OUTSIDE[0])
     assert outside_references(tmp_path) == ["notes.txt: " + OUTSIDE[1]]
 
+
+
+def test_every_rule_id_the_engine_names_is_a_rule_of_the_docs_with_that_title():
+    # A term's rule id is what a roll card and `--json` show: it must be a heading of
+    # docs/rules.md, with the title the code gives it (French gloss in brackets left out).
+    headings = {rid: re.sub(r"\s*\(.*\)$", "", title).lower()
+                for rid, title in re.findall(r"^### (R\d+\.\d+) (.+)$", DOC, flags=re.M)}
+    refs = [v for v in vars(rule_ids).values() if isinstance(v, rule_ids.RuleRef)]
+    assert refs and set(rule_ids.BY_ID.values()) == set(refs)
+    wrong = [f"{ref.id} {ref.title!r}: docs say {headings.get(ref.id)!r}" for ref in refs
+             if headings.get(ref.id) != ref.title.lower()]
+    assert wrong == []
+    # And no module of the rules writes a rule id by hand, outside rule_ids.
+    for path in (ROOT / "game" / "rules").glob("*.py"):
+        if path.name != "rule_ids.py":
+            assert re.findall(r"[\"']R\d+\.\d+", path.read_text(encoding="utf-8")) == [], path

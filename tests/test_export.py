@@ -26,8 +26,8 @@ COUNTER_TABLE = """\
 |---|---|---|---:|
 | magic | skill | magic | 45 |
 | sb(INT 15) | stat_bonus | INT 15 | 5 |
-| faction (order: no ally) | faction | order: no ally | 0 |
-| difficulty | difficulty | counter-magic | -20 |
+| faction (order: no ally) | faction | order | 0 |
+| difficulty | difficulty |  | -20 |
 | sum of the terms |  |  | 30 |
 | chance |  | no clamp: 0 ≤ 30 ≤ 95 | 30 |
 | d100 | forced | 30 (forced) ≤ 30 countered | 30 |
@@ -189,7 +189,7 @@ def test_html_is_the_same_document_self_contained(spells_md, capsys):
     assert "url(" not in html and "@import" not in html and "http" not in html
     # The same tables, maps and marks as the Markdown.
     assert names.count("table") == md.count("| term | name | detail | value |") + 2
-    assert ("<tr><td>difficulty</td><td>difficulty</td><td>counter-magic</td><td>-20</td>"
+    assert ("<tr><td>difficulty</td><td>difficulty</td><td></td><td>-20</td>"
             "</tr>") in html
     assert ("<caption><strong>counter roll, Elise</strong>: 30 (forced) ≤ 30 countered"
             '<span class="forced">⚑ forced</span></caption>') in html

@@ -350,13 +350,13 @@ def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
     code, out, _err = _script(capsys, "duel", DUEL, "--lang", "fr")
     assert code == 0
     assert "Gautier avance de 4 cases jusqu'en 6,4 (4 PA, reste 6)" in out
-    assert ("jet d'attaque Ysolde : 80 (imposé) > 69 raté  [mêlée 50 + maîtrise dagger 15 + "
+    assert ("jet d'attaque Ysolde : 80 (forcé) > 69 raté  [mêlée 50 + maîtrise dagger 15 + "
             "bonus(FOR 14) 4 = 69]") in out
-    assert "jet d'esquive Gautier : 25 (imposé) ≤ 38 esquivé  [esquive 30 + bonus(DEF 16) 6 + " \
+    assert "jet d'esquive Gautier : 25 (forcé) ≤ 38 esquivé  [esquive 30 + bonus(DEF 16) 6 + " \
            "chance (CHA 11) 2" in out
     assert "Ysolde +1 XP (attaque ratée ; 1 XP, niveau 1)" in out
-    assert "— Manche 1 : Alice joue (joueur 1) —" in out
-    assert "— état après la manche" in out and ": PV " in out
+    assert "— Tour 1 : Alice joue (joueur 1) —" in out
+    assert "— état après le tour" in out and ": PV " in out
     # the language is the command's: English again afterwards
     assert i18n.current_language() == "en"
     assert "Gautier moves 4 squares to 6,4 (4 AP, 6 left)" in _script(capsys, "duel", DUEL)[1]

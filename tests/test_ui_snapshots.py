@@ -91,3 +91,10 @@ def test_aiming_dims_what_is_out_of_reach_140x45(snap_compare):
 
 def test_threat_zone_140x45(snap_compare):
     assert snap_compare(app_on_default(), terminal_size=(140, 45), press=["v"])
+
+
+def test_roll_card(snap_compare):
+    # Aldric hits Dagny (10), who fails to dodge (99); `w` opens the dodge's card, ← the
+    # attack's: each term with its rule and source, the clamp, the forced d100, the damage.
+    assert snap_compare(EscarmoucheApp(duel(forced=[10, 99])), terminal_size=SIZE,
+                        press=["right", "a", "w", "left"])

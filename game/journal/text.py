@@ -84,6 +84,33 @@ TERM_LABELS = {
 }
 
 
+def _faction_detail(detail: str) -> str:
+    # The engine's detail is data: `order: Brenna, Elise`, `order` (no ally), "" (no faction).
+    if not detail:
+        return _("no faction")
+    return detail if ":" in detail else _("{faction}: no ally").format(faction=detail)
+
+
+def _crowding_detail(detail: str) -> str:
+    # `Ayla 2, Bob 1`: each ally and its distance; "" when none is in sight.
+    if not detail:
+        return _("no ally in sight")
+    # a list of allies: the separator is the translation's too
+    return _(", ").join(_("{ally} at {distance}").format(ally=ally, distance=squares)
+                        for ally, squares in (item.rsplit(" ", 1) for item in detail.split(", ")))
+
+
+def _distance_detail(detail: str) -> str:
+    if not detail.isdigit():
+        return detail
+    return ngettext("{n} square", "{n} squares", int(detail)).format(n=detail)
+
+
+#: How a term's data detail is worded, where it is more than the detail itself.
+TERM_DETAILS = {"faction": _faction_detail, "crowding": _crowding_detail,
+                "distance": _distance_detail}
+
+
 def term_label(term: Term, name: Names = str) -> str:
     # An effect's detail is the id of what laid it (a spell, an item): players read its name.
     if term.name == "effect":
@@ -92,6 +119,8 @@ def term_label(term: Term, name: Names = str) -> str:
         detail = stat_name(term.detail)
     else:
         detail = stats_in(term.detail)
+    if term.name in TERM_DETAILS:
+        detail = TERM_DETAILS[term.name](detail)
     label = TERM_LABELS.get(term.name, term.name)
     return (_(label) if label != "{detail}" else label).format(detail=detail)
 

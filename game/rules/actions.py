@@ -16,9 +16,16 @@ from typing import ClassVar, Union
 import msgspec
 
 from game.rules import chances
+from game.rules import rule_ids as R
 from game.rules.board import Door, DoorState, Thing
 from game.rules.constants import AttackMode
-from game.rules.damage import damage_bonus, defence_reduction, final_damage, total_reduction
+from game.rules.damage import (
+    bonus_row,
+    damage_bonus,
+    defence_reduction,
+    final_damage,
+    total_reduction,
+)
 from game.rules.dice import Dice, Roller
 from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
@@ -140,7 +147,7 @@ def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
     value = chance.value
     success = roll <= value
     return Roll(chance.check, unit, roll, value, chance.cap, chance.terms, success,
-                success and roll < chance.perfect_below, forced)
+                success and roll < chance.perfect_below, forced, chance.rule, chance.cap_source)
 
 
 class Action:
@@ -283,6 +290,8 @@ class DamagePlan(msgspec.Struct, frozen=True):
     perfect_die: Dice | None
     terms: tuple[Term, ...]
     reduction_terms: tuple[Term, ...]
+    #: (rule id, content source) of each of `dice`, then of the perfect die.
+    dice_sources: tuple[tuple[str, str], ...] = ()
 
     @property
     def reduction(self) -> int:
@@ -399,20 +408,27 @@ class Attack(Action):
         # A door or an object gives `against_objects` XP whatever the outcome: the XP table
         # is about a fight between an attacker and a defender.
         xp_for = (lambda amount: amount) if defender else (lambda amount: xp.against_objects)
+
+        def xp_source(field: str) -> str:
+            return f"rules.yaml: xp.{field if defender else 'against_objects'}"
         if not attack.success:
             unit.stats.misses += 1
-            events += gain_xp(rules, unit, xp_for(xp.miss_attacker), N_("attack missed"))
+            events += gain_xp(rules, unit, xp_for(xp.miss_attacker), N_("attack missed"),
+                              source=xp_source("miss_attacker"))
             if defender and defender.is_character:
-                events += gain_xp(rules, defender, xp.miss_defender, N_("attack avoided"))
+                events += gain_xp(rules, defender, xp.miss_defender, N_("attack avoided"),
+                                  source="rules.yaml: xp.miss_defender")
             events += quip(rules.default_quips, unit, "miss")
             return events
         if plan.defence is not None:
             dodge = roll_check(game.roller, plan.defence, defender.id)
             events.append(dodge)
             if dodge.success:
-                events += gain_xp(rules, unit, xp.dodge_attacker, N_("attack dodged"))
+                events += gain_xp(rules, unit, xp.dodge_attacker, N_("attack dodged"),
+                                  source="rules.yaml: xp.dodge_attacker")
                 defender.stats.dodges += 1
-                events += gain_xp(rules, defender, xp.dodge_defender, N_("dodge"))
+                events += gain_xp(rules, defender, xp.dodge_defender, N_("dodge"),
+                                  source="rules.yaml: xp.dodge_defender")
                 events += quip(rules.default_quips, defender, "dodge")
                 return events
         perfect = attack.perfect
@@ -422,9 +438,11 @@ class Attack(Action):
         unit.stats.perfects += perfect
         events += deal_damage(game, unit, target, damage.amount)
         if defender and not defender.down and plan.weapon and plan.weapon.on_hit:
-            events += lay_effect(defender, plan.weapon_id, plan.weapon.on_hit)
+            events += lay_effect(defender, plan.weapon_id, plan.weapon.on_hit,
+                                 f"weapons.yaml: {plan.weapon_id}.on_hit.amount")
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
-                          N_("perfect hit") if perfect else N_("hit"))
+                          N_("perfect hit") if perfect else N_("hit"),
+                          source=xp_source("hit, xp.perfect" if perfect else "hit"))
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
             events += quip(rules.default_quips, unit, "kill")
@@ -435,7 +453,8 @@ def faction_term(game: GameState, unit: Unit, target: object = None) -> Term:
     """The unit's faction bonus from the allies of its faction that count now (never the
     target of the roll)."""
     allies = game.faction_allies(unit, exclude=target)
-    return chances.faction_bonus(game.rules.faction, unit.faction, [a.name for a in allies])
+    return chances.faction_bonus(game.rules.faction, unit.faction, [a.name for a in allies],
+                                 unit.source("faction"))
 
 
 def dodge_chance(game: GameState, defender: Unit) -> Chance:
@@ -467,40 +486,66 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     from the rules' door DEF; an object from its own DEF, or `base_defence` without one.
     """
     rules, armours = game.rules, game.content.armours
+    scenario = f"scenarios/{game.scenario_id}.yaml"
     if isinstance(target, Door):
-        return (defence_reduction(rules, target.defence, f"door DEF {target.defence}"),)
+        own = [i for i, d in enumerate(game.scenario.doors)
+               if tuple(d.at) == target.pos and d.defence is not None]
+        where = f"{scenario}: doors[{own[0]}].defence" if own else "rules.yaml: door_defence"
+        return (defence_reduction(rules, target.defence, f"door DEF {target.defence}",
+                                  R.DOOR_DEFENCE.id, where),)
     if isinstance(target, Unit):
         defence = target.stat("DEF")
-        terms = [defence_reduction(rules, defence, f"DEF {defence}")]
+        terms = [defence_reduction(rules, defence, f"DEF {defence}", R.DEFENCE_REDUCTION.id,
+                                   target.stat_source("DEF"))]
     elif target.defence is not None:
-        terms = [defence_reduction(rules, target.defence, f"DEF {target.defence}")]
+        terms = [defence_reduction(rules, target.defence, f"DEF {target.defence}",
+                                   R.NON_PLAYER_DEFENCE.id,
+                                   f"{scenario}: objects[{_object_index(game, target)}]"
+                                   ".defence")]
     else:
         terms = [defence_reduction(rules, rules.base_defence,
-                                   f"base defence {rules.base_defence}")]
+                                   f"base defence {rules.base_defence}",
+                                   R.NON_PLAYER_DEFENCE.id, "rules.yaml: base_defence")]
     if target.armour:
         armour = armours[target.armour]
-        terms.append(term("armour", armour.reduction, armour.name))
+        terms.append(term("armour", armour.reduction, armour.name, R.TOTAL_REDUCTION.id,
+                          f"armours.yaml: {target.armour}.reduction"))
     if isinstance(target, Unit):
         if target.legendary_armour:
             legend = armours[target.legendary_armour]
-            terms.append(term("legendary", legend.reduction, legend.name))
+            terms.append(term("legendary", legend.reduction, legend.name, R.TOTAL_REDUCTION.id,
+                              f"armours.yaml: {target.legendary_armour}.reduction"))
         terms += target.effect_terms("reduction")
     return tuple(terms)
+
+
+def _object_index(game: GameState, thing: Thing) -> int | str:
+    """Where an object stands in its scenario's `objects` list (its id for one a designer
+    placed)."""
+    return next((i for i, o in enumerate(game.scenario.objects) if o.id == thing.id),
+                thing.id)
 
 
 def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
                 weapon: Weapon | None) -> DamagePlan:
     """Action dice + damage bonus + effects (+ perfect die), less the target's reduction."""
     rules = game.rules
+    weapon_id = next((w for w in unit.weapons if game.content.weapons.get(w) is weapon), None)
     dice = [(weapon.name if weapon else "brawl",
              Dice.parse(weapon.dice if weapon else rules.brawl_dice))]
+    sources = [(R.ACTION_DICE.id, f"weapons.yaml: {weapon_id}.dice" if weapon
+                else "rules.yaml: brawl_dice")]
     body = "DEX" if mode is AttackMode.RANGED else "STR"
     total = unit.stat(body) + unit.stat("SIZ")
     bonus = damage_bonus(rules.damage_bonus, total)
     if bonus.count or bonus.modifier:
         dice.append((f"bonus {body}+SIZ {total}", bonus))
+        row = bonus_row(rules.damage_bonus, total)
+        sources.append((R.DAMAGE_BONUS.id, f"rules.yaml: damage_bonus[{row}].dice; "
+                        f"{unit.stat_source(body)}; {unit.stat_source('SIZ')}"))
+    sources.append((R.PERFECT_ATTACK.id, "rules.yaml: perfect_die"))
     return DamagePlan(tuple(dice), Dice.parse(rules.perfect_die), unit.effect_terms("damage"),
-                      reduction_terms(game, target))
+                      reduction_terms(game, target), tuple(sources))
 
 
 def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
@@ -509,6 +554,10 @@ def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
     rolls = [roller.roll(dice, label) for label, dice in plan.dice]
     if perfect and plan.perfect_die is not None:
         rolls.append(roller.roll(plan.perfect_die, "perfect"))
+    if plan.dice_sources:
+        rolls = [msgspec.structs.replace(roll, rule=rule, source=source)
+                 for roll, (rule, source) in zip(rolls, plan.dice_sources[:len(plan.dice)]
+                                                 + plan.dice_sources[-1:])]
     raw = sum(r.total for r in rolls) + sum(t.value for t in plan.terms)
     reduce = plan.reduction
     amount = final_damage(raw, reduce)
@@ -516,11 +565,12 @@ def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
                   reduce, amount, target.hp, max(0, target.hp - amount))
 
 
-def lay_effect(target: Unit, source: str, effect: EffectSpec) -> list[Event]:
+def lay_effect(target: Unit, source: str, effect: EffectSpec, origin: str = "") -> list[Event]:
     """Lay a timed effect (an item's, a weapon's on-hit) on a unit; one from the same
-    source is replaced, not stacked (effects stack by source)."""
+    source is replaced, not stacked (effects stack by source). `origin`: the content value
+    of its amount (`weapons.yaml: venom-dagger.on_hit.amount`)."""
     target.effects = [e for e in target.effects if e.source != source]
-    target.effects.append(Effect(source, effect.stat, effect.amount, effect.turns))
+    target.effects.append(Effect(source, effect.stat, effect.amount, effect.turns, origin))
     return [EffectAdded(target.id, source, effect.stat, effect.amount, effect.turns)]
 
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable, Protocol, Sequence
 
+from game.rules import rule_ids as R
 from game.rules.constants import Check
 from game.rules.templates import FactionCurve, RulesConfig
 from game.rules.terms import Chance, Term, round_half_up, term
@@ -23,38 +24,58 @@ class Actor(Protocol):
     def skill(self, name: str) -> int: ...
     def effect_terms(self, stat: str) -> tuple[Term, ...]: ...
     def mastery(self, family: str) -> int: ...
+    def source(self, field: str) -> str: ...
+    def stat_source(self, name: str) -> str: ...
 
 
-def stat_bonus(rules: RulesConfig, name: str, value: int) -> Term:
-    """`sb(X) = (X - 10) * slope`: 10 is neutral, above helps, below hurts."""
-    return _stat_bonus(name, value, rules.page.stat_neutral, rules.stat_bonus_per_point)
+_STAT_BONUS_SOURCE = "rules.yaml: stat_bonus_per_point, page.stat_neutral"
+_LUCK_SOURCE = "rules.yaml: luck.step, luck.per_step, page.luck_max"
+_FACTION_SOURCE = "rules.yaml: faction.maximum, faction.ratio"
+_CROWDING_SOURCE = "rules.yaml: page.crowding_per_ally, crowding_step"
+_DISTANCE_SOURCE = "rules.yaml: distance_malus_per_square"
+_COUNTER_SOURCE = "rules.yaml: counter_difficulty"
+
+
+def stat_bonus(rules: RulesConfig, name: str, value: int, source: str = "") -> Term:
+    """`sb(X) = (X - 10) * slope`: 10 is neutral, above helps, below hurts. `source`:
+    where the characteristic comes from (`characters.yaml: aldric.stats.STR`)."""
+    return _stat_bonus(name, value, rules.page.stat_neutral, rules.stat_bonus_per_point,
+                       source)
 
 
 # Terms are frozen and the same few values recur on every check (the plans of a panel, of
 # an attack): each is built once. The cache keys hold every number the term depends on.
 @lru_cache(maxsize=1024)
-def _stat_bonus(name: str, value: int, neutral: int, per_point) -> Term:
-    return Term("stat_bonus", (value - neutral) * per_point, f"{name} {value}")
+def _stat_bonus(name: str, value: int, neutral: int, per_point, source: str) -> Term:
+    where = f"{_STAT_BONUS_SOURCE}; {source}" if source else _STAT_BONUS_SOURCE
+    return Term("stat_bonus", (value - neutral) * per_point, f"{name} {value}",
+                R.STAT_BONUS.id, where)
 
 
-def luck_bonus(rules: RulesConfig, luck: int) -> Term:
+def luck_bonus(rules: RulesConfig, luck: int, source: str = "") -> Term:
     """A small bonus per full step of luck (+1 per 5 by default), at most +4."""
-    return _luck_bonus(luck, rules.page.luck_max, rules.luck.step, rules.luck.per_step)
+    return _luck_bonus(luck, rules.page.luck_max, rules.luck.step, rules.luck.per_step, source)
 
 
 @lru_cache(maxsize=256)
-def _luck_bonus(luck: int, maximum: int, step: int, per_step: int) -> Term:
-    return Term("luck", min(maximum, luck // step * per_step), f"LCK {luck}")
+def _luck_bonus(luck: int, maximum: int, step: int, per_step: int, source: str) -> Term:
+    where = f"{_LUCK_SOURCE}; {source}" if source else _LUCK_SOURCE
+    return Term("luck", min(maximum, luck // step * per_step), f"LCK {luck}",
+                R.LUCK_BONUS.id, where)
 
 
-def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str]) -> Term:
+def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str],
+                  source: str = "") -> Term:
     """`round_half_up(max * (1 - ratio**n))`, n = the allies of the faction counted:
-    0, 6, 10, 12, 13, 14, 14, 15 … The detail names them, so a count can be checked."""
+    0, 6, 10, 12, 13, 14, 14, 15 … The detail is the faction and the allies counted
+    (`order: Brenna, Elise`; `order` alone without one; "" for a unit without a faction),
+    so a count can be checked. `source`: where the unit's faction comes from."""
+    where = f"{_FACTION_SOURCE}; {source}" if source else _FACTION_SOURCE
     if faction is None:
-        return Term("faction", 0, "no faction")
+        return term("faction", 0, "", R.FACTION_BONUS.id, where)
     value = _faction_value(curve.maximum, curve.ratio, len(allies))
-    who = ", ".join(allies) if allies else "no ally"
-    return Term("faction", value, f"{faction}: {who}")
+    detail = f"{faction}: {', '.join(allies)}" if allies else faction
+    return Term("faction", value, detail, R.FACTION_BONUS.id, where)
 
 
 @lru_cache(maxsize=256)
@@ -69,14 +90,16 @@ def crowding_malus(rules: RulesConfig, allies: Iterable[tuple[str, int]]) -> Ter
     per_ally = rules.page.crowding_per_ally
     seen = sorted(allies, key=lambda a: (a[1], a[0]))
     total = sum(max(0, per_ally - (d - 1) * rules.crowding_step) for _, d in seen)
-    detail = ", ".join(f"{name} at {d}" for name, d in seen) if seen else "no ally in sight"
-    return Term("crowding", -max(0, total), detail)
+    # The detail is data: `Ayla 2, Bob 1` (each ally and its distance), "" for none.
+    detail = ", ".join(f"{name} {d}" for name, d in seen)
+    return term("crowding", -max(0, total), detail, R.CROWDING.id, _CROWDING_SOURCE)
 
 
 def distance_malus(per_square: float, squares: int) -> Term:
-    """`round_half_up((d - 1) * per_square)`: 0 adjacent, 3 at 4 squares by default."""
-    return Term("distance", -_distance_value(per_square, squares),
-                f"{squares} square{'s' * (squares != 1)}")
+    """`round_half_up((d - 1) * per_square)`: 0 adjacent, 3 at 4 squares by default.
+    The detail is the distance in squares (`4`)."""
+    return term("distance", -_distance_value(per_square, squares), str(squares),
+                R.DISTANCE_MALUS.id, _DISTANCE_SOURCE)
 
 
 @lru_cache(maxsize=256)
@@ -84,72 +107,95 @@ def _distance_value(per_square: float, squares: int) -> int:
     return max(0, round_half_up((squares - 1) * Fraction(str(per_square))))
 
 
-def _skill_terms(unit: Actor, skill: str) -> tuple[Term, ...]:
-    return (term("skill", unit.skill(skill), skill), *unit.effect_terms(skill))
+def _skill_terms(unit: Actor, skill: str, rule: R.RuleRef) -> tuple[Term, ...]:
+    return (term("skill", unit.skill(skill), skill, rule.id, unit.source(f"skills.{skill}")),
+            *unit.effect_terms(skill))
+
+
+def _mastery(unit: Actor, family: str, rule: R.RuleRef) -> Term:
+    return term("mastery", unit.mastery(family), family, rule.id,
+                unit.source(f"masteries.{family}"))
+
+
+def _stat(rules: RulesConfig, unit: Actor, name: str) -> Term:
+    return stat_bonus(rules, name, unit.stat(name), unit.stat_source(name))
+
+
+def _cap(check: str) -> str:
+    return f"rules.yaml: page.caps.{check}"
 
 
 def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term) -> Chance:
     """Bagarre: skill + faction - crowding, cap 100."""
-    return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl"), faction, crowding),
-                  rules.page.caps.brawl, rules.page.perfect_attack_below)
+    rule = R.BRAWL_CHANCE
+    return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl", rule), faction, crowding),
+                  rules.page.caps.brawl, rules.page.perfect_attack_below, rule.id,
+                  _cap("brawl"))
 
 
 def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
     """Mêlée: skill + mastery + sb(STR), cap 95; no faction, no crowding."""
+    rule = R.MELEE_CHANCE
     terms = (
-        *_skill_terms(unit, "melee"),
-        term("mastery", unit.mastery(family), family),
-        stat_bonus(rules, "STR", unit.stat("STR")),
+        *_skill_terms(unit, "melee", rule),
+        _mastery(unit, family, rule),
+        _stat(rules, unit, "STR"),
     )
-    return Chance(Check.ATTACK, terms, rules.page.caps.melee, rules.page.perfect_attack_below)
+    return Chance(Check.ATTACK, terms, rules.page.caps.melee, rules.page.perfect_attack_below,
+                  rule.id, _cap("melee"))
 
 
 def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
                   distance: Term) -> Chance:
     """Distance: skill + mastery + sb(DEX) - crowding - distance malus, cap 95."""
+    rule = R.RANGED_CHANCE
     terms = (
-        *_skill_terms(unit, "ranged"),
-        term("mastery", unit.mastery(family), family),
-        stat_bonus(rules, "DEX", unit.stat("DEX")),
+        *_skill_terms(unit, "ranged", rule),
+        _mastery(unit, family, rule),
+        _stat(rules, unit, "DEX"),
         crowding,
         distance,
     )
-    return Chance(Check.ATTACK, terms, rules.page.caps.ranged, rules.page.perfect_attack_below)
+    return Chance(Check.ATTACK, terms, rules.page.caps.ranged, rules.page.perfect_attack_below,
+                  rule.id, _cap("ranged"))
 
 
 def dodge_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
     """Esquive: skill + sb(DEF) + luck bonus + faction, cap 90."""
+    rule = R.DODGE_CHANCE
     terms = (
-        *_skill_terms(unit, "dodge"),
-        stat_bonus(rules, "DEF", unit.stat("DEF")),
-        luck_bonus(rules, unit.stat("LCK")),
+        *_skill_terms(unit, "dodge", rule),
+        _stat(rules, unit, "DEF"),
+        luck_bonus(rules, unit.stat("LCK"), unit.stat_source("LCK")),
         faction,
     )
-    return Chance(Check.DODGE, terms, rules.page.caps.dodge)
+    return Chance(Check.DODGE, terms, rules.page.caps.dodge, 0, rule.id, _cap("dodge"))
 
 
 def magic_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
     """Magie: skill + sb(INT) + sb(DEX) + faction + magic bonus from effects, cap 95."""
+    rule = R.MAGIC_CHANCE
     terms = (
-        *_skill_terms(unit, "magic"),
-        stat_bonus(rules, "INT", unit.stat("INT")),
-        stat_bonus(rules, "DEX", unit.stat("DEX")),
+        *_skill_terms(unit, "magic", rule),
+        _stat(rules, unit, "INT"),
+        _stat(rules, unit, "DEX"),
         faction,
         *unit.effect_terms("magic_bonus"),
     )
-    return Chance(Check.MAGIC, terms, rules.page.caps.magic)
+    return Chance(Check.MAGIC, terms, rules.page.caps.magic, 0, rule.id, _cap("magic"))
 
 
 def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
     """Contre-magie: skill.magic + sb(INT) + faction - counter difficulty, cap 95."""
+    rule = R.COUNTER_CHANCE
     terms = (
-        *_skill_terms(unit, "magic"),
-        stat_bonus(rules, "INT", unit.stat("INT")),
+        *_skill_terms(unit, "magic", rule),
+        _stat(rules, unit, "INT"),
         faction,
-        Term("difficulty", -rules.counter_difficulty, "counter-magic"),
+        term("difficulty", -rules.counter_difficulty, "", rule.id, _COUNTER_SOURCE),
     )
     return Chance(Check.COUNTER, terms, rules.page.caps.counter,
-                  rules.page.perfect_counter_below)
+                  rules.page.perfect_counter_below, rule.id, _cap("counter"))
 
 
 def counter_drain(rules: RulesConfig, spell_cost: int) -> int:

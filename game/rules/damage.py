@@ -4,24 +4,36 @@ from __future__ import annotations
 
 from game.rules.templates import DamageBonusRow, RulesConfig
 from game.rules.dice import Dice
+from game.rules.rule_ids import DEFENCE_REDUCTION
 from game.rules.terms import Term, term
+
+_DEFENCE_SOURCE = "rules.yaml: page.defence_reduction.per, page.defence_reduction.maximum"
+
+
+def bonus_row(table: list[DamageBonusRow], total: int) -> int:
+    """The index of the row of rules.yaml's `damage_bonus` table a total falls in."""
+    for index, row in enumerate(table):
+        if row.up_to is None or total <= row.up_to:
+            return index
+    return len(table) - 1
 
 
 def damage_bonus(table: list[DamageBonusRow], total: int) -> Dice:
     """The dice the STR+SIZ (or DEX+SIZ) total adds to damage, from rules.yaml's table."""
-    for row in table:
-        if row.up_to is None or total <= row.up_to:
-            return Dice.parse(row.dice)
-    return Dice.parse(table[-1].dice)
+    return Dice.parse(table[bonus_row(table, total)].dice)
 
 
-def defence_reduction(rules: RulesConfig, defence: int, source: str) -> Term:
+def defence_reduction(rules: RulesConfig, defence: int, detail: str,
+                      rule: str = DEFENCE_REDUCTION.id, source: str = "") -> Term:
     """1 point per full 10 points of defence, at most 5 before armour and effects.
 
-    `source` says whose defence it is (`DEF 14`, `base defence 10`), as the journal shows it.
+    `detail` says whose defence it is (`DEF 14`, `base defence 10`), as the journal shows
+    it; `rule` and `source` where that defence comes from (R6.7 and the scenario's field
+    for an object), the rule's own numbers added.
     """
     step = rules.page.defence_reduction
-    return term("defence", min(step.maximum, defence // step.per), source)
+    where = f"{_DEFENCE_SOURCE}; {source}" if source else _DEFENCE_SOURCE
+    return term("defence", min(step.maximum, defence // step.per), detail, rule, where)
 
 
 def total_reduction(terms: tuple[Term, ...]) -> int:

@@ -86,6 +86,10 @@ class DiceRoll(msgspec.Struct, frozen=True):
     expr: str
     faces: tuple[int, ...]
     total: int
+    #: The rule that rolls these dice (`R6.2`) and the content value they come from
+    #: (`weapons.yaml: sword.dice`); "" in journals written before they were kept.
+    rule: str = ""
+    source: str = ""
 
 
 def stream_seed(seed: int, key: str) -> int:

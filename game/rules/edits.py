@@ -80,6 +80,9 @@ def set_unit_field(unit: Unit, field: str, value: int) -> int:
         group, _, name = field.partition(".")
         {"stats": unit.characteristics, "skills": unit.skills,
          "masteries": unit.masteries}[group][name] = value
+        # The value no longer comes from the content file: the terms reading it say so.
+        if field not in unit.designer_set:
+            unit.designer_set = (*unit.designer_set, field)
     return old
 
 

@@ -92,6 +92,10 @@ class Roll(Event, tag="roll"):
     perfect: bool = False
     #: The result came from a `force` command, not from the dice.
     forced: bool = False
+    #: The chance's formula (`R4.9`) and the content value of its cap
+    #: (`rules.yaml: page.caps.melee`); "" in journals written before they were kept.
+    rule: str = ""
+    cap_source: str = ""
 
 
 class Damage(Event, tag="damage"):
@@ -129,6 +133,9 @@ class XpGained(Event, tag="xp"):
     level: int
     message: str = ""
     fields: dict[str, str | int] = {}
+    #: The XP rule (R8.1) and the content value the amount comes from (`rules.yaml: xp.hit`).
+    rule: str = ""
+    source: str = ""
 
 
 class LevelUp(Event, tag="level"):

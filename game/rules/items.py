@@ -102,4 +102,5 @@ class Use(Action):
         unit.items[plan.item_id] -= 1
         events: list[Event] = [ItemUsed(unit.id, plan.item_id, plan.target.id, plan.ap_cost,
                                         unit.ap, unit.items[plan.item_id])]
-        return events + lay_effect(plan.target, plan.item_id, plan.item.effect)
+        return events + lay_effect(plan.target, plan.item_id, plan.item.effect,
+                                    f"items.yaml: {plan.item_id}.effect.amount")

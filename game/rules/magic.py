@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import msgspec
 
 from game.rules import chances
+from game.rules import rule_ids as R
 from game.rules.actions import (
     Action,
     acting_unit,
@@ -229,6 +230,10 @@ class Cast(Action):
             return events + quip(rules.default_quips, caster, "spell_fail")
         caster.stats.spells_cast += 1
         value = game.roller.roll(plan.dice, spell.name) if plan.dice else None
+        if value is not None:
+            rule = R.DAMAGE_SPELL if spell.kind == "damage" else R.HEAL
+            value = msgspec.structs.replace(value, rule=rule.id,
+                                            source=f"spells.yaml: {self.spell}.dice")
         took_effect = False
         casualties = game.casualties
         for target in plan.targets:
@@ -247,7 +252,9 @@ class Cast(Action):
                                   value)
         if took_effect:
             events += gain_xp(rules, caster, rules.xp.spell_default if spell.xp is None
-                              else spell.xp, N_("{spell} cast"), {"spell": spell.name})
+                              else spell.xp, N_("{spell} cast"), {"spell": spell.name},
+                              source="rules.yaml: xp.spell_default" if spell.xp is None
+                              else f"spells.yaml: {self.spell}.xp")
         else:
             caster.stats.spells_countered += 1
             events += quip(rules.default_quips, caster, "spell_fail")
@@ -287,7 +294,8 @@ class Cast(Action):
         unit.stats.counters += 1
         events.append(Countered(unit.id, self.spell, reflected))
         events.append(drain_ap(game, unit, plan.caster, target.drain))
-        events += gain_xp(rules, unit, rules.xp.counter, N_("counter-magic"))
+        events += gain_xp(rules, unit, rules.xp.counter, N_("counter-magic"),
+                          source="rules.yaml: xp.counter")
         if reflected and not plan.caster.down:
             # The caster takes its own spell; a reflection is not countered again. A caster
             # already downed by an earlier reflection of the same area takes nothing more.
@@ -311,4 +319,5 @@ class Cast(Action):
             before = target.hp
             target.hp = min(target.hp_max, target.hp + max(0, value.total))
             return [Healed(source.id, target.id, (value,), target.hp - before, before, target.hp)]
-        return lay_effect(target, self.spell, spell.effect)
+        return lay_effect(target, self.spell, spell.effect,
+                          f"spells.yaml: {self.spell}.effect.amount")

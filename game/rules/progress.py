@@ -7,6 +7,7 @@ from bisect import bisect_right
 from game.rules.errors import render
 from game.rules.templates import Quips, RulesConfig
 from game.rules.events import Event, LevelUp, Quip, XpGained
+from game.rules.rule_ids import XP_TABLE
 from game.rules.units import Unit
 
 
@@ -22,18 +23,19 @@ def next_level_xp(thresholds: list[int], xp: int) -> int | None:
 
 
 def gain_xp(rules: RulesConfig, unit: Unit, amount: int, reason: str,
-            fields: dict[str, str | int] | None = None) -> list[Event]:
+            fields: dict[str, str | int] | None = None, source: str = "") -> list[Event]:
     """Give XP to a character (creatures do not learn) and report any level gained.
 
     `reason` is a message id (`N_`) with its `fields`: the event keeps both beside the
-    English text, for the journal to word in the player's language."""
+    English text, for the journal to word in the player's language. `source`: the content
+    value the amount comes from (`rules.yaml: xp.hit`)."""
     if amount <= 0 or not unit.is_character:
         return []
     unit.xp += amount
     level = level_for(rules.level_thresholds, unit.xp)
     fields = fields or {}
     events: list[Event] = [XpGained(unit.id, amount, render(reason, fields), unit.xp, level,
-                                    reason, fields)]
+                                    reason, fields, XP_TABLE.id, source)]
     if level > unit.level:
         unit.level = level
         events.append(LevelUp(unit.id, level))

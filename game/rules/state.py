@@ -250,6 +250,7 @@ def restore_state(game: GameState, state: dict) -> None:
         data["pos"] = tuple(data["pos"])
         data["weapons"] = tuple(data["weapons"])
         data["spells"] = tuple(data["spells"])
+        data["designer_set"] = tuple(data.get("designer_set", ()))
         data["effects"] = [Effect(**e) for e in data["effects"]]
         data["stats"] = Statistics(**known_statistics(data["stats"]))
         data["quips"] = quips.get(uid) or Quips()

@@ -23,18 +23,26 @@ def round_half_up(value: Fraction | int | float | str) -> int:
 
 
 class Term(msgspec.Struct, frozen=True):
-    """One signed contribution to a chance or a total, e.g. `Term("mastery", 10, "sword")`."""
+    """One signed contribution to a chance or a total, e.g. `Term("mastery", 10, "sword")`.
+
+    `detail` is data (an id, a number, names), never English words, so the journal can be
+    worded in any language. `rule` is the id of the rule that makes the term (docs/rules.md,
+    `rule_ids`), `source` the content value(s) it reads (`characters.yaml:
+    aldric.skills.melee`); both default to "" so journals written before them decode.
+    """
 
     name: str
     value: int
     detail: str = ""
+    rule: str = ""
+    source: str = ""
 
 
 @lru_cache(maxsize=4096)
-def term(name: str, value: int, detail: str = "") -> Term:
-    """`Term(name, value, detail)`, built once: terms are frozen, and the same few recur on
-    every check (the plans of a panel refresh, of each attack)."""
-    return Term(name, value, detail)
+def term(name: str, value: int, detail: str = "", rule: str = "", source: str = "") -> Term:
+    """`Term(name, value, detail, rule, source)`, built once: terms are frozen, and the same
+    few recur on every check (the plans of a panel refresh, of each attack)."""
+    return Term(name, value, detail, rule, source)
 
 
 class Chance(msgspec.Struct, frozen=True):
@@ -49,6 +57,9 @@ class Chance(msgspec.Struct, frozen=True):
     terms: tuple[Term, ...]
     cap: int
     perfect_below: int = 0
+    #: The id of the chance's formula (`R4.9`) and the content value its cap comes from.
+    rule: str = ""
+    cap_source: str = ""
 
     @property
     def raw(self) -> int:

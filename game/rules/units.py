@@ -6,19 +6,25 @@ from dataclasses import dataclass, field
 
 from game.rules.templates import Quips
 from game.rules.geometry import Pos
-from game.rules.terms import Term
+from game.rules.rule_ids import TIMED_EFFECTS
+from game.rules.terms import Term, term
+
+#: The content file a unit's template comes from, by the unit's kind.
+TEMPLATE_FILES = {"character": "characters.yaml", "creature": "creatures.yaml"}
 
 
 @dataclass(slots=True)
 class Effect:
     """A timed bonus or malus (a spell's, an item's, a weapon's on-hit effect): `amount`
     added to `stat` for `turns` more of its holder's turns; `source` is its spell, item or
-    weapon id."""
+    weapon id, `origin` the content value its amount comes from
+    (`spells.yaml: bless.effect.amount`; "" in saves made before origins were kept)."""
 
     source: str
     stat: str
     amount: int
     turns: int
+    origin: str = ""
 
 
 @dataclass(slots=True)
@@ -74,6 +80,9 @@ class Unit:
     ap_owed: int = 0
     #: Held by a designer: skips the creatures' phase.
     held: bool = False
+    #: The template fields a designer's `set` changed (`skills.melee`): their values no
+    #: longer come from the content file, and the terms reading them say so.
+    designer_set: tuple[str, ...] = ()
 
     @property
     def is_character(self) -> bool:
@@ -95,8 +104,22 @@ class Unit:
     def mastery(self, family: str) -> int:
         return self.masteries.get(family, 0)
 
+    def source(self, field: str) -> str:
+        """Where one of the unit's template values comes from: `characters.yaml:
+        aldric.skills.melee` (`field` as a designer's `set` names it), or that value ", set
+        by the designer" once a `set` changed it."""
+        where = f"{TEMPLATE_FILES.get(self.kind, self.kind)}: {self.template}.{field}"
+        return f"{where}, set by the designer" if field in self.designer_set else where
+
+    def stat_source(self, name: str) -> str:
+        """Where an effective characteristic comes from: its template value and the timed
+        effects on it."""
+        origins = [e.origin or e.source for e in self.effects if e.stat == name]
+        return "; ".join((self.source(f"stats.{name}"), *origins))
+
     def effect_terms(self, stat: str) -> tuple[Term, ...]:
         """One named term per timed effect on `stat` (a skill, damage, reduction, magic_bonus)."""
         if not self.effects:
             return ()
-        return tuple(Term("effect", e.amount, e.source) for e in self.effects if e.stat == stat)
+        return tuple(term("effect", e.amount, e.source, TIMED_EFFECTS.id, e.origin)
+                     for e in self.effects if e.stat == stat)

@@ -27,8 +27,18 @@ def test_odds_of_aldric_on_the_goblin_as_json(tmp_path, capsys):
     assert code == 0
     data = json.loads(out)
     assert data["p_hit"] == 0.65 and data["p_perfect"] == 0.04 and data["p_dodged"] is None
-    assert data["chances"]["attack"]["terms"][0] == {"name": "skill", "value": 50,
-                                                     "detail": "melee"}
+    # Every term says which rule makes it and which content value it reads.
+    assert data["chances"]["attack"] == {
+        "value": 65, "raw": 65, "cap": 95, "rule": "R4.9",
+        "cap_source": "rules.yaml: page.caps.melee",
+        "terms": [
+            {"name": "skill", "value": 50, "detail": "melee", "rule": "R4.9",
+             "source": "characters.yaml: aldric.skills.melee"},
+            {"name": "mastery", "value": 10, "detail": "sword", "rule": "R4.9",
+             "source": "characters.yaml: aldric.masteries.sword"},
+            {"name": "stat_bonus", "value": 5, "detail": "STR 15", "rule": "R3.6",
+             "source": "rules.yaml: stat_bonus_per_point, page.stat_neutral; "
+                       "characters.yaml: aldric.stats.STR"}]}
     assert data["damage"][0] == [0, 0.35]
     assert abs(sum(p for _, p in data["damage"]) - 1) < 1e-12
     assert round(data["p_down"], 4) == 0.2998 and data["exact"]["p_down"] == "1439/4800"

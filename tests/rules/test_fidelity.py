@@ -13,7 +13,7 @@ from game.journal.text import describe
 from game.rules.events import ApDrained, Damage, OwedApPaid, Roll, XpGained
 from game.rules.terms import Term
 from game.rules.units import Effect
-from tests.helpers import CONTENT, char, content_with, events_of, make_game
+from tests.helpers import CONTENT, char, content_with, events_of, make_game, bare
 
 
 def page_with(**changes):
@@ -28,7 +28,7 @@ def test_an_enemy_of_the_same_faction_next_to_the_roller_adds_nothing():
     game = make_game([("brenna", "brenna", 1, (0, 0)), ("dagny", "dagny", 2, (1, 0)),
                       ("fenwick", "fenwick", 2, (0, 1))], content=content, forced=[99])
     [roll] = events_of(game.apply("attack brenna dagny brawl"), Roll)
-    assert roll.terms[1] == Term("faction", 0, "wild: no ally")
+    assert bare(roll.terms[1]) == Term("faction", 0, "wild")
     assert roll.chance == 30
 
 
@@ -37,18 +37,18 @@ def test_faction_counts_allies_seen_by_default_or_all_present_when_the_rules_say
              ("brenna", "brenna", 1, (11, 11))]  # 11 squares away: out of sight
     game = make_game(units, forced=[99])
     [roll] = events_of(game.apply("attack aldric goblin brawl"), Roll)
-    assert roll.terms[1] == Term("faction", 0, "order: no ally")
+    assert bare(roll.terms[1]) == Term("faction", 0, "order")
     present = msgspec.structs.replace(CONTENT.rules.faction, counts="present")
     game = make_game(units, forced=[99], content=content_with(rules={"faction": present}))
     [roll] = events_of(game.apply("attack aldric goblin brawl"), Roll)
-    assert roll.terms[1] == Term("faction", 6, "order: Brenna")
+    assert bare(roll.terms[1]) == Term("faction", 6, "order: Brenna")
 
 
 def test_the_target_of_a_buff_never_counts_as_the_casters_faction_ally():
     game = make_game([("elise", "elise", 1, (0, 0)), ("aldric", "aldric", 1, (1, 0)),
                       ("dagny", "dagny", 2, (9, 9))], forced=[99])
     [roll] = events_of(game.apply("cast elise bless aldric"), Roll)
-    assert Term("faction", 0, "order: no ally") in roll.terms
+    assert Term("faction", 0, "order") in bare(roll.terms)
 
 
 def test_a_creature_with_def_35_takes_reduction_3():
@@ -57,7 +57,7 @@ def test_a_creature_with_def_35_takes_reduction_3():
     game = make_game([("aldric", "aldric", 1, (0, 0)), ("goblin", "goblin", None, (1, 0))],
                      content=content_with(creatures={"goblin": tough}), forced=[10])
     [damage] = events_of(game.apply("attack aldric goblin with sword"), Damage)
-    assert damage.reduction_terms == (Term("defence", 3, "DEF 35"),)
+    assert bare(damage.reduction_terms) == (Term("defence", 3, "DEF 35"),)
     assert damage.reduction == 3
 
 
@@ -105,7 +105,7 @@ def test_a_reduction_debuff_never_adds_damage():
                      forced=[10, 99])
     game.units["corvin"].effects.append(Effect("curse", "reduction", -4, 2))
     [damage] = events_of(game.apply("attack dagny corvin brawl"), Damage)
-    assert damage.reduction_terms == (Term("defence", 1, "DEF 10"), Term("effect", -4, "curse"))
+    assert bare(damage.reduction_terms) == (Term("defence", 1, "DEF 10"), Term("effect", -4, "curse"))
     assert damage.reduction == 0
     assert damage.amount == max(0, damage.raw)
     assert "reduction defence (DEF 10) 1 - effect curse 4 = -3 → 0 (floor)" in describe(damage)
@@ -203,7 +203,7 @@ def test_an_ally_downed_by_the_same_area_no_longer_helps_the_next_counter():
     events = game.apply("cast corvin ice-storm dagny")
     counters = {r.unit: r for r in events_of(events, Roll) if r.check == "counter"}
     assert game.units["dagny"].down
-    assert Term("faction", 0, "wild: no ally") in counters["fenwick"].terms
+    assert Term("faction", 0, "wild") in bare(counters["fenwick"].terms)
 
 
 def test_a_malus_item_is_never_used_on_oneself():

@@ -8,7 +8,7 @@ from game.rules.events import (
     XpGained,
 )
 from game.rules.terms import Term
-from tests.helpers import char, content_with, events_of, make_game
+from tests.helpers import char, content_with, events_of, make_game, bare
 
 
 def xp_of(events):
@@ -23,7 +23,7 @@ def test_magic_chance_terms_and_a_failed_spell():
     events = game.apply("cast corvin firebolt dagny")
     [roll] = events_of(events, Roll)
     assert roll.check == "magic" and roll.cap == 95
-    assert roll.terms == (Term("skill", 55, "magic"), Term("stat_bonus", 7, "INT 17"),
+    assert bare(roll.terms) == (Term("skill", 55, "magic"), Term("stat_bonus", 7, "INT 17"),
                           Term("stat_bonus", 2, "DEX 12"), Term("faction", 6, "arcane: Brenna"))
     assert roll.chance == 70 and not roll.success
     assert game.units["corvin"].ap == 5  # AP are spent on a failure
@@ -49,9 +49,9 @@ def test_a_character_that_fails_to_counter_takes_the_damage():
     events = game.apply("cast corvin firebolt elise")
     [_, counter] = events_of(events, Roll)
     assert counter.check == "counter" and counter.unit == "elise"
-    assert counter.terms == (Term("skill", 45, "magic"), Term("stat_bonus", 5, "INT 15"),
-                             Term("faction", 0, "order: no ally"),
-                             Term("difficulty", -20, "counter-magic"))
+    assert bare(counter.terms) == (Term("skill", 45, "magic"), Term("stat_bonus", 5, "INT 15"),
+                             Term("faction", 0, "order"),
+                             Term("difficulty", -20, ""))
     assert (counter.chance, counter.cap, counter.success) == (30, 95, False)
     [damage] = events_of(events, Damage)
     assert game.units["elise"].hp == 15 - damage.amount
@@ -151,7 +151,7 @@ def test_buff_shows_as_a_named_term_then_wears_off_after_its_turns():
     events = game.apply("cast elise bless aldric")
     assert events_of(events, EffectAdded) == [EffectAdded("aldric", "bless", "melee", 10, 2)]
     [roll] = events_of(game.apply("attack aldric goblin with sword"), Roll)
-    assert roll.terms[:2] == (Term("skill", 50, "melee"), Term("effect", 10, "bless"))
+    assert bare(roll.terms[:2]) == (Term("skill", 50, "melee"), Term("effect", 10, "bless"))
     assert roll.chance == 75
     game.roller.force([99] * 20)
     game.apply("end"), game.apply("end")  # round 2: one turn ticked, one left
@@ -178,7 +178,7 @@ def test_focus_adds_a_magic_bonus_term():
                      forced=[10, 99])
     game.apply("cast corvin focus corvin")
     [roll] = events_of(game.apply("cast corvin firebolt dagny"), Roll)  # 99: a failure
-    assert roll.terms[-1] == Term("effect", 10, "focus")
+    assert bare(roll.terms[-1]) == Term("effect", 10, "focus")
 
 
 def test_range_grows_with_the_casters_level():

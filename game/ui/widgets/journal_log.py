@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widgets import RichLog
 
+from game.i18n import _
 from game.journal.text import namer, styled
 from game.rules import events as ev
 from game.rules.engine import Game
@@ -44,7 +48,19 @@ def event_lines(game: Game, events) -> list[Text]:
 
 
 class JournalLog(RichLog):
-    """The journal, newest at the bottom, wrapped again when its width changes."""
+    """The journal, newest at the bottom, wrapped again when its width changes.
+
+    It remembers which event each rendered line came from (a line wraps into several), so
+    a click on a line names its event (`EventClicked`): the play screen opens that roll's
+    card.
+    """
+
+    class EventClicked(Message):
+        """A click on a line written from a journal event."""
+
+        def __init__(self, event: ev.Event) -> None:
+            super().__init__()
+            self.event = event
 
     DEFAULT_CSS = """
     JournalLog { height: 9; border: round $accent; }
@@ -54,44 +70,73 @@ class JournalLog(RichLog):
         # min_width 1: lines wrap at the log's own width (Textual's default renders at 78
         # at least, cutting lines in a narrower log).
         super().__init__(wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
-        self.border_title = "Journal"
+        self.border_title = _("Journal")
         self._texts: list[Text] = []
+        #: The event each of `_texts` came from (None: a line of the app's own).
+        self._origins: list[ev.Event | None] = []
+        #: The event each rendered (wrapped) line came from.
+        self._line_events: list[ev.Event | None] = []
         self._wrapped_at = 0
 
     def clear(self) -> "JournalLog":
         self._texts = []
+        self._origins = []
+        self._line_events = []
         return super().clear()
 
     def write_briefing(self, game: Game) -> None:
         """The scenario's briefing and how it is won, read before the first turn."""
         scenario = game.scenario
         for line, style in ((scenario.briefing.strip(), "italic"),
-                            (f"Victory: {scenario.victory.strip()}", "bold")):
+                            (_("Victory: {victory}").format(victory=scenario.victory.strip()),
+                             "bold")):
             if line:
-                text = Text(line, style=style)
-                self._texts.append(text)
-                self._put(text)
+                self.write_line(Text(line, style=style))
 
     def write_events(self, game: Game, events) -> None:
-        for line in event_lines(game, events):
-            self.write_line(line)
+        events = list(events)
+        for event, line in zip(events, event_lines(game, events)):
+            self.write_line(line, event)
 
-    def write_line(self, line: Text) -> None:
-        """One line of the app's own (not an event), kept for rewrapping like the others."""
+    def write_line(self, line: Text, event: ev.Event | None = None) -> None:
+        """One line (of `event`, or of the app's own), kept for rewrapping."""
         self._texts.append(line)
-        self._put(line)
+        self._origins.append(event)
+        self._put(line, event)
 
-    def _put(self, line: Text) -> None:
+    def _put(self, line: Text, event: ev.Event | None = None) -> None:
         # At the log's own width less room for its scroll bar (so that a bar appearing
         # never pushes a line out), whatever the console's width; before the log has a
         # size, lines wait for on_resize.
         if self._wrapped_at:
             self.write(line, width=self._wrapped_at)
+            self._line_events += [event] * self._rows(line)
+
+    def _rows(self, line: Text) -> int:
+        # How many lines `write` makes of it, measured the way RichLog renders it: counting
+        # `self.lines` before and after would miss writes RichLog defers until its size is
+        # known.
+        console = self.app.console
+        segments = console.render(line, console.options.update_width(self._wrapped_at))
+        return max(1, len(list(Segment.split_lines(segments))))
+
+    def event_at(self, y: int) -> ev.Event | None:
+        """The event the rendered line `y` (0: the first line of the log) came from."""
+        return self._line_events[y] if 0 <= y < len(self._line_events) else None
+
+    def on_click(self, click: events.Click) -> None:
+        offset = click.get_content_offset(self)
+        if offset is None:
+            return
+        event = self.event_at(offset.y + self.scroll_offset.y)
+        if event is not None:
+            self.post_message(self.EventClicked(event))
 
     def on_resize(self, event) -> None:
         width = self.content_region.width - self.styles.scrollbar_size_vertical
         if width and width != self._wrapped_at:
             self._wrapped_at = width
             super().clear()
-            for line in self._texts:
-                self._put(line)
+            self._line_events = []
+            for line, event in zip(self._texts, self._origins):
+                self._put(line, event)

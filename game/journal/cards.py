@@ -1,0 +1,186 @@
+"""Roll cards: one roll of the journal laid out so that every number can be traced.
+
+A card is plain text in rows (label, value, rule, source): each term of the chance with the
+rule that makes it and the content value it reads, the raw sum, the clamp to `[0, cap]`
+(the cap with its source), the d100 and whether a `force` gave it, the outcome; then what
+the same action did after the roll (its damage, dice by dice, and the XP it gave). The UI's
+`RollCard` widget and roll-card screen draw it; nothing here computes a rule, every number
+is read from the journal's events.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from game.i18n import N_, _
+from game.journal.text import Names, roll_text, term_label
+from game.rules import events as ev
+from game.rules.rule_ids import (
+    BY_ID,
+    FINAL_DAMAGE,
+    FLOOR_AND_CAP,
+    PERCENTILE_ROLL,
+    RAW_DAMAGE,
+    TOTAL_REDUCTION,
+)
+from game.rules.terms import Term
+
+
+class CardRow(NamedTuple):
+    """One line of a card: what it is, its value, the rule (`R4.9 melee chance`) and the
+    content value(s) it comes from."""
+
+    label: str
+    value: str
+    rule: str = ""
+    source: str = ""
+
+
+class CardSection(NamedTuple):
+    title: str
+    rows: tuple[CardRow, ...]
+
+
+class Card(NamedTuple):
+    """A roll's card: its title, its sections, and where the roll is in the journal."""
+
+    title: str
+    sections: tuple[CardSection, ...]
+    index: int
+
+    def text(self) -> str:
+        """The card as plain lines (tests, a copy to the clipboard)."""
+        lines = [self.title]
+        for section in self.sections:
+            lines.append(f"— {section.title} —")
+            lines += ["  ".join(part for part in row if part) for row in section.rows]
+        return "\n".join(lines)
+
+
+#: Events that begin another action: a card reads no further than them.
+_ACTION_START = (ev.CommandIssued, ev.TurnStarted, ev.CreaturePhase, ev.GameOver, ev.Refused)
+#: Rolls whose card follows the whole action (the defender's rolls stop at the next roll).
+_ACTION_ROLLS = ("attack", "magic")
+
+
+#: A card's title by the roll's check.
+_TITLES = {"attack": N_("attack roll: {unit}"), "dodge": N_("dodge roll: {unit}"),
+           "magic": N_("magic roll: {unit}"), "counter": N_("counter-magic roll: {unit}")}
+
+
+def rule_text(rule_id: str) -> str:
+    """`R4.9 melee chance`: a rule id with its title (the id alone for one unknown here)."""
+    if not rule_id:
+        return ""
+    ref = BY_ID.get(rule_id)
+    return _("{id} {title}").format(id=rule_id, title=_(ref.title)) if ref else rule_id
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def roll_indices(journal: Sequence[ev.Event]) -> list[int]:
+    """Where the journal's rolls are, in order: the cards one can step through."""
+    return [i for i, event in enumerate(journal) if isinstance(event, ev.Roll)]
+
+
+def roll_of(journal: Sequence[ev.Event], index: int) -> int | None:
+    """The roll a journal line belongs to: the roll itself, or for the damage, XP and the
+    other lines an action writes after a roll, the last roll before them in that action;
+    None for a line of no roll (a move, a turn's start)."""
+    if not 0 <= index < len(journal):
+        return None
+    for i in range(index, -1, -1):
+        event = journal[i]
+        if isinstance(event, ev.Roll):
+            return i
+        if isinstance(event, _ACTION_START) or isinstance(event, (ev.AttackDeclared,
+                                                                  ev.SpellCast)):
+            return None
+    return None
+
+
+def _follow(journal: Sequence[ev.Event], index: int) -> list[ev.Event]:
+    """The damage and XP the roll's action gave after it."""
+    check = journal[index].check
+    found: list[ev.Event] = []
+    for event in journal[index + 1:]:
+        if isinstance(event, _ACTION_START):
+            break
+        if isinstance(event, ev.Roll) and check not in _ACTION_ROLLS:
+            break
+        if isinstance(event, (ev.Damage, ev.XpGained)):
+            found.append(event)
+    return found
+
+
+def _term_row(term: Term, name: Names) -> CardRow:
+    return CardRow(term_label(term, name), signed(term.value), rule_text(term.rule), term.source)
+
+
+def _chance_rows(roll: ev.Roll, name: Names) -> tuple[CardRow, ...]:
+    raw = sum(t.value for t in roll.terms)
+    clamp = rule_text(FLOOR_AND_CAP.id)
+    if raw > roll.cap:
+        clamped = _("{raw} → {value} (cap)").format(raw=raw, value=roll.chance)
+    elif raw < 0:
+        clamped = _("{raw} → {value} (floor)").format(raw=raw, value=roll.chance)
+    else:
+        clamped = _("{value} (no clamp)").format(value=roll.chance)
+    return (
+        *(_term_row(t, name) for t in roll.terms),
+        CardRow(_("sum of the terms"), str(raw)),
+        CardRow(_("cap"), str(roll.cap), clamp, roll.cap_source),
+        CardRow(_("floor"), "0", clamp),
+        CardRow(_("chance"), clamped, rule_text(roll.rule)),
+    )
+
+
+def _roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
+    how = _("forced (a designer's force)") if roll.forced else _("rolled")
+    return (
+        CardRow(_("d100"), str(roll.roll), rule_text(PERCENTILE_ROLL.id), how),
+        CardRow(_("forced"), _("yes") if roll.forced else _("no")),
+        CardRow(_("outcome"), roll_text(roll)),
+    )
+
+
+def _damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
+    rows = [CardRow(_("{dice} {expr} {faces}").format(
+                dice=roll.label, expr=roll.expr, faces=list(roll.faces)),
+                signed(roll.total), rule_text(roll.rule), roll.source)
+            for roll in damage.dice]
+    rows += [_term_row(t, name) for t in damage.terms]
+    rows.append(CardRow(_("raw damage"), str(damage.raw), rule_text(RAW_DAMAGE.id)))
+    rows += [CardRow(_("reduction: {term}").format(term=row.label), row.value, row.rule,
+                     row.source)
+             for row in (_term_row(t, name) for t in damage.reduction_terms)]
+    rows.append(CardRow(_("reduction"), str(damage.reduction), rule_text(TOTAL_REDUCTION.id)))
+    rows.append(CardRow(_("final damage"), str(damage.amount), rule_text(FINAL_DAMAGE.id)))
+    rows.append(CardRow(_("HP"), _("{before} → {after}").format(before=damage.hp_before,
+                                                                after=damage.hp_after)))
+    return tuple(rows)
+
+
+def _xp_row(xp: ev.XpGained, name: Names) -> CardRow:
+    return CardRow(_("{unit}: {reason}").format(unit=name(xp.unit), reason=xp.reason),
+                   _("+{amount} XP").format(amount=xp.amount), rule_text(xp.rule), xp.source)
+
+
+def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card:
+    """The card of the roll at `index` of the journal (a `Roll` event)."""
+    roll = journal[index]
+    if not isinstance(roll, ev.Roll):
+        raise ValueError(f"journal line {index} is not a roll")
+    title = _(_TITLES.get(roll.check, N_("roll: {unit}"))).format(unit=name(roll.unit))
+    sections = [CardSection(_("chance"), _chance_rows(roll, name)),
+                CardSection(_("roll"), _roll_rows(roll))]
+    follow = _follow(journal, index)
+    for damage in (e for e in follow if isinstance(e, ev.Damage)):
+        sections.append(CardSection(_("damage to {target}").format(target=name(damage.target)),
+                                    _damage_rows(damage, name)))
+    xp = tuple(_xp_row(e, name) for e in follow if isinstance(e, ev.XpGained))
+    if xp:
+        sections.append(CardSection(_("experience"), xp))
+    return Card(title, tuple(sections), index)
