@@ -464,3 +464,20 @@ def test_a_french_roll_line_colours_its_outcome():
                           "= 65]")
     (span,) = line.spans
     assert line.plain[span.start:span.end] == "30 ≤ 65 touché" and "green" in str(span.style)
+
+
+def test_a_roll_card_in_french_words_the_dice_and_the_xp_reason():
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.journal.cards import card_for
+    from game.journal.text import namer
+
+    game = new_game(DEFAULT_CONTENT, "crossroads", 0, designer=True)
+    for command in ("move brenna 6,7", "move brenna 7,7", "force 3",
+                    "attack brenna wolf-1 with shortbow"):
+        game.apply(command)
+    index = max(i for i, e in enumerate(game.journal) if type(e).__name__ == "Roll")
+    with i18n.language("fr"):
+        text = card_for(game.journal, index, namer(game)).text()
+    assert "parfaite 1d6" in text and "bonus DEX+TAI 26 1d4" in text
+    assert "Brenna : touche parfaite" in text

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from game.i18n import N_, _
-from game.journal.text import Names, roll_text, term_label
+from game.journal.text import Names, dice_label, roll_text, term_label, xp_reason
 from game.rules import events as ev
 from game.rules.rule_ids import (
     BY_ID,
@@ -148,7 +148,7 @@ def _roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
 
 def _damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
     rows = [CardRow(_("{dice} {expr} {faces}").format(
-                dice=roll.label, expr=roll.expr, faces=list(roll.faces)),
+                dice=dice_label(roll.label), expr=roll.expr, faces=list(roll.faces)),
                 signed(roll.total), rule_text(roll.rule), roll.source)
             for roll in damage.dice]
     rows += [_term_row(t, name) for t in damage.terms]
@@ -164,7 +164,7 @@ def _damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
 
 
 def _xp_row(xp: ev.XpGained, name: Names) -> CardRow:
-    return CardRow(_("{unit}: {reason}").format(unit=name(xp.unit), reason=xp.reason),
+    return CardRow(_("{unit}: {reason}").format(unit=name(xp.unit), reason=xp_reason(xp)),
                    _("+{amount} XP").format(amount=xp.amount), rule_text(xp.rule), xp.source)
 
 

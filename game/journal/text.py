@@ -357,10 +357,15 @@ def _line(e: ev.Healed, name: Names = str) -> str:
         hp_after=e.hp_after))
 
 
+def xp_reason(e: ev.XpGained) -> str:
+    """Why the XP was earned (`attack dodged`), in the player's language."""
+    # A journal from before reasons had ids: its fixed English reasons are msgids too.
+    return render(e.message, e.fields, _) if e.message else _(e.reason)
+
+
 @describe.register
 def _line(e: ev.XpGained, name: Names = str) -> str:
-    # A journal from before reasons had ids: its fixed English reasons are msgids too.
-    reason = render(e.message, e.fields, _) if e.message else _(e.reason)
+    reason = xp_reason(e)
     return _indent(_("{unit} +{amount} XP ({reason}; {total} XP, level {level})").format(
         unit=name(e.unit), amount=e.amount, reason=reason, total=e.total, level=e.level))
 
