@@ -408,13 +408,10 @@ class Attack(Action):
         # A door or an object gives `against_objects` XP whatever the outcome: the XP table
         # is about a fight between an attacker and a defender.
         xp_for = (lambda amount: amount) if defender else (lambda amount: xp.against_objects)
-
-        def xp_source(field: str) -> str:
-            return f"rules.yaml: xp.{field if defender else 'against_objects'}"
         if not attack.success:
             unit.stats.misses += 1
             events += gain_xp(rules, unit, xp_for(xp.miss_attacker), N_("attack missed"),
-                              source=xp_source("miss_attacker"))
+                              source=_XP_SOURCES["miss_attacker" if defender else None])
             if defender and defender.is_character:
                 events += gain_xp(rules, defender, xp.miss_defender, N_("attack avoided"),
                                   source="rules.yaml: xp.miss_defender")
@@ -442,7 +439,8 @@ class Attack(Action):
                                  f"weapons.yaml: {plan.weapon_id}.on_hit.amount")
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           N_("perfect hit") if perfect else N_("hit"),
-                          source=xp_source("hit, xp.perfect" if perfect else "hit"))
+                          source=_XP_SOURCES[("hit, xp.perfect" if perfect else "hit")
+                                             if defender else None])
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
             events += quip(rules.default_quips, unit, "kill")
@@ -531,6 +529,9 @@ def _object_index(game: GameState, thing: Thing) -> int | str:
                 thing.id)
 
 
+#: Where an attack's XP comes from, by the XP field (None: an attack on a door or object).
+_XP_SOURCES = {field: f"rules.yaml: xp.{field or 'against_objects'}"
+               for field in ("miss_attacker", "hit", "hit, xp.perfect", None)}
 _BRAWL_DICE_SOURCE = (R.ACTION_DICE.id, "rules.yaml: brawl_dice")
 _PERFECT_DIE_SOURCE = (R.PERFECT_ATTACK.id, "rules.yaml: perfect_die")
 
@@ -569,13 +570,11 @@ def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
 def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
                 perfect: bool) -> Damage:
     """Roll a damage plan's dice (and the perfect die on a perfect hit) on the target."""
-    rolls = [roller.roll(dice, label) for label, dice in plan.dice]
+    sources = plan.dice_sources or ((("", ""),) * (len(plan.dice) + 1))
+    rolls = [roller.roll(dice, label, *source)
+             for (label, dice), source in zip(plan.dice, sources)]
     if perfect and plan.perfect_die is not None:
-        rolls.append(roller.roll(plan.perfect_die, "perfect"))
-    if plan.dice_sources:
-        rolls = [msgspec.structs.replace(roll, rule=rule, source=source)
-                 for roll, (rule, source) in zip(rolls, plan.dice_sources[:len(plan.dice)]
-                                                 + plan.dice_sources[-1:])]
+        rolls.append(roller.roll(plan.perfect_die, "perfect", *sources[-1]))
     raw = sum(r.total for r in rolls) + sum(t.value for t in plan.terms)
     reduce = plan.reduction
     amount = final_damage(raw, reduce)
