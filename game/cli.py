@@ -1,5 +1,5 @@
-"""Command line: `play` (the default), `load`, `serve`, `script`, `replay`, `export`,
-`odds`, `simulate`, `compare`, `validate`, `schema`.
+"""Command line: `play` (the default), `load`, `serve`, `script`, `demo`, `replay`,
+`export`, `odds`, `simulate`, `compare`, `validate`, `schema`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -21,9 +21,9 @@ from game.content.loader import (
     validate_all,
 )
 from game.content.yamlmarks import ContentErrors
-from game.files import UnreadableFile, read_bounded
 from game.i18n import LANGUAGES, language, language_from_env
 from game.saves import DEFAULT_SAVES, SaveError
+from game.scripts import ScriptError, read_script as read_steps
 
 DEFAULT_SCENARIO = "crossroads"
 
@@ -95,29 +95,13 @@ def cmd_validate(args) -> int:
     return 0
 
 
-#: A commands file is typed by hand: a megabyte is already far more than any script.
-MAX_SCRIPT_BYTES = 1_000_000
-
-
 def read_script(path: Path) -> list[tuple[int, str]]:
-    """The commands of a script file, each with its line number (comments and blanks out).
-
-    Lines end at `\\n` (and `\\r\\n`) only: `str.splitlines` would also break at U+2028 and
-    other separators, turning the rest of a comment into a command.
-    """
+    """The commands of a script file, each with its line number (comments and blanks out);
+    `game.scripts` reads it, captions included, for `script` and `demo` alike."""
     try:
-        text = read_bounded(path, MAX_SCRIPT_BYTES).decode("utf-8")
-    except UnreadableFile as exc:
-        raise UsageError(f"cannot read commands file {path}: {exc}") from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"commands file {path} is not UTF-8 text ({exc.reason} at byte "
-                         f"{exc.start})") from None
-    commands = []
-    for number, line in enumerate(text.split("\n"), 1):
-        command = line.split("#", 1)[0].strip()
-        if command:
-            commands.append((number, command))
-    return commands
+        return [(step.line, step.command) for step in read_steps(path).steps]
+    except ScriptError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_script(args) -> int:
@@ -173,6 +157,22 @@ def cmd_script(args) -> int:
             out.write(f"  {unit['id']}: HP {unit['hp']}/{unit['hp_max']}, AP {unit['ap']}, "
                       f"XP {unit['xp']}, level {unit['level']}{flag}\n")
     return status
+
+
+def cmd_demo(args) -> int:
+    """Play a script step by step in the app, its comments as captions (`game.scripts`)."""
+    from game.scripts import Demo, check_steps
+    from game.ui.screens.demo import DemoApp, run_demo
+
+    # A script is a designer's tool: forced rolls and edits are part of its notation.
+    game = new_game(args.content, args.scenario, args.seed, designer=True)
+    try:
+        script = read_steps(Path(args.script))
+        check_steps(script.steps, args.script)
+    except ScriptError as exc:
+        raise UsageError(str(exc)) from None
+    return run_demo(DemoApp(Demo(game, script.steps, script.preamble),
+                            Path(args.script).name))
 
 
 def cmd_play(args) -> int:
@@ -531,6 +531,13 @@ def build_parser() -> argparse.ArgumentParser:
     script.add_argument("--save", metavar="NAME", help="save the game where the script ends")
     common(script, seed=True)
     script.set_defaults(func=cmd_script, seed_default=0)
+
+    demo = sub.add_parser("demo", help="play a command file step by step in the app, its "
+                          "comments as captions and each roll as a card")
+    demo.add_argument("scenario")
+    demo.add_argument("script")
+    common(demo, seed=True)
+    demo.set_defaults(func=cmd_demo, seed_default=0)
 
     odds = sub.add_parser("odds", help="exact odds of one attack or spell (and what-if sweeps)")
     odds.add_argument("scenario")

@@ -6,6 +6,11 @@ the play screen's business (`screens/play.py`).
 
 Start-up pays only for the first screen: the other screens are imported, and the command
 line built, the first time they are asked for (see benchmarks/bench_ui.py).
+
+The language is chosen once, when the app is made (`lang`, else whatever `--lang` or the
+environment set). Key descriptions are declared at import, before the language is known, so
+they are English message ids marked `N_` and translated where they are drawn: the key bar,
+the help's key list and the command palette call `_()` as they render.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from textual.screen import Screen
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
+from game.i18n import N_, _, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
+from game.ui.keys import binding_text
 from game.ui.screens.play import PlayScreen
 
 
@@ -32,14 +39,14 @@ class EscarmoucheApp(App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Escarmouche"
     BINDINGS = [
-        Binding("question_mark", "help", "Help", show=False),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
-                tooltip="Quit the game (asked first)"),
-        Binding("ctrl+c", "help_quit", "Quit", show=False, system=True,
-                tooltip="Quit the game (asked first)"),
+        Binding("question_mark", "help", N_("Help"), show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True,
+                tooltip=N_("Quit the game (asked first)")),
+        Binding("ctrl+c", "help_quit", N_("Quit"), show=False, system=True,
+                tooltip=N_("Quit the game (asked first)")),
         # A priority binding: it works over a dialog too (a modal screen hides the app's).
-        Binding("f12,ctrl+t", "save_svg", "Screenshot", show=False, priority=True,
-                tooltip="Save a picture of the screen (SVG) in the saves folder"),
+        Binding("f12,ctrl+t", "save_svg", N_("Screenshot"), show=False, priority=True,
+                tooltip=N_("Save a picture of the screen (SVG) in the saves folder")),
     ]
     # Size classes set on every screen as the terminal changes: the CSS lays them out.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (180, "-very-wide")]
@@ -47,7 +54,12 @@ class EscarmoucheApp(App[None]):
 
     def __init__(self, game: Game, new_game: Callable[[], Game] | None = None,
                  saves_dir: Path | None = None, content_dir: Path = DEFAULT_CONTENT,
-                 loaded: saves.Loaded | None = None, autosave: bool = True) -> None:
+                 loaded: saves.Loaded | None = None, autosave: bool = True,
+                 lang: str | None = None) -> None:
+        """`lang` ("en", "fr"): the language of every text, set before anything is drawn;
+        None keeps the one already set (by `--lang` or the environment)."""
+        if lang is not None:
+            set_language(lang)
         super().__init__()
         self.controller = Controller(game, new_game, saves_dir, content_dir, autosave)
         self.loaded = loaded  # shown first, by the play screen
@@ -98,8 +110,11 @@ class EscarmoucheApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             scenario = self.game.scenario
-            about = [f"{scenario.name}: {scenario.briefing.strip()}".rstrip(": "),
-                     f"Victory: {scenario.victory.strip()}"]
+            briefing = scenario.briefing.strip()
+            about = [_("{scenario}: {briefing}").format(scenario=scenario.name,
+                                                        briefing=briefing)
+                     if briefing else scenario.name,
+                     _("Victory: {victory}").format(victory=scenario.victory.strip())]
             self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules),
                                         about))
 
@@ -109,7 +124,7 @@ class EscarmoucheApp(App[None]):
         from game.ui.widgets.map_view import MapView
 
         palette = Binding(self.COMMAND_PALETTE_BINDING, "command_palette",
-                          tooltip="The command palette: every action by its name")
+                          tooltip=N_("The command palette: every action by its name"))
         return key_lines([*bindings_of(MapView, PlayScreen), palette,
                           *bindings_of(EscarmoucheApp)])
 
@@ -119,13 +134,14 @@ class EscarmoucheApp(App[None]):
             path = self.controller.screenshot_path()
             self.save_screenshot(filename=path.name, path=str(path.parent))
         except (Problem, OSError) as exc:
-            self.play.status(f"✗ screenshot not saved: {exc}", refused=True)
+            self.play.status(_("✗ screenshot not saved: {problem}").format(problem=exc),
+                             refused=True)
             return
         try:
             shown = path.relative_to(Path.cwd())  # the saves folder as the player gave it
         except ValueError:
             shown = path
-        self.play.status(f"Screenshot saved to {shown}")
+        self.play.status(_("Screenshot saved to {path}").format(path=shown))
 
     def action_quit_game(self) -> None:
         """The one way out (q, Ctrl+Q, Ctrl+C, the palette's Quit): asked first."""
@@ -140,6 +156,14 @@ class EscarmoucheApp(App[None]):
     def action_help_quit(self) -> None:  # Ctrl+C
         self.action_quit_game()
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search box worded in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
+                                            id="--command-palette"))
+
     def confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
         """Ask before throwing the current game away; `then` runs on yes."""
         from game.ui.screens.dialogs import Confirm
@@ -149,37 +173,55 @@ class EscarmoucheApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.callback != self.action_quit:  # ours below, confirmed
-                yield command
-        yield SystemCommand("Quit", "Quit the game, after a confirmation (q)",
+                # Textual's own (theme, keys, screenshot…), worded in the player's language.
+                yield command._replace(title=binding_text(command.title), help=binding_text(command.help))
+        yield SystemCommand(_("Quit"), _("Quit the game, after a confirmation (q)"),
                             self.action_quit_game)
         if not isinstance(screen, PlayScreen):
             return  # nothing plays behind a hand-over, a dialog or the game-over screen
         play = screen
-        yield SystemCommand("End turn", "Pass to the next player (e)", play.action_end_turn)
-        yield SystemCommand("Attack", "Attack what is under the cursor with the weapon (a)",
+        yield SystemCommand(_("End turn"), _("Pass to the next player (e)"),
+                            play.action_end_turn)
+        yield SystemCommand(_("Attack"), _("Attack what is under the cursor with the weapon (a)"),
                             play.action_attack)
-        yield SystemCommand("Brawl", "Attack what is under the cursor bare-handed (b)",
+        yield SystemCommand(_("Brawl"), _("Attack what is under the cursor bare-handed (b)"),
                             play.action_brawl)
-        yield SystemCommand("Cast a spell", "Pick a spell of the selected character (c)",
+        yield SystemCommand(_("Cast a spell"), _("Pick a spell of the selected character (c)"),
                             play.action_spells)
-        yield SystemCommand("Open or close a door", "The door under the cursor (o)",
+        yield SystemCommand(_("Open or close a door"), _("The door under the cursor (o)"),
                             play.action_door)
-        yield SystemCommand("Next character", "Select your next character (Tab)",
+        yield SystemCommand(_("Next character"), _("Select your next character (Tab)"),
                             lambda: play.action_cycle(1))
-        yield SystemCommand("Command line", "Type a command in the notation (:)",
+        yield SystemCommand(_("Command line"), _("Type a command in the notation (:)"),
                             play.action_command_line)
-        yield SystemCommand("Journal", "The whole journal with search (J)", play.action_journal)
-        yield SystemCommand("Units", "Every unit: side, HP, AP, effects, down (r)",
+        yield SystemCommand(_("Journal"), _("The whole journal with search (J)"),
+                            play.action_journal)
+        yield SystemCommand(_("Units"), _("Every unit: side, HP, AP, effects, down (r)"),
                             play.action_roster)
-        yield SystemCommand("Inspect", "A close look at the unit under the cursor (i)",
+        yield SystemCommand(_("Inspect"), _("A close look at the unit under the cursor (i)"),
                             play.action_inspect)
-        yield SystemCommand("Save game", "Save under a name (Ctrl+S)", play.action_save)
-        yield SystemCommand("Load game", "Pick a save (Ctrl+O)", play.action_load)
-        yield SystemCommand("Quick-load", "The latest autosave (F9)", play.action_quick_load)
-        yield SystemCommand("Undo", "Take back a move or a door this turn (u)", play.action_undo)
-        yield SystemCommand("Replay", "Step through this game's commands (R)",
+        yield SystemCommand(_("Save game"), _("Save under a name (Ctrl+S)"), play.action_save)
+        yield SystemCommand(_("Load game"), _("Pick a save (Ctrl+O)"), play.action_load)
+        yield SystemCommand(_("Quick-load"), _("The latest autosave (F9)"),
+                            play.action_quick_load)
+        yield SystemCommand(_("Undo"), _("Take back a move or a door this turn (u)"),
+                            play.action_undo)
+        yield SystemCommand(_("Replay"), _("Step through this game's commands (R)"),
                             play.action_replay)
-        yield SystemCommand("Help", "Keys and rules (?)", self.action_help)
+        yield SystemCommand(_("Help"), _("Keys and rules (?)"), self.action_help)
+
+
+#: Textual's own palette commands and key, for the catalog: `get_system_commands` and the
+#: key bar translate them.
+TEXTUAL_TEXTS = (
+    N_("palette"),
+    N_("Theme"), N_("Change the current theme"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
 
 
 def run_app(app: EscarmoucheApp, **run_options) -> int:
@@ -194,9 +236,11 @@ def run_app(app: EscarmoucheApp, **run_options) -> int:
     try:
         path = app.controller.emergency_save()
     except Exception as exc:  # whatever broke the app may break the save too: say so
-        where = f"the game could not be autosaved ({exc})"
+        message = _("escarmouche: the game stopped on an unexpected error; the game could "
+                    "not be autosaved ({problem})").format(problem=exc)
     else:
-        where = (f"the game was autosaved to {path}; continue it with "
-                 f"`escarmouche load {path.stem}`")
-    print(f"escarmouche: the game stopped on an unexpected error; {where}", file=sys.stderr)
+        message = _("escarmouche: the game stopped on an unexpected error; the game was "
+                    "autosaved to {path}; continue it with `escarmouche load {name}`"
+                    ).format(path=path, name=path.stem)
+    print(message, file=sys.stderr)
     return app.return_code

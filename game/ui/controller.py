@@ -14,6 +14,8 @@ from typing import Any, Callable
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import HotReload
+from game.i18n import _
+from game.ui.words import refused_text
 from game.rules import events as ev
 from game.rules import history
 from game.rules.errors import Impossible
@@ -59,18 +61,22 @@ class Digest:
         for event in self.events:
             # The damage's source is who dealt it: a reflected spell's is the counterer.
             if isinstance(event, ev.Damage) and event.amount > 0:
-                items.append(f"{name(event.source)} hit {name(event.target)} for {event.amount} "
-                             f"(HP {event.hp_before} → {event.hp_after})")
+                items.append(_("{source} hit {target} for {amount} (HP {before} → {after})")
+                             .format(source=name(event.source), target=name(event.target),
+                                     amount=event.amount, before=event.hp_before,
+                                     after=event.hp_after))
             elif isinstance(event, ev.Healed):
-                items.append(f"{name(event.target)} healed {event.amount} "
-                             f"(HP {event.hp_before} → {event.hp_after})")
+                items.append(_("{target} healed {amount} (HP {before} → {after})").format(
+                    target=name(event.target), amount=event.amount, before=event.hp_before,
+                    after=event.hp_after))
             elif isinstance(event, ev.Countered):
-                items.append(f"{name(event.spell)} countered by {name(event.unit)}"
-                             + (" and reflected" if event.reflected else ""))
+                items.append((_("{spell} countered by {unit} and reflected")
+                              if event.reflected else _("{spell} countered by {unit}"))
+                             .format(spell=name(event.spell), unit=name(event.unit)))
             elif isinstance(event, ev.Down):
-                items.append(f"{name(event.unit)} down")
+                items.append(_("{unit} down").format(unit=name(event.unit)))
             elif isinstance(event, ev.GameOver):
-                items.append("the game is over")
+                items.append(_("the game is over"))
         return items
 
 
@@ -139,7 +145,7 @@ class Controller:
     def _outcome(self, player: int, journal_before: int, events: list) -> Outcome:
         game = self.game
         if isinstance(events[0], ev.Refused):
-            return Outcome(events, refused=events[0].reason)
+            return Outcome(events, refused=refused_text(events[0]))
         outcome = Outcome(events, game_over=game.over,
                           turn_started=any(isinstance(e, ev.TurnStarted) for e in events))
         if outcome.turn_started:
@@ -177,7 +183,7 @@ class Controller:
 
     def restart(self) -> Game:
         if self.new_game is None:
-            raise Problem("no new game can be started here")
+            raise Problem(_("no new game can be started here"))
         self.reset(self.new_game())
         self.ask_before_ending = True
         return self.game
@@ -189,9 +195,9 @@ class Controller:
         return undone
 
     @staticmethod
-    def refusal(reason: str, command: str) -> ev.Refused:
+    def refusal(refusal: Impossible, command: str) -> ev.Refused:
         """A refusal of the app's own (undo…), for the journal on screen."""
-        return ev.Refused(command, reason)
+        return ev.Refused(command, refusal.reason, refusal.message, refusal.fields)
 
     # --- saves ----------------------------------------------------------------------
 
@@ -200,7 +206,7 @@ class Controller:
 
     def save(self, name: str) -> Path:
         if not name:
-            raise Problem("save needs a name: save NAME")
+            raise Problem(_("save needs a name: save NAME"))
         try:
             return saves.save_game(self.game, name, self.saves_dir)
         except (saves.SaveError, OSError) as exc:
@@ -232,7 +238,7 @@ class Controller:
     def latest_autosave(self) -> Path:
         path = saves.latest_autosave(self.saves_dir)
         if path is None:
-            raise Problem("no autosave yet: one is made at each turn start")
+            raise Problem(_("no autosave yet: one is made at each turn start"))
         return path
 
     def emergency_save(self) -> Path:
@@ -261,8 +267,8 @@ class Controller:
         try:
             self.saves_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise Problem(f"cannot create the saves folder {self.saves_dir}: "
-                          f"{exc.strerror or exc}") from None
+            raise Problem(_("cannot create the saves folder {folder}: {problem}").format(
+                folder=self.saves_dir, problem=exc.strerror or exc)) from None
         # Short enough for an 80-column status line; a second one in the same second gets
         # a number rather than replacing the first.
         base = f"shot-{self.game.scenario_id or 'game'}-r{self.game.round}-{stamp}"

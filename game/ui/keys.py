@@ -8,19 +8,34 @@ from typing import Iterable
 from textual.binding import Binding
 from textual.keys import format_key
 
+from game.i18n import N_, _
+
 #: Keys whose name reads better spelled out in a sentence than as a symbol.
-SPELLED = {"enter": "Enter", "escape": "Esc", "tab": "Tab", "space": "Space"}
+SPELLED = {"enter": N_("Enter"), "escape": N_("Esc"), "tab": N_("Tab"), "space": N_("Space")}
+#: Modifier keys as the keyboard's own labels name them (Maj on a French one).
+MODIFIERS = {"shift": N_("Shift"), "ctrl": N_("Ctrl"), "alt": N_("Alt")}
+
+
+def binding_text(text: str) -> str:
+    """A binding's description or tooltip in the player's language.
+
+    Bindings are declared at import, before the language is chosen: their texts are
+    English message ids (`N_`), translated here, where they are drawn. An empty text stays
+    empty (gettext would answer the catalog's header).
+    """
+    return _(text) if text else text
 
 
 def key_name(key: str) -> str:
     """`ctrl+z` → `Ctrl+Z`, `question_mark` → `?`, `shift+tab` → `Shift+Tab`."""
     *modifiers, last = key.split("+")
-    name = SPELLED.get(last) or format_key(last)
+    name = binding_text(SPELLED.get(last, "")) or format_key(last)
     if len(name) > 1 and name.isascii():
         name = name[0].upper() + name[1:]
     elif modifiers:
         name = name.upper()
-    return "+".join([m.capitalize() for m in modifiers] + [name])
+    return "+".join([binding_text(MODIFIERS.get(m, "")) or m.capitalize() for m in modifiers]
+                    + [name])
 
 
 def bindings_of(*classes) -> list[Binding]:
@@ -39,7 +54,7 @@ def key_lines(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
     lines: dict[str, list[str]] = {}
     seen: set[str] = set()
     for binding in bindings:
-        text = binding.tooltip or binding.description
+        text = binding_text(binding.tooltip or binding.description)
         if not text:
             continue
         for key in binding.key.split(","):

@@ -8,11 +8,13 @@ rule (which way a door turns, what a spell can reach, the next XP level).
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.rules import legal
 from game.rules.actions import Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
 from game.rules.geometry import Pos
 from game.rules.magic import Cast, area_squares
+from game.ui.words import refusal_text
 
 Option = legal.Option
 Choices = legal.Choices
@@ -88,5 +90,5 @@ def why_not(found: Choices, spell: str) -> str:
     for options in found.against.values():
         for option in options:
             if option.kind == "spell" and option.action.spell == spell and option.reason:
-                return option.reason
-    return "no target for it now"
+                return refusal_text(option)
+    return _("no target for it now")

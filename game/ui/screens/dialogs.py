@@ -11,13 +11,15 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from game.i18n import N_, _, ngettext
 from game.ui.widgets.bars import KeyBar, TitleBar
+
 
 class HelpScreen(ModalScreen[None]):
     """Keys (from the bindings), the command notation and the rules (from the loaded
     rules) at a glance."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", N_("Close"))]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 106; max-width: 100%; height: auto;
@@ -35,29 +37,34 @@ class HelpScreen(ModalScreen[None]):
         from game.rules.notation import USAGE
 
         width = max((len(keys) for keys, _ in self.keys), default=0) + 2
-        text = Text("Keys\n", style="bold")
+        heading = _("Keys")
+        text = Text(f"{heading}\n", style="bold")
         for keys, what in self.keys:
             text.append(f"  {keys:<{width}}", style="bold")
             text.append(f"{what}\n")
-        text.append("\nCommand line (:)\n", style="bold")
+        heading = _("Command line (:)")
+        text.append(f"\n{heading}\n", style="bold")
         for usage in [*USAGE.values(), "save NAME · load NAME · undo"]:
             text.append(f"  {usage}\n")
         with VerticalScroll():
             if self.scenario:
-                about = Text("This scenario\n", style="bold")
+                heading = _("This scenario")
+                about = Text(f"{heading}\n", style="bold")
                 about.append("\n".join(self.scenario) + "\n")
                 yield Static(about, id="scenario")
             yield Static(text)
-            rules = Text("Rules in one screen\n", style="bold")
+            heading = _("Rules in one screen")
+            rules = Text(f"{heading}\n", style="bold")
             rules.append("\n".join(self.rules_lines), style="")
             yield Static(rules)
-            yield Label("[dim]Esc to close[/dim]")
+            yield Label(_("[dim]Esc to close[/dim]"))
 
 
 class Confirm(ModalScreen[bool]):
     """A question that throws something away: y does it, n or Esc keeps things as they are."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", N_("Yes")),
+                Binding("n,escape", "answer(False)", N_("No"))]
     DEFAULT_CSS = """
     Confirm { align: center middle; }
     Confirm > Vertical { width: 60; max-width: 100%; height: auto; border: thick $error;
@@ -65,9 +72,9 @@ class Confirm(ModalScreen[bool]):
     Confirm Label { width: 100%; }
     """
 
-    def __init__(self, question: str, yes: str, no: str = "stay") -> None:
+    def __init__(self, question: str, yes: str, no: str | None = None) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no = question, yes, _("stay") if no is None else no
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -82,9 +89,9 @@ class Confirm(ModalScreen[bool]):
 class ConfirmEndTurn(ModalScreen[str]):
     """Ending a turn with AP left: y ends it, a ends it and stops asking this game, n stays."""
 
-    BINDINGS = [Binding("y", "answer('end')", "End turn"),
-                Binding("a", "answer('always')", "End, don't ask again"),
-                Binding("n,escape", "answer('stay')", "Stay")]
+    BINDINGS = [Binding("y", "answer('end')", N_("End turn")),
+                Binding("a", "answer('always')", N_("End, don't ask again")),
+                Binding("n,escape", "answer('stay')", N_("Stay"))]
     DEFAULT_CSS = """
     ConfirmEndTurn { align: center middle; }
     ConfirmEndTurn > Vertical { width: 64; max-width: 100%; height: auto;
@@ -99,9 +106,11 @@ class ConfirmEndTurn(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.question), id="question")
-            yield Label(Content.assemble(("y", "bold"), " end turn · ", ("a", "bold"),
-                                         " end, and don't ask again this game · ",
-                                         ("n", "bold"), " stay"))
+            # Each key beside what it does, as on the key bar.
+            end, always, stay = (_("end turn"), _("end, and don't ask again this game"),
+                                 _("stay"))
+            yield Label(Content.assemble(("y", "bold"), f" {end} · ", ("a", "bold"),
+                                         f" {always} · ", ("n", "bold"), f" {stay}"))
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)
@@ -111,16 +120,16 @@ class ConfirmQuit(Confirm):
     """Quit? y / n: the one way out, whichever key or command asked."""
 
     def __init__(self) -> None:
-        super().__init__("Quit the game? Play since the last save is lost.", "quit")
+        super().__init__(_("Quit the game? Play since the last save is lost."), _("quit"))
 
 
 class HandoverScreen(ModalScreen[None]):
     """Between turns: who plays next, a summary of what the other sides did since their
     last turn, then the details from the top."""
 
-    BINDINGS = [Binding("enter,space,escape", "dismiss", "Start turn"),
+    BINDINGS = [Binding("enter,space,escape", "dismiss", N_("Start turn")),
                 # The one way out works here too, asked first like everywhere.
-                Binding("q,ctrl+c", "app.quit_game", "Quit")]
+                Binding("q,ctrl+c", "app.quit_game", N_("Quit"))]
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; }
     HandoverScreen > Vertical { width: 100; max-width: 100%; height: 90%;
@@ -139,15 +148,15 @@ class HandoverScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text), id="handover-title")
-            yield Label(Content.assemble(("Since your last turn: ", "bold"), self.summary),
-                        id="summary")
+            heading = _("Since your last turn:")
+            yield Label(Content.assemble((f"{heading} ", "bold"), self.summary), id="summary")
             # From the top: the first thing that happened is read first.
             yield RichLog(wrap=True, markup=False, min_width=1, auto_scroll=False, id="digest")
-            yield Label("[b]Enter[/b] to start your turn")
+            yield Label(_("[b]Enter[/b] to start your turn"))
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
-        for line in self.digest or [Text("Nothing happened.", style="dim")]:
+        for line in self.digest or [Text(_("Nothing happened."), style="dim")]:
             log.write(line)
         log.scroll_home(animate=False)
 
@@ -155,7 +164,7 @@ class HandoverScreen(ModalScreen[None]):
 class SpellPicker(ModalScreen[str | None]):
     """The selected character's spells: cost, range, kind, and the odds on the target."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"))]
     DEFAULT_CSS = """
     SpellPicker { align: center middle; }
     SpellPicker > Vertical { width: 90; max-width: 100%; height: auto; max-height: 90%;
@@ -173,7 +182,7 @@ class SpellPicker(ModalScreen[str | None]):
             yield Label(Content(self.title_text))
             yield OptionList(*[Option(text, id=command, disabled=not ok)
                                for command, text, ok in self.rows])
-            yield Label("[dim]Enter to cast · Esc to cancel[/dim]")
+            yield Label(_("[dim]Enter to cast · Esc to cancel[/dim]"))
 
     def on_mount(self) -> None:
         # The first spell that can be cast is highlighted, never one that cannot.
@@ -187,7 +196,7 @@ class SpellPicker(ModalScreen[str | None]):
 class JournalScreen(Screen[None]):
     """The whole journal, full screen, with a search box that filters lines."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
     DEFAULT_CSS = """
     JournalScreen RichLog { height: 1fr; }
     """
@@ -198,12 +207,12 @@ class JournalScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Input(placeholder="search the journal (Esc to go back)", id="search")
+        yield Input(placeholder=_("search the journal (Esc to go back)"), id="search")
         yield RichLog(wrap=True, markup=False, min_width=1, id="full-journal")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.title = "Journal"
+        self.title = _("Journal")
         self.show("")
         self.query_one(Input).focus()
 
@@ -214,9 +223,10 @@ class JournalScreen(Screen[None]):
         found = [line for line in self.lines if query in line.plain.lower()]
         for line in found:
             log.write(line)
-        self.sub_title = f"{len(found)} lines"
+        self.sub_title = ngettext("{n} line", "{n} lines", len(found)).format(n=len(found))
         if query and not found:
-            log.write(Text(f"No line contains {query!r}.", style="dim"))
+            log.write(Text(_("No line contains {query}.").format(query=repr(query)),
+                           style="dim"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show(event.value)

@@ -12,17 +12,20 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
+from game.i18n import N_, _, ngettext
 from game.rules.engine import Game
 from game.ui.widgets.bars import KeyBar
 
-COLUMNS = ("Character", "Player", "HP", "Level", "XP", "Attacks", "Hits", "Perfect",
-           "Missed", "Dodges", "Dealt", "Taken", "Kills", "Spells*", "Counters")
+COLUMNS = (N_("Character"), N_("Player"), N_("HP"), N_("Level"), N_("XP"), N_("Attacks"),
+           N_("Hits"), N_("Perfect"), N_("Missed"), N_("Dodges"), N_("Dealt"), N_("Taken"),
+           N_("Kills"), N_("Spells*"), N_("Counters"))
 
 
 class GameOverScreen(Screen[str]):
     """Dismissed with "new" (start again, once confirmed); q quits the app (confirmed)."""
 
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "app.quit_game", "Quit")]
+    BINDINGS = [Binding("n", "new_game", N_("New game")),
+                Binding("q", "app.quit_game", N_("Quit"))]
     DEFAULT_CSS = """
     GameOverScreen > Vertical { padding: 1 2; }
     GameOverScreen #winner { text-style: bold; padding-bottom: 1; }
@@ -37,28 +40,35 @@ class GameOverScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        winner = f"{game.player(game.winner).name} wins!" if game.winner else "Nobody wins."
+        if game.winner:
+            heading = ngettext("Game over after {n} round — {winner} wins!",
+                               "Game over after {n} rounds — {winner} wins!", game.round)
+        else:
+            heading = ngettext("Game over after {n} round — Nobody wins.",
+                               "Game over after {n} rounds — Nobody wins.", game.round)
+        winner = game.player(game.winner).name if game.winner else ""
         with Vertical():
-            rounds = f"{game.round} round" + ("s" if game.round != 1 else "")
-            yield Label(Content(f"Game over after {rounds} — {winner}"), id="winner")
+            yield Label(Content(heading.format(n=game.round, winner=winner)), id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
-            yield Label("[dim]* spells cast / failed / countered[/dim]")
+            yield Label(_("[dim]* spells cast / failed / countered[/dim]"))
             if self.saved is not None:
-                yield Label(Content(f"The final state is saved as {self.saved.stem} "
-                                    f"(Ctrl+O in a new game, or `escarmouche load`)."),
+                yield Label(Content(_("The final state is saved as {name} (Ctrl+O in a new "
+                                      "game, or `escarmouche load`).").format(
+                                          name=self.saved.stem)),
                             id="final-save")
-            yield Label("[b]n[/b] new game · [b]q[/b] quit" if self.can_restart
-                        else "[b]q[/b] quit")
+            yield Label(_("[b]n[/b] new game · [b]q[/b] quit") if self.can_restart
+                        else _("[b]q[/b] quit"))
         yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*map(_, COLUMNS))
         for unit in self.game.units.values():
             if not unit.is_character:
                 continue
             s = unit.stats
-            hp = f"{unit.hp}/{unit.hp_max}" + (" down" if unit.down else "")
+            hp = (_("{hp}/{hp_max} down") if unit.down else "{hp}/{hp_max}").format(
+                hp=unit.hp, hp_max=unit.hp_max)
             # Names as Text: a DataTable reads a plain str as markup.
             table.add_row(Text(unit.name), Text(self.game.player(unit.owner).name), hp, unit.level,
                           unit.xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
@@ -69,5 +79,5 @@ class GameOverScreen(Screen[str]):
         return self.can_restart if action == "new_game" else True
 
     def action_new_game(self) -> None:
-        self.app.confirm("Start a new game on the same scenario?", "new game",
+        self.app.confirm(_("Start a new game on the same scenario?"), _("new game"),
                          lambda: self.dismiss("new"))

@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from game.i18n import N_, _
 from game.oddsreport import renderables
 
 
@@ -19,7 +20,7 @@ class OddsScreen(ModalScreen[None]):
     """Exact odds of every action on a target, one after the other; Esc (or d, q) closes
     it."""
 
-    BINDINGS = [Binding("escape,q,d", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,q,d", "dismiss", N_("Close"))]
     DEFAULT_CSS = """
     OddsScreen { align: center middle; }
     OddsScreen > VerticalScroll { width: 90; max-width: 100%; height: auto;
@@ -38,4 +39,4 @@ class OddsScreen(ModalScreen[None]):
             for data in self.options:
                 parts += [*renderables(data, self.names), Rule(style="dim")]
             yield Static(Group(*parts[:-1]), id="odds")
-            yield Label("[dim]↑/↓ scroll · Esc to close[/dim]")
+            yield Label(_("[dim]↑/↓ scroll · Esc to close[/dim]"))

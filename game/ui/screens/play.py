@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from game.i18n import _
+from game.i18n import N_, _, ngettext
 from game.journal.text import chance_line, headline, namer
 from game.rules.errors import Impossible
 from game.ui import options
@@ -26,6 +26,7 @@ from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
+from game.ui.words import impossible_text, refusal_text, spell_kind
 
 Pos = tuple[int, int]
 
@@ -34,48 +35,51 @@ class PlayScreen(Screen[None]):
     """One hot-seat game being played."""
 
     BINDINGS = [
-        Binding("enter,m", "activate", "Select/Move",
-                tooltip="Select your character under the cursor, or walk the selected one "
-                "there"),
-        Binding("tab", "cycle(1)", "Next", show=False,
-                tooltip="Select your next character with AP left"),
-        Binding("shift+tab", "cycle(-1)", "Prev", show=False,
-                tooltip="Select your previous character with AP left"),
-        Binding("a", "attack", "Attack",
-                tooltip="Attack what is under the cursor with the first weapon"),
-        Binding("b", "brawl", "Brawl", tooltip="Attack what is under the cursor bare-handed"),
-        Binding("c", "spells", "Cast",
-                tooltip="Pick a spell (cost, range, odds on the target under the cursor)"),
-        Binding("o", "door", "Door", tooltip="Open or close the door under the cursor"),
-        Binding("e", "end_turn", "End turn", tooltip="End the turn: hand over to the next player"),
-        Binding("colon", "command_line", "Command",
-                tooltip="Command line: the notation below, or save NAME, load NAME, undo"),
-        Binding("question_mark", "help", "Help", tooltip="This help"),
-        Binding("J", "journal", "Journal", tooltip="The whole journal, with search"),
-        Binding("d", "odds", "Odds", show=False,
-                tooltip="The full exact odds of the target panel's first action (or click "
-                "an action)"),
-        Binding("i", "inspect", "Inspect", show=False,
-                tooltip="Look closely at the unit under the cursor, enemies included"),
-        Binding("r", "roster", "Units", show=False,
-                tooltip="Every unit: side, HP, AP, effects, down"),
-        Binding("q", "quit_game", "Quit", tooltip="Quit the game (asked first)"),
-        Binding("u,ctrl+z", "undo", "Undo",
-                tooltip="Undo your last move or door, until a die is rolled this turn"),
-        Binding("ctrl+s", "save", "Save", tooltip="Save the game under a name"),
-        Binding("ctrl+o", "load", "Load", tooltip="Load a save (asked first)"),
-        Binding("f9", "quick_load", "Quick-load", show=False,
-                tooltip="Go back to the latest autosave (asked first)"),
-        Binding("v", "threats", "Threats", show=False,
-                tooltip="Show or hide the enemies' threat zone: where they could attack "
-                "next turn"),
-        Binding("R", "replay", "Replay", show=False,
-                tooltip="Replay: step through this game's commands"),
-        Binding("w", "roll_card", "Roll card", show=False,
-                tooltip="The latest roll's card: each term with its rule and source (or "
-                "click a roll in the journal)"),
+        Binding("enter,m", "activate", N_("Select/Move"),
+                tooltip=N_("Select your character under the cursor, or walk the selected one "
+                           "there")),
+        Binding("tab", "cycle(1)", N_("Next"), show=False,
+                tooltip=N_("Select your next character with AP left")),
+        Binding("shift+tab", "cycle(-1)", N_("Prev"), show=False,
+                tooltip=N_("Select your previous character with AP left")),
+        Binding("a", "attack", N_("Attack"),
+                tooltip=N_("Attack what is under the cursor with the first weapon")),
+        Binding("b", "brawl", N_("Brawl"),
+                tooltip=N_("Attack what is under the cursor bare-handed")),
+        Binding("c", "spells", N_("Cast"),
+                tooltip=N_("Pick a spell (cost, range, odds on the target under the cursor)")),
+        Binding("o", "door", N_("Door"), tooltip=N_("Open or close the door under the cursor")),
+        Binding("e", "end_turn", N_("End turn"),
+                tooltip=N_("End the turn: hand over to the next player")),
+        Binding("colon", "command_line", N_("Command"),
+                tooltip=N_("Command line: the notation below, or save NAME, load NAME, undo")),
+        Binding("question_mark", "help", N_("Help"), tooltip=N_("This help")),
+        Binding("J", "journal", N_("Journal"), tooltip=N_("The whole journal, with search")),
+        Binding("d", "odds", N_("Odds"), show=False,
+                tooltip=N_("The full exact odds of the target panel's first action (or click "
+                           "an action)")),
+        Binding("i", "inspect", N_("Inspect"), show=False,
+                tooltip=N_("Look closely at the unit under the cursor, enemies included")),
+        Binding("r", "roster", N_("Units"), show=False,
+                tooltip=N_("Every unit: side, HP, AP, effects, down")),
+        Binding("q", "quit_game", N_("Quit"), tooltip=N_("Quit the game (asked first)")),
+        Binding("u,ctrl+z", "undo", N_("Undo"),
+                tooltip=N_("Undo your last move or door, until a die is rolled this turn")),
+        Binding("ctrl+s", "save", N_("Save"), tooltip=N_("Save the game under a name")),
+        Binding("ctrl+o", "load", N_("Load"), tooltip=N_("Load a save (asked first)")),
+        Binding("f9", "quick_load", N_("Quick-load"), show=False,
+                tooltip=N_("Go back to the latest autosave (asked first)")),
+        Binding("v", "threats", N_("Threats"), show=False,
+                tooltip=N_("Show or hide the enemies' threat zone: where they could attack "
+                           "next turn")),
+        Binding("R", "replay", N_("Replay"), show=False,
+                tooltip=N_("Replay: step through this game's commands")),
+        Binding("w", "roll_card", N_("Roll card"), show=False,
+                tooltip=N_("The latest roll's card: each term with its rule and source (or "
+                           "click a roll in the journal)")),
         *[Binding(str(n), f"option({n})", show=False,
-                  tooltip="Take the numbered action of the target panel") for n in range(1, 10)],
+                  tooltip=N_("Take the numbered action of the target panel"))
+          for n in range(1, 10)],
     ]
 
     selected: reactive[str | None] = reactive(None, init=False)
@@ -134,8 +138,8 @@ class PlayScreen(Screen[None]):
     def start(self) -> None:
         """Draw the controller's game from its first event (new, loaded, undone)."""
         game = self.game
-        self.title = f"Escarmouche — {game.scenario.name}" + \
-            (" · DESIGNER" if game.designer else "")
+        self.title = (_("Escarmouche — {scenario} · DESIGNER") if game.designer else
+                      _("Escarmouche — {scenario}")).format(scenario=game.scenario.name)
         self.map.set_game(game)
         self.fit_map()
         journal = self.query_one(JournalLog)
@@ -195,7 +199,8 @@ class PlayScreen(Screen[None]):
     def refresh_all(self, hint: bool = True) -> None:
         game = self.game
         player = game.player(game.current)
-        self.sub_title = f"Round {game.round} · {player.name}'s turn (player {player.number})"
+        self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
+            round=game.round, player=player.name, number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
         self.query_one(UnitPanel).show(game, unit)
         self.refresh_target(hint)
@@ -226,13 +231,16 @@ class PlayScreen(Screen[None]):
                 targets = frozenset(choices.spell_squares(self.aiming))
                 out = self.zone("out", unit.id, self.aiming)
                 spell = game.content.spells[self.aiming]
-                hint = (f"Casting {spell.name}: put the cursor on a target and press Enter "
-                        "(Esc cancels)")
+                hint = _("Casting {spell}: put the cursor on a target and press Enter "
+                         "(Esc cancels)").format(spell=spell.name)
                 footprint = options.footprint(game, self.aiming, self.here)
                 if footprint is not None:
                     area, touched = footprint
-                    hint = (f"{spell.name} here touches {', '.join(touched) or 'nobody'} "
-                            "(Enter casts, Esc cancels)")
+                    hint = (_("{spell} here touches {units} (Enter casts, Esc cancels)")
+                            .format(spell=spell.name, units=", ".join(touched))
+                            if touched else
+                            _("{spell} here touches nobody (Enter casts, Esc cancels)")
+                            .format(spell=spell.name))
             else:
                 reach = frozenset(choices.reach)
                 targets = frozenset(choices.attack_squares())
@@ -241,8 +249,8 @@ class PlayScreen(Screen[None]):
                     if move.possible:
                         path = frozenset(move.plan.path)
                         end, cost = cursor, move.ap_cost
-                        hint = (f"Move {unit.name} to {cursor[0]},{cursor[1]}: "
-                                f"{move.ap_cost} AP (Enter)")
+                        hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
+                            unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
         threat = self.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(reach, targets, path, end, cost, area, out, threat))
         if hint and show_hint:
@@ -265,8 +273,8 @@ class PlayScreen(Screen[None]):
         """Show or hide where the enemies could attack in their next turn."""
         self.threats = not self.threats
         self.refresh_target(show_hint=False)
-        self.status("Threat zone shown: squares an enemy could attack next turn (v hides it)"
-                    if self.threats else "Threat zone hidden")
+        self.status(_("Threat zone shown: squares an enemy could attack next turn (v hides it)")
+                    if self.threats else _("Threat zone hidden"))
 
     def choices_for(self, unit_id: str) -> options.Choices:
         """What the unit can do, asked of the engine once until the game moves on (a
@@ -294,9 +302,11 @@ class PlayScreen(Screen[None]):
         if pending:
             # Forced results waiting for the next d100s: nobody should be surprised by one.
             shown = ", ".join(map(str, list(pending)[:5]))
-            more = f" … (+{len(pending) - 5})" if len(pending) > 5 else ""
+            forced = (_("⚑ next d100 forced: {rolls} … (+{more})").format(
+                rolls=shown, more=len(pending) - 5) if len(pending) > 5 else
+                _("⚑ next d100 forced: {rolls}").format(rolls=shown))
             text = Text.assemble(text if isinstance(text, Text) else Text(text),
-                                 (f"  ⚑ next d100 forced: {shown}{more}", "bold yellow"))
+                                 (f"  {forced}", "bold yellow"))
         # Plain text: a command or a name may hold brackets that markup would read.
         content = Content.from_rich_text(text) if isinstance(text, Text) else Content(text)
         bar.update(content, layout=False)  # one fixed line: no need to lay out again
@@ -310,7 +320,7 @@ class PlayScreen(Screen[None]):
             self.app.bell()
             return None
         if self.controller.ai_to_play():
-            self.status("The computer is playing its turn", refused=True)
+            self.status(_("The computer is playing its turn"), refused=True)
             return None
         outcome = self.controller.apply(action)
         self.show_outcome(outcome)
@@ -324,8 +334,8 @@ class PlayScreen(Screen[None]):
             self.status(f"✗ {outcome.refused}", refused=True)
             return
         if outcome.autosave_error:
-            self.app.notify(f"autosave failed: {outcome.autosave_error}", severity="error",
-                            markup=False)
+            self.app.notify(_("autosave failed: {problem}").format(
+                problem=outcome.autosave_error), severity="error", markup=False)
         self.map.update_board()
         if self.selected and (game.units[self.selected].down
                               or game.units[self.selected].owner != game.current):
@@ -349,12 +359,14 @@ class PlayScreen(Screen[None]):
         reloaded, errors = self.controller.poll_content()
         journal = self.query_one(JournalLog)
         if errors:
-            journal.write_line(Text(f"✗ content not reloaded ({len(errors)} error"
-                                    f"{'s' * (len(errors) != 1)}); the game goes on as it was:",
-                                    style="red"))
+            journal.write_line(Text(ngettext(
+                "✗ content not reloaded ({n} error); the game goes on as it was:",
+                "✗ content not reloaded ({n} errors); the game goes on as it was:",
+                len(errors)).format(n=len(errors)), style="red"))
             for error in errors:
                 journal.write_line(Text(f"  {error}", style="red"))
-            self.status(f"✗ content not reloaded: {errors[0]}", refused=True)
+            self.status(_("✗ content not reloaded: {error}").format(error=errors[0]),
+                        refused=True)
             return
         if not reloaded:
             return
@@ -395,8 +407,9 @@ class PlayScreen(Screen[None]):
             return
         self.show_outcome(outcome)
         if not (outcome.turn_started or outcome.game_over):
-            self.status(Text(f"The computer plays {self.game.player(self.game.current).name}: ")
-                        + Text(headline(outcome.summary, namer(self.game))))
+            self.status(Text(_("The computer plays {player}: {action}").format(
+                player=self.game.player(self.game.current).name,
+                action=headline(outcome.summary, namer(self.game)))))
             self.schedule_ai()
 
     def hand_over(self) -> None:
@@ -406,13 +419,15 @@ class PlayScreen(Screen[None]):
 
         summary = digest.summary(namer(self.game))
         self.app.push_screen(HandoverScreen(
-            f"Round {digest.round}: {digest.name}'s turn (player {digest.player}). "
-            f"Pass the keyboard to {digest.name}.", event_lines(self.game, digest.events),
-            " · ".join(summary) or "No hit, no spell countered, nobody down."))
+            _("Round {round}: {player}'s turn (player {number}). Pass the keyboard to "
+              "{player}.").format(round=digest.round, player=digest.name,
+                                  number=digest.player),
+            event_lines(self.game, digest.events),
+            " · ".join(summary) or _("No hit, no spell countered, nobody down.")))
 
     def need_actor(self) -> str | None:
         if self.selected is None:
-            self.status("Select one of your characters first (Tab, or Enter on it)",
+            self.status(_("Select one of your characters first (Tab, or Enter on it)"),
                         refused=True)
         return self.selected
 
@@ -445,7 +460,7 @@ class PlayScreen(Screen[None]):
     def action_odds(self) -> None:
         choice = next((c for c in self.here if has_odds(c)), None)
         if choice is None:
-            self.status("✗ no attack or spell on what is under the cursor", refused=True)
+            self.status(_("✗ no attack or spell on what is under the cursor"), refused=True)
             return
         self.show_odds(choice)
 
@@ -468,14 +483,14 @@ class PlayScreen(Screen[None]):
             if choice.possible:
                 self.apply(choice.action)
             else:
-                self.status(f"✗ {choice.reason}", refused=True)
+                self.status(f"✗ {refusal_text(choice)}", refused=True)
 
     def action_spells(self) -> None:
         if not self.need_actor():
             return
         game, unit = self.game, self.game.units[self.selected]
         if not unit.spells:
-            self.status(f"{unit.name} knows no spell", refused=True)
+            self.status(_("{unit} knows no spell").format(unit=unit.name), refused=True)
             return
         on_target = {o.action.spell: o for o in self.here if o.kind == "spell"}
         choices = self.choices_for(unit.id)
@@ -483,21 +498,24 @@ class PlayScreen(Screen[None]):
         for spell_id in unit.spells:
             spell = game.content.spells[spell_id]
             reach = options.spell_reach(game, unit.id, spell_id)
-            area = f", area {spell.area}" if spell.area else ""
-            text = Text(f"{spell.name} · {spell.ap_cost} AP · range {reach} · {spell.kind}{area}")
+            text = Text((_("{spell} · {ap} AP · range {range} · {kind}, area {area}")
+                         if spell.area else _("{spell} · {ap} AP · range {range} · {kind}"))
+                        .format(spell=spell.name, ap=spell.ap_cost, range=reach,
+                                kind=spell_kind(spell.kind), area=spell.area))
             choice = on_target.get(spell_id)
             castable = bool(choices.spell_squares(spell_id))
             if choice and choice.possible:
                 text.append("  ")
-                text.append(chance_line("now", choice.chance, namer(game)))
+                text.append(chance_line(_("now"), choice.chance, namer(game)))
             elif choice:
-                text.append(f"  — {choice.reason}", style="dim")
+                text.append(f"  — {refusal_text(choice)}", style="dim")
             elif not castable:
                 text.append(f"  — {options.why_not(choices, spell_id)}", style="dim")
             rows.append((spell_id, text, castable))
         from game.ui.screens.dialogs import SpellPicker
 
-        self.app.push_screen(SpellPicker(f"{unit.name}'s spells ({unit.ap} AP)", rows),
+        self.app.push_screen(SpellPicker(_("{unit}'s spells ({ap} AP)").format(
+            unit=unit.name, ap=unit.ap), rows),
                              self.after_spell_pick)
 
     def after_spell_pick(self, spell_id: str | None) -> None:
@@ -526,8 +544,7 @@ class PlayScreen(Screen[None]):
         from game.ui.screens.dialogs import ConfirmEndTurn
 
         names = waiting[0] if len(waiting) == 1 else \
-            ", ".join(waiting[:-1]) + f" and {waiting[-1]}"
-        verb = "has" if len(waiting) == 1 else "have"
+            _("{names} and {last}").format(names=", ".join(waiting[:-1]), last=waiting[-1])
 
         def answered(answer: str | None) -> None:
             if answer == "always":
@@ -535,7 +552,9 @@ class PlayScreen(Screen[None]):
             if answer in ("end", "always"):
                 self.apply(options.end_turn())
 
-        self.app.push_screen(ConfirmEndTurn(f"{names} still {verb} AP. End the turn?"),
+        self.app.push_screen(ConfirmEndTurn(ngettext(
+            "{names} still has AP. End the turn?", "{names} still have AP. End the turn?",
+            len(waiting)).format(names=names)),
                              answered)
 
     # --- the command line -----------------------------------------------------------
@@ -544,8 +563,8 @@ class PlayScreen(Screen[None]):
         box = self.command_box()
         if box is None:
             # Built the first time it is asked for: one widget fewer to lay out at start.
-            box = Input(placeholder="command, e.g. move aldric 4,7 — Enter to send, "
-                        "Esc to close", id="command")
+            box = Input(placeholder=_("command, e.g. move aldric 4,7 — Enter to send, "
+                                      "Esc to close"), id="command")
             self.mount(box, before=self.query_one(KeyBar))
         box.add_class("open")
         box.value = ""
@@ -585,7 +604,7 @@ class PlayScreen(Screen[None]):
                 event.stop()
             elif self.aiming:
                 self.aiming = None
-                self.status("Spell cancelled")
+                self.status(_("Spell cancelled"))
                 event.stop()
 
     # --- saves, loads, undo ---------------------------------------------------------
@@ -603,7 +622,8 @@ class PlayScreen(Screen[None]):
 
     def save_as(self, name: str, overwrite: bool = False) -> None:
         if name and not overwrite and self.controller.save_exists(name):
-            self.app.confirm(f"A save named {name} exists. Overwrite it?", "overwrite",
+            self.app.confirm(_("A save named {name} exists. Overwrite it?").format(name=name),
+                             _("overwrite"),
                              lambda: self.save_as(name, overwrite=True))
             return
         try:
@@ -611,7 +631,7 @@ class PlayScreen(Screen[None]):
         except Problem as problem:
             self.status(f"✗ {problem}", refused=True)
             return
-        self.status(f"Saved to {path}")
+        self.status(_("Saved to {path}").format(path=path))
 
     def action_save(self) -> None:
         from game.ui.screens.saves import SaveNameScreen
@@ -632,14 +652,16 @@ class PlayScreen(Screen[None]):
     def after_load(self, loaded, path=None, ask: bool = True) -> None:
         self.controller.adopt(loaded)
         self.show_game()
-        self.status(f"Loaded {loaded.record.name!r}: round {loaded.game.round}"
-                    + (f" ({loaded.notice})" if loaded.notice else ""))
+        self.status((_("Loaded {name}: round {round} ({notice})") if loaded.notice else
+                     _("Loaded {name}: round {round}")).format(
+            name=repr(loaded.record.name), round=loaded.game.round, notice=loaded.notice))
         if loaded.changes:
             # Replayed under new rules: every command whose outcome changed, old and new.
             journal = self.query_one(JournalLog)
             for change in loaded.changes:
-                journal.write_line(Text(f"≠ command {change.number}: {change.command}"))
-                for label, events in (("old", change.old), ("new", change.new)):
+                journal.write_line(Text(_("≠ command {number}: {command}").format(
+                    number=change.number, command=change.command)))
+                for label, events in ((_("old"), change.old), (_("new"), change.new)):
                     journal.write_line(Text(f"  {label}:"))
                     for line in event_lines(self.game, events):
                         journal.write_line(Text("    ") + line)
@@ -664,8 +686,8 @@ class PlayScreen(Screen[None]):
 
         def picked(path) -> None:
             if path is not None:
-                self.app.confirm(f"Load {path.stem}? Play since the last save is lost.",
-                                 "load", lambda: self.load_path(path))
+                self.app.confirm(_("Load {name}? Play since the last save is lost.").format(
+                    name=path.stem), _("load"), lambda: self.load_path(path))
 
         self.app.push_screen(LoadScreen(self.controller.saves_dir), picked)
 
@@ -675,19 +697,20 @@ class PlayScreen(Screen[None]):
         except Problem as problem:
             self.status(f"✗ {problem}", refused=True)
             return
-        self.app.confirm(f"Go back to the latest autosave ({path.stem})? Play since then "
-                         "is lost.", "quick-load", lambda: self.load_path(path))
+        self.app.confirm(_("Go back to the latest autosave ({name})? Play since then is lost.")
+                         .format(name=path.stem), _("quick-load"),
+                         lambda: self.load_path(path))
 
     def action_undo(self) -> None:
         try:
             undone = self.controller.undo()
         except Impossible as refusal:
-            self.status(f"✗ {refusal.reason}", refused=True)
-            event = self.controller.refusal(refusal.reason, "undo")
+            self.status(f"✗ {impossible_text(refusal)}", refused=True)
+            event = self.controller.refusal(refusal, "undo")
             self.query_one(JournalLog).write_events(self.game, [event])
             return
         self.show_game(keep_view=True)
-        self.status(f"Undone: {undone}")
+        self.status(_("Undone: {command}").format(command=undone))
 
     # --- other views ----------------------------------------------------------------
 
@@ -702,7 +725,7 @@ class PlayScreen(Screen[None]):
 
         unit = self.game.units.get(unit_id) if unit_id else self.unit_here()
         if unit is None:
-            self.status("No unit under the cursor to inspect (r lists every unit)",
+            self.status(_("No unit under the cursor to inspect (r lists every unit)"),
                         refused=True)
             return
         self.app.push_screen(InspectScreen(self.game, unit))

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label, RichLog
 
+from game.i18n import N_, _
 from game.rules.events import TurnStarted
 from game.ui.controller import Controller
 from game.ui.widgets.bars import KeyBar
@@ -24,8 +25,8 @@ class BoardView(MapView, inherit_bindings=False):
     """The map without the player's action keys: a replay is watched, not played."""
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False),
-        Binding("down,j", "cursor(0,1)", "Down", show=False),
+        Binding("up,k", "cursor(0,-1)", N_("Up"), show=False),
+        Binding("down,j", "cursor(0,1)", N_("Down"), show=False),
     ]
 
 
@@ -33,13 +34,13 @@ class ReplayScreen(Screen[None]):
     """Steps through `log` from `seed`: ←/→ one command, [/] one round, Home/End."""
 
     BINDINGS = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("right_square_bracket", "round(1)", "Next round"),
-        Binding("left_square_bracket", "round(-1)", "Prev round"),
-        Binding("home", "goto(0)", "Start"),
-        Binding("end", "goto(-1)", "End"),
-        Binding("escape,q", "app.pop_screen", "Close"),
+        Binding("right,l", "step(1)", N_("Next")),
+        Binding("left,h", "step(-1)", N_("Back")),
+        Binding("right_square_bracket", "round(1)", N_("Next round")),
+        Binding("left_square_bracket", "round(-1)", N_("Prev round")),
+        Binding("home", "goto(0)", N_("Start")),
+        Binding("end", "goto(-1)", N_("End")),
+        Binding("escape,q", "app.pop_screen", N_("Close")),
     ]
     DEFAULT_CSS = """
     ReplayScreen #replay-head { height: 1; padding: 0 1; background: $boost; }
@@ -80,9 +81,11 @@ class ReplayScreen(Screen[None]):
         game = self.current = self.controller.replay(self.step)
         board = self.query_one(BoardView)
         board.set_game(game)
-        command = self.commands[self.step - 1] if self.step else "(start)"
+        command = self.commands[self.step - 1] if self.step else _("(start)")
         self.query_one("#replay-head", Label).update(Content(
-            f"Replay · step {self.step}/{len(self.commands)} · round {game.round} · {command}"))
+            _("Replay · step {step}/{steps} · round {round} · {command}").format(
+                step=self.step, steps=len(self.commands), round=game.round,
+                command=command)))
         log = self.query_one(RichLog)
         log.clear()
         start = 0

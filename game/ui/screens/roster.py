@@ -10,25 +10,29 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
-from game.journal.text import namer, turns_text
+from game.i18n import N_, _, ngettext
+from game.journal.text import namer
 from game.rules.engine import Game
 from game.rules.units import Unit
 from game.ui.widgets.panels import unit_card
+from game.ui.words import owner_name
 
-COLUMNS = ("Unit", "Tag", "Side", "HP", "AP", "Effects", "State")
+COLUMNS = (N_("Unit"), N_("Tag"), N_("Side"), N_("HP"), N_("AP"), N_("Effects"), N_("State"))
 
 
 def effects_text(game: Game, unit: Unit) -> str:
     name = namer(game)
-    return ", ".join(f"{name(e.source)} {e.amount:+d} {name(e.stat)} "
-                     f"({turns_text(e.turns)})" for e in unit.effects) or "—"
+    return _(", ").join(ngettext("{source} {amount} {stat} ({n} turn)",
+                              "{source} {amount} {stat} ({n} turns)", e.turns).format(
+        source=name(e.source), amount=f"{e.amount:+d}", stat=name(e.stat), n=e.turns)
+        for e in unit.effects) or "—"
 
 
 class RosterScreen(ModalScreen[str | None]):
     """All units, the current player's first: owner, HP, AP, effects, down. Enter looks
     closer at one (dismissed with its id)."""
 
-    BINDINGS = [Binding("escape,r", "dismiss(None)", "Close")]
+    BINDINGS = [Binding("escape,r", "dismiss(None)", N_("Close"))]
     DEFAULT_CSS = """
     RosterScreen { align: center middle; }
     RosterScreen > Vertical { width: 100; max-width: 100%; height: auto; max-height: 90%;
@@ -43,19 +47,19 @@ class RosterScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Content(f"Every unit, round {self.game.round}"))
+            yield Label(Content(_("Every unit, round {round}").format(round=self.game.round)))
             yield DataTable(cursor_type="row", zebra_stripes=True)
-            yield Label("[dim]Enter to look closer · Esc to close[/dim]")
+            yield Label(_("[dim]Enter to look closer · Esc to close[/dim]"))
 
     def on_mount(self) -> None:
         game = self.game
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*map(_, COLUMNS))
         units = sorted(game.units.values(),
                        key=lambda u: (u.owner != game.current, u.owner is None, u.owner or 0))
         for unit in units:
-            side = game.player(unit.owner).name if unit.owner else "creature"
-            state = Text("down", style="bold red") if unit.down else Text("standing")
+            side = owner_name(game, unit)
+            state = Text(_("down"), style="bold red") if unit.down else Text(_("standing"))
             table.add_row(Text(unit.name), self.labels(unit.id), Text(side),
                           f"{unit.hp}/{unit.hp_max}", f"{unit.ap}/{unit.ap_max}",
                           Text(effects_text(game, unit)), state, key=unit.id)
@@ -68,7 +72,7 @@ class RosterScreen(ModalScreen[str | None]):
 class InspectScreen(ModalScreen[None]):
     """One unit's whole card: characteristics, skills, weapons, armour, effects, record."""
 
-    BINDINGS = [Binding("escape,i,enter", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,i,enter", "dismiss", N_("Close"))]
     DEFAULT_CSS = """
     InspectScreen { align: center middle; }
     InspectScreen > VerticalScroll { width: 72; max-width: 100%; height: auto;
@@ -84,4 +88,4 @@ class InspectScreen(ModalScreen[None]):
         lines = unit_card(self.game, self.unit)
         with VerticalScroll():
             yield Static(Content("\n").join(Content.from_rich_text(line) for line in lines))
-            yield Label("[dim]Esc to close[/dim]")
+            yield Label(_("[dim]Esc to close[/dim]"))

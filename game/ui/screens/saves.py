@@ -12,13 +12,14 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label
 
+from game.i18n import N_, _
 from game.saves import SaveError, SaveRecord, list_saves
 
 
 class SaveNameScreen(ModalScreen[str | None]):
     """Asks the name to save under."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"))]
     DEFAULT_CSS = """
     SaveNameScreen { align: center middle; }
     SaveNameScreen > Vertical { width: 60; height: auto; border: thick $primary;
@@ -31,9 +32,9 @@ class SaveNameScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Save the game as:")
+            yield Label(_("Save the game as:"))
             yield Input(value=self.suggestion, id="save-name")
-            yield Label("[dim]Enter to save · Esc to cancel[/dim]")
+            yield Label(_("[dim]Enter to save · Esc to cancel[/dim]"))
 
     def on_mount(self) -> None:
         box = self.query_one(Input)
@@ -67,7 +68,7 @@ def short_reason(error: Exception, path: Path) -> str:
 class LoadScreen(ModalScreen[Path | None]):
     """Every save, newest first: name, date, scenario, round, players."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"))]
     DEFAULT_CSS = """
     LoadScreen { align: center middle; }
     LoadScreen > Vertical { width: 110; max-width: 100%; height: 80%;
@@ -83,19 +84,21 @@ class LoadScreen(ModalScreen[Path | None]):
             self.problem = ""
         except OSError as exc:  # the folder itself cannot be read: say so, list nothing
             self.saves = []
-            self.problem = f"Cannot read {saves_dir}: {exc.strerror or exc}"
+            self.problem = _("Cannot read {folder}: {problem}").format(
+                folder=saves_dir, problem=exc.strerror or exc)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            heading = (self.problem or (f"Saves in {self.saves_dir}" if self.saves else
-                       f"No save in {self.saves_dir} yet (Ctrl+S saves)."))
+            heading = (self.problem or (_("Saves in {folder}") if self.saves else
+                       _("No save in {folder} yet (Ctrl+S saves).")).format(
+                           folder=self.saves_dir))
             yield Label(Content(heading))
             yield DataTable(cursor_type="row", zebra_stripes=True)
-            yield Label("[dim]Enter to load · Esc to cancel[/dim]")
+            yield Label(_("[dim]Enter to load · Esc to cancel[/dim]"))
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Name", "Saved", "Scenario", "Round", "Players")
+        table.add_columns(_("Name"), _("Saved"), _("Scenario"), _("Round"), _("Players"))
         # Name and players share what is left of the box (border, padding, 2 cells a column
         # and the scroll bar): nothing is pushed off screen, however long a value is.
         box = min(110, self.app.size.width) - 4 - 2 * 5 - 1
@@ -107,12 +110,13 @@ class LoadScreen(ModalScreen[Path | None]):
                 table.add_row(cell(record.name, name_width),
                               cell(str(record.saved_at).replace("T", " ")[5:16], SAVED_WIDTH),
                               cell(record.scenario_name, SCENARIO_WIDTH),
-                              "over" if record.over else cell(str(record.round), ROUND_WIDTH),
+                              _("over") if record.over else cell(str(record.round),
+                                                                 ROUND_WIDTH),
                               cell(", ".join(map(str, record.players)), players_width),
                               key=str(path))
             else:
                 table.add_row(cell(path.stem, name_width), "—",
-                              cell("unreadable", SCENARIO_WIDTH, "bold red"), "",
+                              cell(_("unreadable"), SCENARIO_WIDTH, "bold red"), "",
                               cell(short_reason(record, path), players_width, "red"),
                               key=str(path))
         table.focus()
@@ -124,8 +128,8 @@ class LoadScreen(ModalScreen[Path | None]):
 class ContentChangedScreen(ModalScreen[str]):
     """The content differs from the save's: continue with its state, or replay its log."""
 
-    BINDINGS = [Binding("k,escape", "choose('saved')", "Keep saved state"),
-                Binding("r", "choose('replay')", "Replay under new rules")]
+    BINDINGS = [Binding("k,escape", "choose('saved')", N_("Keep saved state")),
+                Binding("r", "choose('replay')", N_("Replay under new rules"))]
     DEFAULT_CSS = """
     ContentChangedScreen { align: center middle; }
     ContentChangedScreen > Vertical { width: 80; height: auto; border: thick $warning;
@@ -138,9 +142,10 @@ class ContentChangedScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Content(f"The content has changed since {self.save_name!r} was saved."))
-            yield Label("[b]k[/b] continue with the saved state (as it was played)")
-            yield Label("[b]r[/b] replay its commands under the new rules")
+            yield Label(Content(_("The content has changed since {name} was saved.").format(
+                name=repr(self.save_name))))
+            yield Label(_("[b]k[/b] continue with the saved state (as it was played)"))
+            yield Label(_("[b]r[/b] replay its commands under the new rules"))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

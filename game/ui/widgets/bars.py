@@ -14,6 +14,8 @@ from textual import events
 from textual.content import Content
 from textual.widget import Widget
 
+from game.ui.keys import binding_text
+
 
 class TitleBar(Widget):
     """The screen's title on the left and its subtitle (round, player…) on the right.
@@ -101,7 +103,10 @@ class KeyBar(Widget):
                 shown[binding.action] = (binding, enabled)
         if palette is not None:
             shown[palette[0].action] = palette
-        labels = [(app.get_key_display(binding), binding.description, binding.key, enabled)
+        # The description is an English message id (bindings are made at import): shown in
+        # the player's language here.
+        labels = [(app.get_key_display(binding), binding_text(binding.description), binding.key,
+                   enabled)
                   for binding, enabled in shown.values()]
         # On a narrow terminal the keys lose their padding, so that more of them fit.
         roomy = sum(cell_len(key) + cell_len(description) + 3 for key, description, _, _ in labels)

@@ -8,6 +8,7 @@ from textual import events
 from textual.message import Message
 from textual.widgets import RichLog
 
+from game.i18n import _
 from game.journal.text import namer, styled
 from game.rules import events as ev
 from game.rules.engine import Game
@@ -69,7 +70,7 @@ class JournalLog(RichLog):
         # min_width 1: lines wrap at the log's own width (Textual's default renders at 78
         # at least, cutting lines in a narrower log).
         super().__init__(wrap=True, markup=False, highlight=False, min_width=1, **kwargs)
-        self.border_title = "Journal"
+        self.border_title = _("Journal")
         self._texts: list[Text] = []
         #: The event each of `_texts` came from (None: a line of the app's own).
         self._origins: list[ev.Event | None] = []
@@ -87,7 +88,8 @@ class JournalLog(RichLog):
         """The scenario's briefing and how it is won, read before the first turn."""
         scenario = game.scenario
         for line, style in ((scenario.briefing.strip(), "italic"),
-                            (f"Victory: {scenario.victory.strip()}", "bold")):
+                            (_("Victory: {victory}").format(victory=scenario.victory.strip()),
+                             "bold")):
             if line:
                 self.write_line(Text(line, style=style))
 

@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from game.i18n import N_
 from game.journal.text import unit_labels
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -64,14 +65,14 @@ class MapView(ScrollView, can_focus=True):
     do is the screen's business."""
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False,
-                tooltip="Move the cursor (or click a square)"),
-        Binding("down,j", "cursor(0,1)", "Down", show=False,
-                tooltip="Move the cursor (or click a square)"),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False,
-                tooltip="Move the cursor (or click a square)"),
-        Binding("right,l", "cursor(1,0)", "Right", show=False,
-                tooltip="Move the cursor (or click a square)"),
+        Binding("up,k", "cursor(0,-1)", N_("Up"), show=False,
+                tooltip=N_("Move the cursor (or click a square)")),
+        Binding("down,j", "cursor(0,1)", N_("Down"), show=False,
+                tooltip=N_("Move the cursor (or click a square)")),
+        Binding("left,h", "cursor(-1,0)", N_("Left"), show=False,
+                tooltip=N_("Move the cursor (or click a square)")),
+        Binding("right,l", "cursor(1,0)", N_("Right"), show=False,
+                tooltip=N_("Move the cursor (or click a square)")),
     ]
 
     DEFAULT_CSS = """

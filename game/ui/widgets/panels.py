@@ -11,23 +11,34 @@ from textual.message import Message
 from textual.content import Content
 from textual.widgets import Static
 
-from game.journal.text import chance_line, namer, turns_text
+from game.i18n import N_, _, ngettext
+from game.journal.text import chance_line, namer
 from game.oddsreport import panel_line, plan_odds
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
 from game.rules.progress import next_level_xp
 from game.rules.units import Unit
+from game.ui.words import (characteristic_name, check_name, option_label, owner_name,
+                           refusal_text, skill_name)
+
+#: What the target panel says of a door, by its state.
+DOOR_LINES = {"closed": N_("Door (closed), HP {hp}/{hp_max}"),
+              "open": N_("Door (open), HP {hp}/{hp_max}"),
+              "broken": N_("Door (broken), HP {hp}/{hp_max}")}
 
 
-
-def bar(value: int, maximum: int, width: int = 14, colour: str = "green") -> Text:
-    """`███████░░░░░░░ 9/18`: a bar that reads without colour."""
+def bar(label: str, value: int, maximum: int, width: int = 14, colour: str = "green") -> Text:
+    """`HP ███████░░░░░░░ 9/18`: a labelled bar that reads without colour."""
     filled = round(width * value / maximum) if maximum else 0
-    text = Text("█" * filled, style=colour)
-    text.append("░" * (width - filled), style="grey42")
-    text.append(f" {value}/{maximum}")
-    return text
+    gauge = Text("█" * filled, style=colour)  # the numbers in the bar's colour too
+    gauge.append("░" * (width - filled), style="grey42")
+    gauge.append(f" {value}/{maximum}")
+    return Text.assemble(f"{label} ", gauge)
+
+
+def hp_bar(value: int, maximum: int) -> Text:
+    return bar(_("HP"), value, maximum, colour="red")
 
 
 class Panel(VerticalScroll):
@@ -67,51 +78,64 @@ class UnitPanel(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Character"
+        self.border_title = _("Character")
 
     def show(self, game: Game, unit: Unit | None) -> None:
         if unit is None:
-            self.set_lines([Text("No character selected."),
-                            Text("Tab cycles your characters.", style="dim")])
+            self.set_lines([Text(_("No character selected.")),
+                            Text(_("Tab cycles your characters."), style="dim")])
             return
         self.set_lines(unit_card(game, unit))
 
 
 def unit_card(game: Game, unit: Unit) -> list:
     content = game.content
-    owner = game.player(unit.owner).name if unit.owner else "creature"
-    head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner}")
+    head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner_name(game, unit)}")
     nxt = next_level_xp(game.rules.level_thresholds, unit.xp)
     # Creatures do not learn: no level line for them.
-    level = Text(f"Level {unit.level} · XP {unit.xp}" + (f" (next {nxt})" if nxt else "")) \
-        if unit.is_character else Text("Creature: gains no XP", style="dim")
+    if not unit.is_character:
+        level = Text(_("Creature: gains no XP"), style="dim")
+    elif nxt:
+        level = Text(_("Level {level} · XP {xp} (next {next})").format(
+            level=unit.level, xp=unit.xp, next=nxt))
+    else:
+        level = Text(_("Level {level} · XP {xp}").format(level=unit.level, xp=unit.xp))
     names = list(unit.characteristics)
-    stats_names = Text("  ".join(f"{n:<3}" for n in names), style="dim")
+    # A name and its value in aligned columns (the page's abbreviations have three letters).
+    stats_names = Text("  ".join(f"{characteristic_name(n):<3}" for n in names), style="dim")
     stats_values = Text("  ".join(f"{unit.stat(n):<3}" for n in names))
-    skills = "  ".join(f"{k} {v}" for k, v in unit.skills.items())
-    weapons = ", ".join(content.weapons[w].name for w in unit.weapons) or "bare hands"
+    skills = "  ".join(f"{skill_name(k)} {v}" for k, v in unit.skills.items())
+    weapons = ", ".join(content.weapons[w].name for w in unit.weapons) or _("bare hands")
     armour = ", ".join(content.armours[a].name for a in (unit.armour, unit.legendary_armour)
-                       if a) or "none"
-    lines = [head, Text("HP ") + bar(unit.hp, unit.hp_max, colour="red"),
-             Text("AP ") + bar(unit.ap, unit.ap_max, colour="cyan"), *owed_line(game, unit),
+                       if a) or _("none")
+    lines = [head, hp_bar(unit.hp, unit.hp_max),
+             bar(_("AP"), unit.ap, unit.ap_max, colour="cyan"), *owed_line(game, unit),
              level, stats_names,
              stats_values,
-             Text(f"Skills: {skills}"), Text(f"Weapons: {weapons}"), Text(f"Armour: {armour}")]
+             Text(_("Skills: {skills}").format(skills=skills)),
+             Text(_("Weapons: {weapons}").format(weapons=weapons)),
+             Text(_("Armour: {armour}").format(armour=armour))]
     if unit.spells:
-        lines.append(Text("Spells: " + ", ".join(content.spells[s].name for s in unit.spells)))
+        spells = ", ".join(content.spells[s].name for s in unit.spells)
+        lines.append(Text(_("Spells: {spells}").format(spells=spells)))
     name = namer(game)
     for effect in unit.effects:
-        lines.append(Text(f"Effect: {name(effect.source)} {effect.amount:+d} "
-                          f"{name(effect.stat)} ({turns_text(effect.turns)} left)",
-                          style="magenta"))
+        lines.append(Text(ngettext("Effect: {source} {amount} {stat} ({n} turn left)",
+                                   "Effect: {source} {amount} {stat} ({n} turns left)",
+                                   effect.turns).format(
+            source=name(effect.source), amount=f"{effect.amount:+d}", stat=name(effect.stat),
+            n=effect.turns), style="magenta"))
     if unit.down:
-        lines.append(Text("DOWN", style="bold red"))
+        lines.append(Text(_("DOWN"), style="bold red"))
     s = unit.stats
-    lines.append(Text(f"Attacks {s.attacks} · hits {s.hits} · perfect {s.perfects} · "
-                      f"missed {s.misses} · dodges {s.dodges} · dealt {s.damage_dealt} · "
-                      f"taken {s.damage_taken} · kills {s.kills} · spells {s.spells_cast}/"
-                      f"{s.spells_failed} failed/{s.spells_countered} countered · "
-                      f"counters {s.counters}", style="dim"))
+    lines.append(Text(_("Attacks {attacks} · hits {hits} · perfect {perfects} · missed "
+                        "{misses} · dodges {dodges} · dealt {dealt} · taken {taken} · kills "
+                        "{kills} · spells {cast}/{failed} failed/{countered} countered · "
+                        "counters {counters}").format(
+        attacks=s.attacks, hits=s.hits, perfects=s.perfects, misses=s.misses,
+        dodges=s.dodges, dealt=s.damage_dealt, taken=s.damage_taken, kills=s.kills,
+        cast=s.spells_cast, failed=s.spells_failed, countered=s.spells_countered,
+        counters=s.counters), style="dim"))
     return lines
 
 
@@ -119,8 +143,8 @@ def owed_line(game: Game, unit: Unit) -> list[Text]:
     """AP a counter-magic drained, owed to the next refill: shown so nobody is surprised."""
     if not unit.ap_owed:
         return []
-    return [Text(f"AP owed {unit.ap_owed}: next turn starts with {game.refill(unit)} AP",
-                 style="yellow")]
+    return [Text(_("AP owed {owed}: next turn starts with {ap} AP").format(
+        owed=unit.ap_owed, ap=game.refill(unit)), style="yellow")]
 
 
 def has_odds(option: legal.Option) -> bool:
@@ -146,7 +170,7 @@ class TargetPanel(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Target"
+        self.border_title = _("Target")
         #: Line index -> the option it belongs to, for clicks.
         self._option_at_line: dict[int, legal.Option] = {}
         self._odds: dict[int, tuple] = {}
@@ -174,46 +198,50 @@ class TargetPanel(Panel):
             top += height
 
     def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option]) -> None:
-        lines: list[Text] = [Text(f"Square {pos[0]},{pos[1]}", style="dim")]
+        lines: list[Text] = [Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")]
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
         door = game.doors.get(pos)
         if unit:
-            owner = game.player(unit.owner).name if unit.owner else "creature"
             lines.append(Text.assemble((f"{unit.name} [{labels(unit.id)}]", "bold"),
-                                       f" · {owner}"))
-            lines.append(Text("HP ") + bar(unit.hp, unit.hp_max, colour="red"))
+                                       f" · {owner_name(game, unit)}"))
+            lines.append(hp_bar(unit.hp, unit.hp_max))
             lines += owed_line(game, unit)
         elif thing:
-            lines.append(Text(f"{thing.name} (object)", style="bold"))
-            lines.append(Text("HP ") + bar(thing.hp, thing.hp_max, colour="red"))
+            lines.append(Text(_("{name} (object)").format(name=thing.name), style="bold"))
+            lines.append(hp_bar(thing.hp, thing.hp_max))
         elif door:
-            lines.append(Text(f"Door ({door.state}), HP {door.hp}/{door.hp_max}", style="bold"))
+            lines.append(Text(_(DOOR_LINES[door.state]).format(hp=door.hp, hp_max=door.hp_max),
+                              style="bold"))
         elif pos in game.walls:
-            lines.append(Text("Wall"))
+            lines.append(Text(_("Wall")))
         else:
-            lines.append(Text("Floor"))
+            lines.append(Text(_("Floor")))
         for fallen in game.units.values():
             if fallen.down and fallen.pos == pos:
-                owner = game.player(fallen.owner).name if fallen.owner else "creature"
-                lines.append(Text(f"{fallen.name} lies here, down ({owner})", style="dim"))
+                lines.append(Text(_("{name} lies here, down ({owner})").format(
+                    name=fallen.name, owner=owner_name(game, fallen)), style="dim"))
         name = namer(game)
         self._option_at_line = {}
         for number, option in enumerate(choices, 1):
             head = f"{number} " if number <= 9 else "  "
+            label = option_label(game, option)
+            priced = _("{action} ({ap} AP)").format(action=label, ap=option.ap_cost)
+            # The number to press before each action (a marker, not part of the sentence).
             if option.possible and option.chance is None:  # an item: no roll
-                lines.append(Text(f"{head}{option.label} ({option.ap_cost} AP)"))
+                lines.append(Text(f"{head}{priced}"))
             elif option.possible:
                 self._option_at_line[len(lines)] = option
-                line = Text(head) + chance_line(f"{option.label} ({option.ap_cost} AP)",
-                                                option.chance, name)
+                line = Text(head) + chance_line(priced, option.chance, name)
                 lines.append(line)
                 if option.defence:
-                    lines.append(Text("    ") + chance_line(option.defence.check,
+                    lines.append(Text("    ") + chance_line(check_name(option.defence.check),
                                                             option.defence, name))
                 if has_odds(option):
                     self._option_at_line[len(lines)] = option
                     lines.append(Text("    ") + panel_line(self.odds(option)))
             else:
-                lines.append(Text(f"{head}{option.label}: {option.reason}", style="dim"))
+                refused = _("{action}: {reason}").format(action=label,
+                                                         reason=refusal_text(option))
+                lines.append(Text(f"{head}{refused}", style="dim"))
         self.set_lines(lines)
