@@ -54,7 +54,7 @@ async def test_french_panels_show_the_pages_words():
             assert english not in unit
         assert app.play.query_one(UnitPanel).border_title == "Personnage"
         assert app.play.query_one(TargetPanel).border_title == "Cible"
-        assert app.play.sub_title == "Manche 1 · Alice joue (joueur 1)"
+        assert app.play.sub_title == "Tour 1 · à Alice de jouer (joueur 1)"
 
 
 async def test_french_key_bar_and_status_line():
@@ -117,7 +117,7 @@ async def test_french_end_turn_question_and_hand_over():
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
-        assert "Manche 1 : Bruno joue (joueur 2). Passez le clavier à Bruno." in \
+        assert "à Bruno de jouer (joueur 2). Passez le clavier à Bruno." in \
             str(app.screen.query_one("#handover-title").render())
 
 
@@ -158,7 +158,7 @@ async def test_french_game_over_table():
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         assert str(app.screen.query_one("#winner").render()) == \
-            "Partie terminée après 1 manche — Alice gagne !"
+            "Partie finie après 1 tour — Alice gagne !"
         table = app.screen.query_one(DataTable)
         headers = [str(column.label) for column in table.columns.values()]
         assert headers[:4] == ["Personnage", "Joueur", "PV", "Niveau"]
@@ -176,4 +176,4 @@ async def test_french_save_and_load_screens(tmp_path):
         assert heading == f"Sauvegardes dans {tmp_path}"
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == \
-            ["Nom", "Sauvée", "Scénario", "Manche", "Joueurs"]
+            ["Nom", "Sauvée", "Scénario", "Tour", "Joueurs"]
