@@ -178,7 +178,7 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
         assert app.demo.game.units["gautier"].pos == (6, 4)
         await pilot.press("space", "right", "right", "right")
         assert shown(app, "#demo-head") == "Step 5/23 · line 15 · force 80"
-        assert shown(app, "#demo-note") == "⚑ next d100 forced: 80"
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 80"
         await pilot.press("space")
         # The comment on the `force` line is about the attack it sets up.
         assert shown(app, "#demo-caption") == ("80 > 69: a miss (Ysolde +1 XP, Gautier +1 XP "
@@ -253,12 +253,17 @@ async def test_a_refused_command_shows_its_reason_and_the_demo_goes_on():
 
 
 async def test_forced_rolls_never_used_are_said_at_the_last_step():
-    app = DemoApp(duel_demo("force 10,20\nmove gautier 6,4\n"))
+    app = DemoApp(duel_demo("force 10,20\nmove gautier 6,4\nmove gautier 40,40\n"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        assert shown(app, "#demo-note") == "⚑ next d100 forced: 10, 20"
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
         await pilot.press("space")
-        assert shown(app, "#demo-note") == "⚑ forced d100 results never used: 10, 20"
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
+        await pilot.press("space")  # the last step, refused: both are said
+        assert shown(app, "#demo-note") == "✗ move gautier 40,40: 40,40 is off the map"
+        assert shown(app, "#demo-forced") == "⚑ forced d100 results never used: 10, 20"
+        await pilot.press("left")
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
 
 
 async def test_the_demo_has_no_playing_key():

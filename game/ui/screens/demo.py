@@ -123,11 +123,11 @@ class DemoScreen(Screen[None]):
         background: $boost; padding: 0 1; }
     DemoScreen #demo-head { color: $text-muted; }
     DemoScreen #demo-caption { text-style: bold; color: $text; }
-    DemoScreen #demo-note { display: none; text-style: bold; }
-    DemoScreen #demo-note.shown { display: block; }
-    DemoScreen #demo-note.refused { color: $error; }
-    DemoScreen #demo-note.over { color: $warning; }
-    DemoScreen #demo-note.forced { color: $warning; text-style: none; }
+    DemoScreen #demo-note, DemoScreen #demo-forced { display: none; }
+    DemoScreen #demo-note.shown, DemoScreen #demo-forced.shown { display: block; }
+    DemoScreen #demo-note { text-style: bold; }
+    DemoScreen #demo-note.refused, DemoScreen #demo-forced.unused { color: $error; }
+    DemoScreen #demo-note.over, DemoScreen #demo-forced { color: $warning; }
     DemoScreen.-short #caption-bar { max-height: 5; border: none; }
     DemoScreen.-short #unit { display: none; }
     """
@@ -148,6 +148,7 @@ class DemoScreen(Screen[None]):
             yield Static(id="demo-head")
             yield Static(id="demo-caption")
             yield Static(id="demo-note")
+            yield Static(id="demo-forced")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield DemoBoard(self.game, id="map")
@@ -245,7 +246,6 @@ class DemoScreen(Screen[None]):
 
     def overlay(self) -> Overlay:
         """The step on the map: the path walked, the target aimed at."""
-        game = self.game
         path: frozenset = frozenset()
         targets: frozenset = frozenset()
         for event in self.demo.events:
@@ -269,6 +269,7 @@ class DemoScreen(Screen[None]):
             head.update(Content(_("Step {step}/{total} · line {line} · {command}").format(
                 step=demo.step, total=len(demo), line=step.line, command=step.command)))
             caption.update(Content(demo.caption or _("(no comment in the script)")))
+        # What happened beyond the script's words: a refusal, the game's end.
         note = self.query_one("#demo-note", Static)
         text, kind = "", ""
         name = namer(self.game)
@@ -278,19 +279,23 @@ class DemoScreen(Screen[None]):
             text, kind = describe(demo.game_over, name), "over"
         elif self.game.over and demo.at_end:
             text, kind = _("The game is over."), "over"
-        left = demo.unused_forced()
-        pending = self.game.roller.forced
-        if left and not text:
-            text, kind = _("⚑ forced d100 results never used: {rolls}").format(
-                rolls=", ".join(map(str, left))), "refused"
-        elif pending and not text:
-            text, kind = _("⚑ next d100 forced: {rolls}").format(
-                rolls=", ".join(map(str, pending))), "forced"
         note.update(Content(text))
         note.set_class(bool(text), "shown")
         note.set_class(kind == "refused", "refused")
         note.set_class(kind == "over", "over")
-        note.set_class(kind == "forced", "forced")
+        # The forced d100s waiting, and at the end those the script never used.
+        forced = self.query_one("#demo-forced", Static)
+        left, pending = demo.unused_forced(), self.game.roller.forced
+        if left:
+            text = _("⚑ forced d100 results never used: {rolls}").format(
+                rolls=", ".join(map(str, left)))
+        elif pending:
+            text = _("⚑ next d100 forced: {rolls}").format(rolls=", ".join(map(str, pending)))
+        else:
+            text = ""
+        forced.update(Content(text))
+        forced.set_class(bool(text), "shown")
+        forced.set_class(bool(left), "unused")
 
 
 class DemoApp(App[None]):
