@@ -280,3 +280,23 @@ def test_demo_screen_snapshot(snap_compare):
     # Step 8: Ysolde's second thrust hits and Gautier dodges it — two roll cards.
     assert snap_compare(DemoApp(duel_demo(), "duel-demo.txt"), terminal_size=SIZE,
                         press=["space"] * 8)
+
+
+async def test_the_map_shows_the_path_walked_and_the_target_and_the_panel_who_acted():
+    from game.ui.screens.demo import DemoBoard
+    from game.ui.widgets.panels import UnitPanel
+
+    app = DemoApp(duel_demo(), "duel-demo.txt")
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.screen.query_one(DemoBoard)
+        panel = app.screen.query_one(UnitPanel)
+        assert panel.lines[0].plain == "No character has acted yet."
+        await pilot.press("space")  # move gautier 6,4: four squares
+        assert board.overlay.path == {(3, 3), (4, 2), (5, 3), (6, 4)}
+        assert board.selected == "gautier" and board.cursor == (6, 4)
+        assert panel.lines[0].plain.startswith("Gautier")
+        await pilot.press("space")  # end: Gautier is still the one shown
+        assert board.overlay.path == frozenset() and board.selected == "gautier"
+        await pilot.press(*["space"] * 4)  # Ysolde's dagger thrust at Gautier
+        assert board.overlay.targets == {(6, 4)} and board.selected == "ysolde"
+        assert panel.lines[0].plain.startswith("Ysolde")
