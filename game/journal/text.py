@@ -88,7 +88,10 @@ def _faction_detail(detail: str) -> str:
     # The engine's detail is data: `order: Brenna, Elise`, `order` (no ally), "" (no faction).
     if not detail:
         return _("no faction")
-    return detail if ":" in detail else _("{faction}: no ally").format(faction=detail)
+    if ":" not in detail:
+        return _("{faction}: no ally").format(faction=detail)
+    faction, allies = detail.split(":", 1)
+    return _("{faction}: {allies}").format(faction=faction, allies=allies.strip())
 
 
 def _crowding_detail(detail: str) -> str:
