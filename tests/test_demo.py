@@ -4,6 +4,7 @@ step by step in the app (forward, back, to the end, to the start), its rolls as 
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from game import cli
 from game.cli import main, new_game
@@ -11,6 +12,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.scripts import (Demo, ScriptError, Step, check_steps, flow, parse_script,
                           read_script)
 from game.ui.screens.demo import DemoApp, DemoScreen, RollsPanel
+from game.ui.widgets.roll_card import RollCard
 
 DUEL_SCRIPT = Path("content/scripts/duel-demo.txt")
 SIZE = (160, 50)
@@ -176,15 +178,34 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
         assert app.demo.game.units["gautier"].pos == (6, 4)
         await pilot.press("space", "right", "right", "right")
         assert shown(app, "#demo-head") == "Step 5/23 · line 15 · force 80"
-        assert shown(app, "#demo-note") == "⚑ next d100 forced: 80"
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 80"
         await pilot.press("space")
         # The comment on the `force` line is about the attack it sets up.
         assert shown(app, "#demo-caption") == ("80 > 69: a miss (Ysolde +1 XP, Gautier +1 XP "
                                                "for avoiding it)")
         assert "▶ attack ysolde gautier with dagger" in journal(app)
-        card = [line.plain for line in app.screen.query_one(RollsPanel).lines]
-        assert card == ["Ysolde: attack roll", " +50  melee", " +15  mastery dagger",
-                        "  +4  sb(STR 14)", "= 69 (cap 95)", "d100 80 (forced) > 69 miss"]
+        panel = app.screen.query_one(RollsPanel)
+        assert [card.title for card in panel.cards] == ["attack roll: Ysolde"]
+        lines = panel.cards[0].text().splitlines()
+        assert "mastery dagger  +15  R4.9 melee chance  characters.yaml: " \
+               "ysolde.masteries.dagger" in lines
+        assert "d100  80  R3.2 the percentile roll  forced (a designer's force)" in lines
+        assert "outcome  80 (forced) > 69 miss" in lines
+        assert len(panel.query(RollCard)) == 1  # the card drawn, as wide as it needs
+
+
+async def test_a_step_shows_the_card_of_each_of_its_rolls_narrow_on_a_small_terminal():
+    app = DemoApp(duel_demo(), "duel-demo.txt")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*["space"] * 8)  # a hit, then the dodge
+        panel = app.screen.query_one(RollsPanel)
+        assert [card.title for card in panel.cards] == ["attack roll: Ysolde",
+                                                         "dodge roll: Gautier"]
+        assert panel.narrow and not panel.query(RollCard)
+        assert len(panel.query(".card")) == 2
+        await pilot.press("space")  # `end`: no roll
+        assert panel.cards == []
+        assert "No roll in this step." in str(panel.query_one(Static).render())
 
 
 async def test_left_goes_back_to_the_same_state_and_journal_as_before():
@@ -232,12 +253,17 @@ async def test_a_refused_command_shows_its_reason_and_the_demo_goes_on():
 
 
 async def test_forced_rolls_never_used_are_said_at_the_last_step():
-    app = DemoApp(duel_demo("force 10,20\nmove gautier 6,4\n"))
+    app = DemoApp(duel_demo("force 10,20\nmove gautier 6,4\nmove gautier 40,40\n"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        assert shown(app, "#demo-note") == "⚑ next d100 forced: 10, 20"
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
         await pilot.press("space")
-        assert shown(app, "#demo-note") == "⚑ forced d100 results never used: 10, 20"
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
+        await pilot.press("space")  # the last step, refused: both are said
+        assert shown(app, "#demo-note") == "✗ move gautier 40,40: 40,40 is off the map"
+        assert shown(app, "#demo-forced") == "⚑ forced d100 results never used: 10, 20"
+        await pilot.press("left")
+        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
 
 
 async def test_the_demo_has_no_playing_key():
@@ -252,5 +278,25 @@ async def test_the_demo_has_no_playing_key():
 
 def test_demo_screen_snapshot(snap_compare):
     # Step 8: Ysolde's second thrust hits and Gautier dodges it — two roll cards.
-    assert snap_compare(DemoApp(duel_demo(), "duel-demo.txt"), terminal_size=(120, 40),
+    assert snap_compare(DemoApp(duel_demo(), "duel-demo.txt"), terminal_size=SIZE,
                         press=["space"] * 8)
+
+
+async def test_the_map_shows_the_path_walked_and_the_target_and_the_panel_who_acted():
+    from game.ui.screens.demo import DemoBoard
+    from game.ui.widgets.panels import UnitPanel
+
+    app = DemoApp(duel_demo(), "duel-demo.txt")
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.screen.query_one(DemoBoard)
+        panel = app.screen.query_one(UnitPanel)
+        assert panel.lines[0].plain == "No character has acted yet."
+        await pilot.press("space")  # move gautier 6,4: four squares
+        assert board.overlay.path == {(3, 3), (4, 2), (5, 3), (6, 4)}
+        assert board.selected == "gautier" and board.cursor == (6, 4)
+        assert panel.lines[0].plain.startswith("Gautier")
+        await pilot.press("space")  # end: Gautier is still the one shown
+        assert board.overlay.path == frozenset() and board.selected == "gautier"
+        await pilot.press(*["space"] * 4)  # Ysolde's dagger thrust at Gautier
+        assert board.overlay.targets == {(6, 4)} and board.selected == "ysolde"
+        assert panel.lines[0].plain.startswith("Ysolde")

@@ -375,7 +375,7 @@ def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
 def test_an_engine_refusal_is_worded_in_the_players_language(capsys):
     _code, out, _err = _script(capsys, "crossroads", DEMO, "--lang", "fr")
     assert "✗ attack dagny aldric : Dagny a 0 PA ; une attaque avec battle axe coûte 5" in out
-    assert "  dégâts à Wolf : short bow 1d6 [5]=5 + bonus DEX+TAI 26 1d4 [1]=1 + parfaite 1d6" in out
+    assert "  dégâts sur Wolf : short bow 1d6 [5]=5 + bonus DEX+TAI 26 1d4 [1]=1 + parfaite 1d6" in out
 
 
 def test_a_refusal_keeps_its_english_reason_and_its_message_for_any_language():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Union
 
 import msgspec
@@ -21,7 +22,6 @@ from game.rules.board import Door, DoorState, Thing
 from game.rules.constants import AttackMode
 from game.rules.damage import (
     bonus_row,
-    damage_bonus,
     defence_reduction,
     final_damage,
     total_reduction,
@@ -392,7 +392,7 @@ class Attack(Action):
             and target.is_character else None
         return AttackPlan(unit, target, mode, weapon_id, weapon, d, cost,
                           attack_chance(game, unit, target, mode, weapon, d), defence,
-                          damage_plan(game, unit, target, mode, weapon))
+                          damage_plan(game, unit, target, mode, weapon, weapon_id))
 
     def resolve(self, game: GameState, plan: AttackPlan) -> list[Event]:
         unit, target, defender = plan.attacker, plan.target, plan.defender
@@ -408,13 +408,10 @@ class Attack(Action):
         # A door or an object gives `against_objects` XP whatever the outcome: the XP table
         # is about a fight between an attacker and a defender.
         xp_for = (lambda amount: amount) if defender else (lambda amount: xp.against_objects)
-
-        def xp_source(field: str) -> str:
-            return f"rules.yaml: xp.{field if defender else 'against_objects'}"
         if not attack.success:
             unit.stats.misses += 1
             events += gain_xp(rules, unit, xp_for(xp.miss_attacker), N_("attack missed"),
-                              source=xp_source("miss_attacker"))
+                              source=_XP_SOURCES["miss_attacker" if defender else None])
             if defender and defender.is_character:
                 events += gain_xp(rules, defender, xp.miss_defender, N_("attack avoided"),
                                   source="rules.yaml: xp.miss_defender")
@@ -442,7 +439,8 @@ class Attack(Action):
                                  f"weapons.yaml: {plan.weapon_id}.on_hit.amount")
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           N_("perfect hit") if perfect else N_("hit"),
-                          source=xp_source("hit, xp.perfect" if perfect else "hit"))
+                          source=_XP_SOURCES[("hit, xp.perfect" if perfect else "hit")
+                                             if defender else None])
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
             events += quip(rules.default_quips, unit, "kill")
@@ -486,11 +484,11 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     from the rules' door DEF; an object from its own DEF, or `base_defence` without one.
     """
     rules, armours = game.rules, game.content.armours
-    scenario = f"scenarios/{game.scenario_id}.yaml"
     if isinstance(target, Door):
         own = [i for i, d in enumerate(game.scenario.doors)
                if tuple(d.at) == target.pos and d.defence is not None]
-        where = f"{scenario}: doors[{own[0]}].defence" if own else "rules.yaml: door_defence"
+        where = f"scenarios/{game.scenario_id}.yaml: doors[{own[0]}].defence" if own \
+            else "rules.yaml: door_defence"
         return (defence_reduction(rules, target.defence, f"door DEF {target.defence}",
                                   R.DOOR_DEFENCE.id, where),)
     if isinstance(target, Unit):
@@ -500,23 +498,28 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     elif target.defence is not None:
         terms = [defence_reduction(rules, target.defence, f"DEF {target.defence}",
                                    R.NON_PLAYER_DEFENCE.id,
-                                   f"{scenario}: objects[{_object_index(game, target)}]"
-                                   ".defence")]
+                                   f"scenarios/{game.scenario_id}.yaml: "
+                                   f"objects[{_object_index(game, target)}].defence")]
     else:
         terms = [defence_reduction(rules, rules.base_defence,
                                    f"base defence {rules.base_defence}",
                                    R.NON_PLAYER_DEFENCE.id, "rules.yaml: base_defence")]
     if target.armour:
         armour = armours[target.armour]
-        terms.append(term("armour", armour.reduction, armour.name, R.TOTAL_REDUCTION.id,
-                          f"armours.yaml: {target.armour}.reduction"))
+        terms.append(_armour_term("armour", target.armour, armour.reduction, armour.name))
     if isinstance(target, Unit):
         if target.legendary_armour:
             legend = armours[target.legendary_armour]
-            terms.append(term("legendary", legend.reduction, legend.name, R.TOTAL_REDUCTION.id,
-                              f"armours.yaml: {target.legendary_armour}.reduction"))
+            terms.append(_armour_term("legendary", target.legendary_armour, legend.reduction,
+                                      legend.name))
         terms += target.effect_terms("reduction")
     return tuple(terms)
+
+
+@lru_cache(maxsize=256)
+def _armour_term(name: str, armour_id: str, reduction: int, label: str) -> Term:
+    return Term(name, reduction, label, R.TOTAL_REDUCTION.id,
+                f"armours.yaml: {armour_id}.reduction")
 
 
 def _object_index(game: GameState, thing: Thing) -> int | str:
@@ -526,24 +529,40 @@ def _object_index(game: GameState, thing: Thing) -> int | str:
                 thing.id)
 
 
+#: Where an attack's XP comes from, by the XP field (None: an attack on a door or object).
+_XP_SOURCES = {field: f"rules.yaml: xp.{field or 'against_objects'}"
+               for field in ("miss_attacker", "hit", "hit, xp.perfect", None)}
+_BRAWL_DICE_SOURCE = (R.ACTION_DICE.id, "rules.yaml: brawl_dice")
+_PERFECT_DIE_SOURCE = (R.PERFECT_ATTACK.id, "rules.yaml: perfect_die")
+
+
+@lru_cache(maxsize=1024)
+def _bonus_source(row: int, body: str, size: str) -> tuple[str, str]:
+    """(rule, source) of the damage-bonus dice: the table's row and the two values summed."""
+    return R.DAMAGE_BONUS.id, f"rules.yaml: damage_bonus[{row}].dice; {body}; {size}"
+
+
+@lru_cache(maxsize=256)
+def _weapon_dice_source(weapon_id: str) -> tuple[str, str]:
+    """(rule, source) of a weapon's dice, built once per weapon."""
+    return R.ACTION_DICE.id, f"weapons.yaml: {weapon_id}.dice"
+
+
 def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
-                weapon: Weapon | None) -> DamagePlan:
+                weapon: Weapon | None, weapon_id: str | None = None) -> DamagePlan:
     """Action dice + damage bonus + effects (+ perfect die), less the target's reduction."""
     rules = game.rules
-    weapon_id = next((w for w in unit.weapons if game.content.weapons.get(w) is weapon), None)
     dice = [(weapon.name if weapon else "brawl",
              Dice.parse(weapon.dice if weapon else rules.brawl_dice))]
-    sources = [(R.ACTION_DICE.id, f"weapons.yaml: {weapon_id}.dice" if weapon
-                else "rules.yaml: brawl_dice")]
+    sources = [_weapon_dice_source(weapon_id) if weapon_id else _BRAWL_DICE_SOURCE]
     body = "DEX" if mode is AttackMode.RANGED else "STR"
     total = unit.stat(body) + unit.stat("SIZ")
-    bonus = damage_bonus(rules.damage_bonus, total)
+    row = bonus_row(rules.damage_bonus, total)
+    bonus = Dice.parse(rules.damage_bonus[row].dice)
     if bonus.count or bonus.modifier:
         dice.append((f"bonus {body}+SIZ {total}", bonus))
-        row = bonus_row(rules.damage_bonus, total)
-        sources.append((R.DAMAGE_BONUS.id, f"rules.yaml: damage_bonus[{row}].dice; "
-                        f"{unit.stat_source(body)}; {unit.stat_source('SIZ')}"))
-    sources.append((R.PERFECT_ATTACK.id, "rules.yaml: perfect_die"))
+        sources.append(_bonus_source(row, unit.stat_source(body), unit.stat_source("SIZ")))
+    sources.append(_PERFECT_DIE_SOURCE)
     return DamagePlan(tuple(dice), Dice.parse(rules.perfect_die), unit.effect_terms("damage"),
                       reduction_terms(game, target), tuple(sources))
 
@@ -551,13 +570,11 @@ def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
 def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
                 perfect: bool) -> Damage:
     """Roll a damage plan's dice (and the perfect die on a perfect hit) on the target."""
-    rolls = [roller.roll(dice, label) for label, dice in plan.dice]
+    sources = plan.dice_sources or ((("", ""),) * (len(plan.dice) + 1))
+    rolls = [roller.roll(dice, label, *source)
+             for (label, dice), source in zip(plan.dice, sources)]
     if perfect and plan.perfect_die is not None:
-        rolls.append(roller.roll(plan.perfect_die, "perfect"))
-    if plan.dice_sources:
-        rolls = [msgspec.structs.replace(roll, rule=rule, source=source)
-                 for roll, (rule, source) in zip(rolls, plan.dice_sources[:len(plan.dice)]
-                                                 + plan.dice_sources[-1:])]
+        rolls.append(roller.roll(plan.perfect_die, "perfect", *sources[-1]))
     raw = sum(r.total for r in rolls) + sum(t.value for t in plan.terms)
     reduce = plan.reduction
     amount = final_damage(raw, reduce)

@@ -15,10 +15,17 @@ from game.rules import rule_ids as R
 from game.rules.constants import Check
 from game.rules.templates import FactionCurve, RulesConfig
 from game.rules.terms import Chance, Term, round_half_up, term
+from game.rules.units import template_source
 
 
 class Actor(Protocol):
-    """What a chance needs of a unit: effective characteristics, skills and effect terms."""
+    """What a chance needs of a unit: effective characteristics, skills and effect terms,
+    and where its values come from (its template, its effects)."""
+
+    kind: str
+    template: str
+    designer_set: tuple[str, ...]
+    effects: list
 
     def stat(self, name: str) -> int: ...
     def skill(self, name: str) -> int: ...
@@ -26,6 +33,8 @@ class Actor(Protocol):
     def mastery(self, family: str) -> int: ...
     def source(self, field: str) -> str: ...
     def stat_source(self, name: str) -> str: ...
+    def template_term(self, name: str, value: int, detail: str, rule: str, group: str,
+                      key: str) -> Term: ...
 
 
 _STAT_BONUS_SOURCE = "rules.yaml: stat_bonus_per_point, page.stat_neutral"
@@ -70,11 +79,16 @@ def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str
     0, 6, 10, 12, 13, 14, 14, 15 … The detail is the faction and the allies counted
     (`order: Brenna, Elise`; `order` alone without one; "" for a unit without a faction),
     so a count can be checked. `source`: where the unit's faction comes from."""
-    where = f"{_FACTION_SOURCE}; {source}" if source else _FACTION_SOURCE
     if faction is None:
-        return term("faction", 0, "", R.FACTION_BONUS.id, where)
+        return _faction_term(0, "", source)
     value = _faction_value(curve.maximum, curve.ratio, len(allies))
-    detail = f"{faction}: {', '.join(allies)}" if allies else faction
+    return _faction_term(value, f"{faction}: {', '.join(allies)}" if allies else faction,
+                         source)
+
+
+@lru_cache(maxsize=1024)
+def _faction_term(value: int, detail: str, source: str) -> Term:
+    where = f"{_FACTION_SOURCE}; {source}" if source else _FACTION_SOURCE
     return Term("faction", value, detail, R.FACTION_BONUS.id, where)
 
 
@@ -108,21 +122,34 @@ def _distance_value(per_square: float, squares: int) -> int:
 
 
 def _skill_terms(unit: Actor, skill: str, rule: R.RuleRef) -> tuple[Term, ...]:
-    return (term("skill", unit.skill(skill), skill, rule.id, unit.source(f"skills.{skill}")),
-            *unit.effect_terms(skill))
+    skill_term = unit.template_term("skill", unit.skill(skill), skill, rule.id, "skills", skill)
+    return (skill_term, *unit.effect_terms(skill)) if unit.effects else (skill_term,)
 
 
 def _mastery(unit: Actor, family: str, rule: R.RuleRef) -> Term:
-    return term("mastery", unit.mastery(family), family, rule.id,
-                unit.source(f"masteries.{family}"))
+    return unit.template_term("mastery", unit.mastery(family), family, rule.id, "masteries",
+                              family)
 
 
 def _stat(rules: RulesConfig, unit: Actor, name: str) -> Term:
-    return stat_bonus(rules, name, unit.stat(name), unit.stat_source(name))
+    if unit.effects:
+        return stat_bonus(rules, name, unit.stat(name), unit.stat_source(name))
+    # Without effects the characteristic is its template value: one cached term.
+    return _template_stat_bonus(name, unit.stat(name), rules.page.stat_neutral,
+                                rules.stat_bonus_per_point, unit.kind, unit.template,
+                                unit.designer_set)
 
 
-def _cap(check: str) -> str:
-    return f"rules.yaml: page.caps.{check}"
+@lru_cache(maxsize=1024)
+def _template_stat_bonus(name: str, value: int, neutral: int, per_point, kind: str,
+                         template: str, designer_set: tuple[str, ...]) -> Term:
+    return _stat_bonus(name, value, neutral, per_point,
+                       template_source(kind, template, f"stats.{name}", designer_set))
+
+
+#: Where each chance's cap comes from.
+_CAPS = {check: f"rules.yaml: page.caps.{check}"
+         for check in ("brawl", "melee", "ranged", "dodge", "magic", "counter")}
 
 
 def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term) -> Chance:
@@ -130,7 +157,7 @@ def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term)
     rule = R.BRAWL_CHANCE
     return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl", rule), faction, crowding),
                   rules.page.caps.brawl, rules.page.perfect_attack_below, rule.id,
-                  _cap("brawl"))
+                  _CAPS["brawl"])
 
 
 def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
@@ -142,7 +169,7 @@ def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
         _stat(rules, unit, "STR"),
     )
     return Chance(Check.ATTACK, terms, rules.page.caps.melee, rules.page.perfect_attack_below,
-                  rule.id, _cap("melee"))
+                  rule.id, _CAPS["melee"])
 
 
 def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
@@ -157,7 +184,7 @@ def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
         distance,
     )
     return Chance(Check.ATTACK, terms, rules.page.caps.ranged, rules.page.perfect_attack_below,
-                  rule.id, _cap("ranged"))
+                  rule.id, _CAPS["ranged"])
 
 
 def dodge_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
@@ -169,7 +196,7 @@ def dodge_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
         luck_bonus(rules, unit.stat("LCK"), unit.stat_source("LCK")),
         faction,
     )
-    return Chance(Check.DODGE, terms, rules.page.caps.dodge, 0, rule.id, _cap("dodge"))
+    return Chance(Check.DODGE, terms, rules.page.caps.dodge, 0, rule.id, _CAPS["dodge"])
 
 
 def magic_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
@@ -182,7 +209,7 @@ def magic_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
         faction,
         *unit.effect_terms("magic_bonus"),
     )
-    return Chance(Check.MAGIC, terms, rules.page.caps.magic, 0, rule.id, _cap("magic"))
+    return Chance(Check.MAGIC, terms, rules.page.caps.magic, 0, rule.id, _CAPS["magic"])
 
 
 def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
@@ -195,7 +222,7 @@ def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
         term("difficulty", -rules.counter_difficulty, "", rule.id, _COUNTER_SOURCE),
     )
     return Chance(Check.COUNTER, terms, rules.page.caps.counter,
-                  rules.page.perfect_counter_below, rule.id, _cap("counter"))
+                  rules.page.perfect_counter_below, rule.id, _CAPS["counter"])
 
 
 def counter_drain(rules: RulesConfig, spell_cost: int) -> int:

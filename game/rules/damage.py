@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.rules.templates import DamageBonusRow, RulesConfig
 from game.rules.dice import Dice
 from game.rules.rule_ids import DEFENCE_REDUCTION
-from game.rules.terms import Term, term
+from game.rules.terms import Term
 
 _DEFENCE_SOURCE = "rules.yaml: page.defence_reduction.per, page.defence_reduction.maximum"
 
@@ -32,8 +34,13 @@ def defence_reduction(rules: RulesConfig, defence: int, detail: str,
     for an object), the rule's own numbers added.
     """
     step = rules.page.defence_reduction
+    return _defence_term(min(step.maximum, defence // step.per), detail, rule, source)
+
+
+@lru_cache(maxsize=1024)
+def _defence_term(value: int, detail: str, rule: str, source: str) -> Term:
     where = f"{_DEFENCE_SOURCE}; {source}" if source else _DEFENCE_SOURCE
-    return term("defence", min(step.maximum, defence // step.per), detail, rule, where)
+    return Term("defence", value, detail, rule, where)
 
 
 def total_reduction(terms: tuple[Term, ...]) -> int:

@@ -171,11 +171,13 @@ class Roller:
             return self.forced.popleft(), True
         return 1 + _below(self._source(), 100), False
 
-    def roll(self, dice: Dice, label: str = "") -> DiceRoll:
+    def roll(self, dice: Dice, label: str = "", rule: str = "", origin: str = "") -> DiceRoll:
+        """Roll `dice`; `rule` and `origin` name the rule rolling them and the content value
+        they come from, kept on the result."""
         source, sides = self._source(), dice.sides
         faces = tuple(1 + _below(source, sides) for _ in range(dice.count))
         total = dice.sign * (sum(faces) + dice.modifier)
-        return DiceRoll(label, _text(dice), faces, total)
+        return DiceRoll(label, _text(dice), faces, total, rule, origin)
 
     def getstate(self) -> tuple:
         """What the next rolls depend on. With streams only the forced rolls pending: every

@@ -229,11 +229,9 @@ class Cast(Action):
             caster.stats.spells_failed += 1
             return events + quip(rules.default_quips, caster, "spell_fail")
         caster.stats.spells_cast += 1
-        value = game.roller.roll(plan.dice, spell.name) if plan.dice else None
-        if value is not None:
-            rule = R.DAMAGE_SPELL if spell.kind == "damage" else R.HEAL
-            value = msgspec.structs.replace(value, rule=rule.id,
-                                            source=f"spells.yaml: {self.spell}.dice")
+        rule = R.DAMAGE_SPELL if spell.kind == "damage" else R.HEAL
+        value = game.roller.roll(plan.dice, spell.name, rule.id,
+                                 f"spells.yaml: {self.spell}.dice") if plan.dice else None
         took_effect = False
         casualties = game.casualties
         for target in plan.targets:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from game.rules.templates import Quips
 from game.rules.geometry import Pos
@@ -108,14 +109,22 @@ class Unit:
         """Where one of the unit's template values comes from: `characters.yaml:
         aldric.skills.melee` (`field` as a designer's `set` names it), or that value ", set
         by the designer" once a `set` changed it."""
-        where = f"{TEMPLATE_FILES.get(self.kind, self.kind)}: {self.template}.{field}"
-        return f"{where}, set by the designer" if field in self.designer_set else where
+        return template_source(self.kind, self.template, field, self.designer_set)
 
     def stat_source(self, name: str) -> str:
         """Where an effective characteristic comes from: its template value and the timed
         effects on it."""
-        origins = [e.origin or e.source for e in self.effects if e.stat == name]
-        return "; ".join((self.source(f"stats.{name}"), *origins))
+        where = template_source(self.kind, self.template, "stats." + name, self.designer_set)
+        if not self.effects:
+            return where
+        return "; ".join((where, *(e.origin or e.source for e in self.effects
+                                   if e.stat == name)))
+
+    def template_term(self, name: str, value: int, detail: str, rule: str, group: str,
+                      key: str) -> Term:
+        """A term reading the template value `group.key` (`skills.melee`), its source named."""
+        return _template_term(name, value, detail, rule, self.kind, self.template, group, key,
+                              self.designer_set)
 
     def effect_terms(self, stat: str) -> tuple[Term, ...]:
         """One named term per timed effect on `stat` (a skill, damage, reduction, magic_bonus)."""
@@ -123,3 +132,20 @@ class Unit:
             return ()
         return tuple(term("effect", e.amount, e.source, TIMED_EFFECTS.id, e.origin)
                      for e in self.effects if e.stat == stat)
+
+
+# Every check asks where a few template values come from: each answer is built once.
+@lru_cache(maxsize=4096)
+def template_source(kind: str, template: str, field: str,
+                    designer_set: tuple[str, ...] = ()) -> str:
+    """`characters.yaml: aldric.skills.melee` (`, set by the designer` once a `set` changed
+    it): where a unit's template value comes from."""
+    where = f"{TEMPLATE_FILES.get(kind, kind)}: {template}.{field}"
+    return f"{where}, set by the designer" if field in designer_set else where
+
+
+@lru_cache(maxsize=4096)
+def _template_term(name: str, value: int, detail: str, rule: str, kind: str, template: str,
+                   group: str, key: str, designer_set: tuple[str, ...]) -> Term:
+    return term(name, value, detail, rule,
+                template_source(kind, template, f"{group}.{key}", designer_set))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -20,14 +22,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from game.i18n import N_, _
-from game.journal.text import clamp_text, describe, namer, roll_text, term_label
+from game.journal.cards import Card, card_for, roll_indices
+from game.journal.text import describe, namer
 from game.rules import events as ev
 from game.rules.engine import Game
 from game.scripts import Demo
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog
-from game.ui.widgets.map_view import MapView, Overlay
-from game.ui.widgets.panels import Panel, UnitPanel
+from game.ui.widgets.map_view import CELL, MapView, Overlay
+from game.ui.widgets.panels import UnitPanel
+from game.ui.widgets.roll_card import RollCard
 
 
 class DemoBoard(MapView, inherit_bindings=False):
@@ -37,51 +41,65 @@ class DemoBoard(MapView, inherit_bindings=False):
     can_focus = False
 
 
-def roll_lines(roll: ev.Roll, name) -> list[Text]:
-    """A roll as a card: who rolls what, each term on its line, the sum and its clamp, the
-    d100 (forced or not) against the chance, and the outcome."""
-    lines = [Text(_("{unit}: {check} roll").format(unit=name(roll.unit), check=roll.check),
-                  style="bold")]
-    for term in roll.terms:
-        # A row of a table: the signed value, then the term's own (translated) label.
-        lines.append(Text.assemble((f"{term.value:>+4}", "bold"), "  ",
-                                   term_label(term, name)))
-    raw = sum(term.value for term in roll.terms)
-    lines.append(Text(_("{clamp} (cap {cap})").format(
-        clamp=clamp_text(raw, roll.chance, roll.cap), cap=roll.cap), style="dim"))
-    colour = "green" if roll.success else "red"
-    lines.append(Text(_("d100 {outcome}").format(outcome=roll_text(roll)),
-                      style=f"bold {colour}"))
-    return lines
+#: Below this terminal width the cards are drawn narrow: beside the map, a roll card's
+#: four columns (term, value, rule, source) need some 90 columns not to fold every word.
+NARROW = 140
 
 
-class RollsPanel(Panel):
-    """The rolls the step made, one card after the other (scrolls when they do not fit),
-    each followed by the damage or healing it led to."""
+def narrow_card(card: Card) -> Group:
+    """A card for a narrow panel: each row's value beside its label, its rule and source
+    under it, across the panel's width (the roll card's four columns would fold every
+    word)."""
+    parts: list = [Text(card.title, style="bold")]
+    for section in card.sections:
+        parts += [Text(""), Text(section.title, style="bold underline")]
+        for row in section.rows:
+            line = Table.grid(expand=True)
+            line.add_column(ratio=1, overflow="fold")
+            line.add_column(justify="right", overflow="fold")
+            line.add_row(row.label, row.value)
+            parts.append(line)
+            if row.rule or row.source:
+                parts.append(Text.assemble("  ", (row.rule, "cyan"), "  ", (row.source, "dim"),
+                                           overflow="fold"))
+    return Group(*parts)
+
+
+class RollsPanel(VerticalScroll):
+    """The cards of the rolls the step made, one under the other (scrolling when they do
+    not fit): an attack's with the damage and XP it gave, then the dodge's…"""
 
     DEFAULT_CSS = """
-    RollsPanel { height: 2fr; border: round $warning; padding: 0 1; }
+    RollsPanel { width: 1fr; height: 1fr; border: round $warning; padding: 0 1; }
+    RollsPanel .card { margin-bottom: 1; }
     """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.border_title = _("Rolls")
+        self.cards: list[Card] = []
+        self.narrow = False  # the cards drawn for a narrow terminal
 
-    def show(self, game: Game, events: list) -> None:
+    async def show(self, game: Game, events: list) -> None:
+        """The cards of `events`, the journal's last events (those of the step)."""
+        journal = game.journal
+        start = len(journal) - len(events)
         name = namer(game)
-        lines: list[Text] = []
-        rolls = 0
-        for event in events:
-            if isinstance(event, ev.Roll):
-                if lines:
-                    lines.append(Text(""))
-                lines += roll_lines(event, name)
-                rolls += 1
-            elif isinstance(event, (ev.Damage, ev.Healed)) and rolls:
-                lines.append(Text(describe(event, name).strip()))
-        if not rolls:
-            lines = [Text(_("No roll in this step."), style="dim")]
-        self.set_lines(lines)
+        self.cards = [card_for(journal, index, name) for index in roll_indices(journal)
+                      if index >= start]
+        await self.redraw()
+
+    async def redraw(self) -> None:
+        """Draw the cards for the terminal's width (the play screen's breakpoint)."""
+        self.narrow = self.app.size.width < NARROW
+        await self.remove_children()
+        if self.cards and self.narrow:
+            await self.mount_all(Static(narrow_card(card), classes="card")
+                                 for card in self.cards)
+        elif self.cards:
+            await self.mount_all(RollCard(card, classes="card") for card in self.cards)
+        else:
+            await self.mount(Static(Text(_("No roll in this step."), style="dim")))
         self.scroll_home(animate=False)
 
 
@@ -96,6 +114,8 @@ class DemoScreen(Screen[None]):
         Binding("g", "to_end", N_("To the end"), priority=True),
         Binding("end", "to_end", N_("To the end"), show=False, priority=True),
         Binding("home", "to_start", N_("Start"), priority=True),
+        Binding("down", "scroll_rolls(1)", N_("Scroll the rolls"), show=False, priority=True),
+        Binding("up", "scroll_rolls(-1)", N_("Scroll the rolls"), show=False, priority=True),
         Binding("q", "app.quit", N_("Quit"), priority=True),
     ]
     DEFAULT_CSS = """
@@ -103,13 +123,12 @@ class DemoScreen(Screen[None]):
         background: $boost; padding: 0 1; }
     DemoScreen #demo-head { color: $text-muted; }
     DemoScreen #demo-caption { text-style: bold; color: $text; }
-    DemoScreen #demo-note { display: none; text-style: bold; }
-    DemoScreen #demo-note.shown { display: block; }
-    DemoScreen #demo-note.refused { color: $error; }
-    DemoScreen #demo-note.over { color: $warning; }
-    DemoScreen #demo-note.forced { color: $warning; text-style: none; }
+    DemoScreen #demo-note, DemoScreen #demo-forced { display: none; }
+    DemoScreen #demo-note.shown, DemoScreen #demo-forced.shown { display: block; }
+    DemoScreen #demo-note { text-style: bold; }
+    DemoScreen #demo-note.refused, DemoScreen #demo-forced.unused { color: $error; }
+    DemoScreen #demo-note.over, DemoScreen #demo-forced { color: $warning; }
     DemoScreen.-short #caption-bar { max-height: 5; border: none; }
-    DemoScreen.-short JournalLog { height: 5; }
     DemoScreen.-short #unit { display: none; }
     """
 
@@ -129,43 +148,71 @@ class DemoScreen(Screen[None]):
             yield Static(id="demo-head")
             yield Static(id="demo-caption")
             yield Static(id="demo-note")
+            yield Static(id="demo-forced")
         with Horizontal(id="main"):
-            yield DemoBoard(self.game, id="map")
-            with Vertical(id="side"):
-                yield RollsPanel(id="rolls")
+            with Vertical(id="left"):
+                yield DemoBoard(self.game, id="map")
                 yield UnitPanel(id="unit")
+            yield RollsPanel(id="rolls")
         yield JournalLog(id="journal")
         yield KeyBar()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.title = _("Demo · {scenario} · {script}").format(
             scenario=self.game.scenario.name, script=self.script)
         self.query_one(JournalLog).can_focus = False
-        self.show(rebuild=True)
+        self.fit()
+        await self.show(rebuild=True)
+
+    def fit(self) -> None:
+        """The map and the character under it as narrow as they can be, so that the roll
+        cards beside them get the width their terms, rules and sources need."""
+        game = self.game
+        columns = game.width * CELL + 2  # and its border
+        # The character panel needs about 46 columns; a small terminal hides it.
+        width = columns if self.size.width < 110 else max(columns, 46)
+        self.query_one("#left").styles.width = min(width, max(1, self.size.width // 2))
+        board = self.query_one(DemoBoard)
+        # On a short terminal the map has the column to itself (and scrolls if it must);
+        # otherwise it takes the rows it needs, leaving the character panel a quarter.
+        short = self.size.height < 30
+        board.styles.height = "1fr" if short else game.height + 2
+        board.styles.max_height = None if short else "75%"
+
+    async def on_resize(self, event) -> None:
+        self.fit()
+        rolls = self.query_one(RollsPanel)
+        if rolls.narrow != (self.app.size.width < NARROW):
+            await rolls.redraw()
 
     # --- keys -----------------------------------------------------------------------
 
-    def action_step(self, delta: int) -> None:
-        self.goto(self.demo.step + delta)
+    def action_scroll_rolls(self, direction: int) -> None:
+        """The roll cards scroll with ↑/↓ when the step's do not fit."""
+        rolls = self.query_one(RollsPanel)
+        rolls.scroll_relative(y=direction * 3, animate=False)
 
-    def action_to_end(self) -> None:
-        self.goto(len(self.demo))
+    async def action_step(self, delta: int) -> None:
+        await self.goto(self.demo.step + delta)
 
-    def action_to_start(self) -> None:
-        self.goto(0)
+    async def action_to_end(self) -> None:
+        await self.goto(len(self.demo))
 
-    def goto(self, step: int) -> None:
+    async def action_to_start(self) -> None:
+        await self.goto(0)
+
+    async def goto(self, step: int) -> None:
         demo = self.demo
         if not 0 <= step <= len(demo) or step == demo.step:
             self.app.bell()  # already at the start or the end
             return
         forward = step > demo.step
         demo.goto(step)
-        self.show(rebuild=not forward)
+        await self.show(rebuild=not forward)
 
     # --- drawing --------------------------------------------------------------------
 
-    def show(self, rebuild: bool) -> None:
+    async def show(self, rebuild: bool) -> None:
         """Draw the demo's current step: captions, map, panels, rolls, journal."""
         demo, game = self.demo, self.game
         self.show_captions()
@@ -195,11 +242,10 @@ class DemoScreen(Screen[None]):
             panel.set_lines([Text(_("No character has acted yet."), style="dim")])
         else:
             panel.show(game, game.units[actor])
-        self.query_one(RollsPanel).show(game, demo.events)
+        await self.query_one(RollsPanel).show(game, demo.events)
 
     def overlay(self) -> Overlay:
         """The step on the map: the path walked, the target aimed at."""
-        game = self.game
         path: frozenset = frozenset()
         targets: frozenset = frozenset()
         for event in self.demo.events:
@@ -223,6 +269,7 @@ class DemoScreen(Screen[None]):
             head.update(Content(_("Step {step}/{total} · line {line} · {command}").format(
                 step=demo.step, total=len(demo), line=step.line, command=step.command)))
             caption.update(Content(demo.caption or _("(no comment in the script)")))
+        # What happened beyond the script's words: a refusal, the game's end.
         note = self.query_one("#demo-note", Static)
         text, kind = "", ""
         name = namer(self.game)
@@ -232,19 +279,23 @@ class DemoScreen(Screen[None]):
             text, kind = describe(demo.game_over, name), "over"
         elif self.game.over and demo.at_end:
             text, kind = _("The game is over."), "over"
-        left = demo.unused_forced()
-        pending = self.game.roller.forced
-        if left and not text:
-            text, kind = _("⚑ forced d100 results never used: {rolls}").format(
-                rolls=", ".join(map(str, left))), "refused"
-        elif pending and not text:
-            text, kind = _("⚑ next d100 forced: {rolls}").format(
-                rolls=", ".join(map(str, pending))), "forced"
         note.update(Content(text))
         note.set_class(bool(text), "shown")
         note.set_class(kind == "refused", "refused")
         note.set_class(kind == "over", "over")
-        note.set_class(kind == "forced", "forced")
+        # The forced d100s waiting, and at the end those the script never used.
+        forced = self.query_one("#demo-forced", Static)
+        left, pending = demo.unused_forced(), self.game.roller.forced
+        if left:
+            text = _("⚑ forced d100 results never used: {rolls}").format(
+                rolls=", ".join(map(str, left)))
+        elif pending:
+            text = _("⚑ next d100 forced: {rolls}").format(rolls=", ".join(map(str, pending)))
+        else:
+            text = ""
+        forced.update(Content(text))
+        forced.set_class(bool(text), "shown")
+        forced.set_class(bool(left), "unused")
 
 
 class DemoApp(App[None]):
