@@ -481,3 +481,18 @@ def test_a_roll_card_in_french_words_the_dice_and_the_xp_reason():
         text = card_for(game.journal, index, namer(game)).text()
     assert "parfaite 1d6" in text and "bonus DEX+TAI 26 1d4" in text
     assert "Brenna : touche parfaite" in text
+
+
+def test_the_package_ships_the_compiled_catalogs():
+    """`pip install .` (not editable) must carry the .mo, or French is lost after install:
+    every catalog file matches a package-data pattern of game.i18n."""
+    import tomllib
+
+    root = catalog.SOURCE_ROOT
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["game.i18n"]
+    package = root / "game" / "i18n"
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    for language in catalog.TRANSLATED:
+        assert catalog.mo_path(language) in shipped and catalog.po_path(language) in shipped
+    assert catalog.pot_path() in shipped
