@@ -496,3 +496,21 @@ def test_the_package_ships_the_compiled_catalogs():
     for language in catalog.TRANSLATED:
         assert catalog.mo_path(language) in shipped and catalog.po_path(language) in shipped
     assert catalog.pot_path() in shipped
+
+
+def test_a_saved_refusal_with_worded_fields_reads_back_in_french(tmp_path):
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.journal.text import describe, namer
+    from game.saves import load_game, save_game
+
+    game = new_game(DEFAULT_CONTENT, "crossroads", 0)
+    (refused,) = game.apply("attack aldric 4,5 brawl")
+    assert refused.reason == "the door at 4,5 is 2 squares away; bare hands need an adjacent target"
+    loaded = load_game(save_game(game, "door", tmp_path), DEFAULT_CONTENT).game
+    (again,) = [e for e in loaded.journal if isinstance(e, Refused)]
+    assert again == refused
+    with i18n.language("fr"):
+        assert describe(again, namer(loaded)) == (
+            "✗ attack aldric 4,5 brawl : la porte en 4,5 est à 2 cases ; à mains nues, il faut "
+            "une cible adjacente")
