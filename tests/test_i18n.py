@@ -375,7 +375,7 @@ def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
 def test_an_engine_refusal_is_worded_in_the_players_language(capsys):
     _code, out, _err = _script(capsys, "crossroads", DEMO, "--lang", "fr")
     assert "✗ attack dagny aldric : Dagny a 0 PA ; une attaque avec battle axe coûte 5" in out
-    assert "  dégâts à Wolf : short bow 1d6 [5]=5 + bonus DEX+TAI 26 1d4 [1]=1 + parfaite 1d6" in out
+    assert "  dégâts sur Wolf : short bow 1d6 [5]=5 + bonus DEX+TAI 26 1d4 [1]=1 + parfaite 1d6" in out
 
 
 def test_a_refusal_keeps_its_english_reason_and_its_message_for_any_language():
@@ -481,3 +481,36 @@ def test_a_roll_card_in_french_words_the_dice_and_the_xp_reason():
         text = card_for(game.journal, index, namer(game)).text()
     assert "parfaite 1d6" in text and "bonus DEX+TAI 26 1d4" in text
     assert "Brenna : touche parfaite" in text
+
+
+def test_the_package_ships_the_compiled_catalogs():
+    """`pip install .` (not editable) must carry the .mo, or French is lost after install:
+    every catalog file matches a package-data pattern of game.i18n."""
+    import tomllib
+
+    root = catalog.SOURCE_ROOT
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["game.i18n"]
+    package = root / "game" / "i18n"
+    shipped = {p for pattern in patterns for p in package.glob(pattern)}
+    for language in catalog.TRANSLATED:
+        assert catalog.mo_path(language) in shipped and catalog.po_path(language) in shipped
+    assert catalog.pot_path() in shipped
+
+
+def test_a_saved_refusal_with_worded_fields_reads_back_in_french(tmp_path):
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.journal.text import describe, namer
+    from game.saves import load_game, save_game
+
+    game = new_game(DEFAULT_CONTENT, "crossroads", 0)
+    (refused,) = game.apply("attack aldric 4,5 brawl")
+    assert refused.reason == "the door at 4,5 is 2 squares away; bare hands need an adjacent target"
+    loaded = load_game(save_game(game, "door", tmp_path), DEFAULT_CONTENT).game
+    (again,) = [e for e in loaded.journal if isinstance(e, Refused)]
+    assert again == refused
+    with i18n.language("fr"):
+        assert describe(again, namer(loaded)) == (
+            "✗ attack aldric 4,5 brawl : la porte en 4,5 est à 2 cases ; à mains nues, il faut "
+            "une cible adjacente")

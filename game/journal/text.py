@@ -88,7 +88,10 @@ def _faction_detail(detail: str) -> str:
     # The engine's detail is data: `order: Brenna, Elise`, `order` (no ally), "" (no faction).
     if not detail:
         return _("no faction")
-    return detail if ":" in detail else _("{faction}: no ally").format(faction=detail)
+    if ":" not in detail:
+        return _("{faction}: no ally").format(faction=detail)
+    faction, allies = detail.split(":", 1)
+    return _("{faction}: {allies}").format(faction=faction, allies=allies.strip())
 
 
 def _crowding_detail(detail: str) -> str:
@@ -272,22 +275,33 @@ def _line(e: ev.DoorChanged, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.AttackDeclared, name: Names = str) -> str:
-    fields = dict(attacker=name(e.attacker), distance=e.distance, **_ap(e))
+    # The distance in squares: English says "at 4" either way, a translation may need the
+    # plural of its word for squares.
+    d = e.distance
+    fields = dict(attacker=name(e.attacker), distance=d, **_ap(e))
     if e.target_kind in ("character", "creature", "object"):
         fields["target"] = name(e.target)
         if e.mode == "brawl":
-            text = _("{attacker} brawls with {target} at {distance} ({ap} AP, {left} left)")
+            text = ngettext("{attacker} brawls with {target} at {distance} ({ap} AP, {left} left)",
+                            "{attacker} brawls with {target} at {distance} ({ap} AP, {left} left)",
+                            d)
         else:
-            text = _("{attacker} attacks ({weapon}) {target} at {distance} "
-                           "({ap} AP, {left} left)")
+            text = ngettext("{attacker} attacks ({weapon}) {target} at {distance} "
+                            "({ap} AP, {left} left)",
+                            "{attacker} attacks ({weapon}) {target} at {distance} "
+                            "({ap} AP, {left} left)", d)
     else:
         fields["door"] = e.target
         if e.mode == "brawl":
-            text = _("{attacker} brawls with the door {door} at {distance} "
-                           "({ap} AP, {left} left)")
+            text = ngettext("{attacker} brawls with the door {door} at {distance} "
+                            "({ap} AP, {left} left)",
+                            "{attacker} brawls with the door {door} at {distance} "
+                            "({ap} AP, {left} left)", d)
         else:
-            text = _("{attacker} attacks ({weapon}) the door {door} at {distance} "
-                           "({ap} AP, {left} left)")
+            text = ngettext("{attacker} attacks ({weapon}) the door {door} at {distance} "
+                            "({ap} AP, {left} left)",
+                            "{attacker} attacks ({weapon}) the door {door} at {distance} "
+                            "({ap} AP, {left} left)", d)
     if e.mode != "brawl":
         fields["weapon"] = name(e.weapon)
     return text.format(**fields)
