@@ -78,7 +78,11 @@ async def test_french_journal_lines():
         await pilot.press("right", "enter")
         journal = journal_text(app)
         assert "Victoire : The last player with characters standing wins" in journal
-        assert "Victory" not in journal
+        assert "— Tour 1 : Alice joue (joueur 1) —" in journal
+        assert "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)" in journal
+        assert status(app) == "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)"
+        for english in ("Victory", "Round", "moves", "left"):
+            assert english not in journal
 
 
 async def test_french_target_panel_chances_and_refusals():
@@ -91,7 +95,10 @@ async def test_french_target_panel_chances_and_refusals():
         assert "2 mains nues (3 PA)" in target
         assert "esquive " in target
         await pilot.press("left", "down", "down", "a")  # Corvin: Alice's own character
-        assert status(app).startswith("✗ ")
+        assert status(app) == "✗ Corvin est l'un de vos propres personnages : un joueur ne " \
+                              "peut jamais attaquer les siens"
+        await pilot.press("u")  # nothing to undo: the engine's refusal, in French
+        assert status(app).startswith("✗ impossible d'annuler")
 
 
 async def test_french_help_lists_the_keys_in_french():
