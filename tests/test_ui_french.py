@@ -14,6 +14,7 @@ from game.i18n import current_language, set_language
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen, HelpScreen
 from game.ui.screens.game_over import GameOverScreen
+from game.ui.screens.replay import ReplayScreen
 from game.ui.screens.saves import LoadScreen
 from game.ui.widgets.bars import KeyBar
 from game.ui.widgets.panels import TargetPanel, UnitPanel
@@ -184,3 +185,15 @@ async def test_french_save_and_load_screens(tmp_path):
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == \
             ["Nom", "Sauvée", "Scénario", "Tour", "Joueurs"]
+
+
+async def test_french_replay_screen_and_its_keys():
+    app = EscarmoucheApp(duel(), lang="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "enter", "R")
+        assert isinstance(app.screen, ReplayScreen)
+        assert str(app.screen.query_one("#replay-head").render()) == \
+            "Rejouer · étape 1/1 · tour 1 · move aldric 1,2"
+        bar = str(app.screen.query_one(KeyBar).render())
+        assert "Tour suivant" in bar
+        assert "début Début" in bar and "échap Fermer" in bar  # key names in French too
