@@ -14,6 +14,7 @@ from game.i18n import current_language, set_language
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen, HelpScreen
 from game.ui.screens.game_over import GameOverScreen
+from game.ui.screens.replay import ReplayScreen
 from game.ui.screens.saves import LoadScreen
 from game.ui.widgets.bars import KeyBar
 from game.ui.widgets.panels import TargetPanel, UnitPanel
@@ -78,7 +79,11 @@ async def test_french_journal_lines():
         await pilot.press("right", "enter")
         journal = journal_text(app)
         assert "Victoire : The last player with characters standing wins" in journal
-        assert "Victory" not in journal
+        assert "— Tour 1 : Alice joue (joueur 1) —" in journal
+        assert "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)" in journal
+        assert status(app) == "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)"
+        for english in ("Victory", "Round", "moves", "left"):
+            assert english not in journal
 
 
 async def test_french_target_panel_chances_and_refusals():
@@ -91,7 +96,10 @@ async def test_french_target_panel_chances_and_refusals():
         assert "2 mains nues (3 PA)" in target
         assert "esquive " in target
         await pilot.press("left", "down", "down", "a")  # Corvin: Alice's own character
-        assert status(app).startswith("✗ ")
+        assert status(app) == "✗ Corvin est l'un de vos propres personnages : un joueur ne " \
+                              "peut jamais attaquer les siens"
+        await pilot.press("u")  # nothing to undo: the engine's refusal, in French
+        assert status(app).startswith("✗ impossible d'annuler")
 
 
 async def test_french_help_lists_the_keys_in_french():
@@ -177,3 +185,15 @@ async def test_french_save_and_load_screens(tmp_path):
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == \
             ["Nom", "Sauvée", "Scénario", "Tour", "Joueurs"]
+
+
+async def test_french_replay_screen_and_its_keys():
+    app = EscarmoucheApp(duel(), lang="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "enter", "R")
+        assert isinstance(app.screen, ReplayScreen)
+        assert str(app.screen.query_one("#replay-head").render()) == \
+            "Rejouer · étape 1/1 · tour 1 · move aldric 1,2"
+        bar = str(app.screen.query_one(KeyBar).render())
+        assert "Tour suivant" in bar
+        assert "début Début" in bar and "échap Fermer" in bar  # key names in French too

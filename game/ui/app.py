@@ -156,6 +156,12 @@ class EscarmoucheApp(App[None]):
     def action_help_quit(self) -> None:  # Ctrl+C
         self.action_quit_game()
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the key bar shows it, its name in the player's language (`esc` is
+        `échap` in French)."""
+        display = super().get_key_display(binding)
+        return binding_text(KEY_DISPLAY.get(display, "")) or display
+
     def action_command_palette(self) -> None:
         """Textual's palette, its search box worded in the player's language."""
         from textual.command import CommandPalette
@@ -210,6 +216,10 @@ class EscarmoucheApp(App[None]):
                             play.action_replay)
         yield SystemCommand(_("Help"), _("Keys and rules (?)"), self.action_help)
 
+
+#: Keys the key bar spells out (as Textual names them), in the player's language.
+KEY_DISPLAY = {"esc": N_("esc"), "home": N_("home"), "end": N_("end"), "space": N_("space"),
+               "tab": N_("tab"), "pageup": N_("pageup"), "pagedown": N_("pagedown")}
 
 #: Textual's own palette commands and key, for the catalog: `get_system_commands` and the
 #: key bar translate them.

@@ -1,41 +1,42 @@
-"""The app's words for the engine's names: characteristics, skills, the options it offers.
+"""The app's words for what the engine names by id: characteristics, skills, checks, spell
+kinds, refusals, the options it offers.
 
-The engine names a characteristic by its English abbreviation (`STR`) and a skill by its
-id (`brawl`); players read the page's own words in their language (`FOR`, `bagarre`).
+Characteristics, skills, checks and refusals are worded by the journal's own lookups
+(`stat_name`, `check_label`, `refusal_text`), so a panel and a journal line never call one
+thing by two names; this module adds the few words only the app shows.
 """
 
 from __future__ import annotations
 
-from game.i18n import N_, _, ngettext
-from game.rules.errors import Impossible, render
-
-#: Characteristics, as the page abbreviates them (FOR, DEX, TAI, INT, DEF, CHA in French).
-CHARACTERISTIC_NAMES = {"STR": N_("STR"), "DEX": N_("DEX"), "SIZ": N_("SIZ"),
-                        "INT": N_("INT"), "DEF": N_("DEF"), "LCK": N_("LCK")}
-
-#: Skills, as the page names them (bagarre, mêlée, distance, esquive, magie in French).
-SKILL_NAMES = {"brawl": N_("brawl"), "melee": N_("melee"), "ranged": N_("ranged"),
-               "dodge": N_("dodge"), "magic": N_("magic")}
-
-#: The rolls a chance is for, as the panels label a defence (esquive, contre-magie).
-CHECK_NAMES = {"attack": N_("attack"), "dodge": N_("dodge"), "magic": N_("magic"),
-               "counter": N_("counter")}
+from game.i18n import _, ngettext, pgettext
+from game.journal.text import refusal_text as event_refusal_text, stat_name
+from game.oddsreport import check_label
+from game.rules.errors import Impossible
 
 #: Spell kinds, as the spell list shows them.
-SPELL_KINDS = {"damage": N_("damage"), "heal": N_("heal"), "buff": N_("buff"),
-               "debuff": N_("debuff")}
+SPELL_KINDS = {"damage": lambda: pgettext("spell kind", "damage"),
+               "heal": lambda: pgettext("spell kind", "heal"),
+               "buff": lambda: pgettext("spell kind", "buff"),
+               "debuff": lambda: pgettext("spell kind", "debuff")}
 
 
 def characteristic_name(name: str) -> str:
-    return _(CHARACTERISTIC_NAMES[name]) if name in CHARACTERISTIC_NAMES else name
+    """`STR` → `FOR` in French."""
+    return stat_name(name)
 
 
 def skill_name(name: str) -> str:
-    return _(SKILL_NAMES[name]) if name in SKILL_NAMES else name
+    """`brawl` → `bagarre` in French."""
+    return stat_name(name)
 
 
 def check_name(check: str) -> str:
-    return _(CHECK_NAMES[check]) if check in CHECK_NAMES else check
+    """`dodge` → `esquive`, `counter` → `contre-magie` in French."""
+    return check_label(check)
+
+
+def spell_kind(kind: str) -> str:
+    return SPELL_KINDS[kind]() if kind in SPELL_KINDS else kind
 
 
 def refusal_text(option) -> str:
@@ -53,11 +54,7 @@ def impossible_text(refusal: Impossible) -> str:
 def refused_text(event) -> str:
     """A `Refused` event's reason in the player's language (an old journal's has only its
     English reason)."""
-    return render(event.message, event.fields, _) if event.message else event.reason
-
-
-def spell_kind(kind: str) -> str:
-    return _(SPELL_KINDS[kind]) if kind in SPELL_KINDS else kind
+    return event_refusal_text(event.message, event.fields, event.reason)
 
 
 def owner_name(game, unit) -> str:
