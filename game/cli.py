@@ -339,7 +339,8 @@ def cmd_replay(args) -> int:
             print(_("{changed} of {total} commands changed outcome").format(
                 changed=len(changes), total=max(len(old), len(new))))
         return 1
-    replayed, saved = plain(game.snapshot()), comparable(record.state)
+    replayed = plain(game.snapshot())
+    saved = comparable(record.state, replayed)
     if replayed != saved:
         parts = sorted(key for key in replayed.keys() | saved.keys()
                        if replayed.get(key) != saved.get(key))

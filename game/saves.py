@@ -28,7 +28,7 @@ from game.content.yamlmarks import ContentErrors
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.events import AnyEvent, Reloaded
-from game.rules.history import changed_outcomes, replay
+from game.rules.history import changed_outcomes, replay, upgraded
 from game.rules.engine import Game
 from game.rules.state import comparable, restore_state
 
@@ -387,6 +387,7 @@ def read_save(path: Path) -> SaveRecord:
     problem = _inconsistency(record, state)
     if problem:
         raise SaveError(f"{path.name} is damaged: {problem}")
+    record.journal = upgraded(record.journal)
     return record
 
 
@@ -572,7 +573,8 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
                       notice=f"replayed under the new rules: {len(changes)} command"
                              f"{'s' * (len(changes) != 1)} changed outcome")
     if not changed:
-        if plain(game.snapshot()) != comparable(record.state):
+        replayed = plain(game.snapshot())
+        if replayed != comparable(record.state, replayed):
             raise SaveError(f"{file}: its log does not give its saved state "
                             "(the file was edited?)")
         # The saved journal also holds the refusals, which the log leaves out.

@@ -40,7 +40,8 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     assert perfect == {
         "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 64,
         "cap": 95, "success": True, "perfect": True, "forced": True,
-        "rule": "R4.10", "cap_source": "rules.yaml: page.caps.ranged",
+        "rule": "R4.10", "cap_source": "rules.yaml: page.caps.ranged", "perfect_below": 5,
+        "perfect_rule": "R4.11", "perfect_source": "rules.yaml: page.perfect_attack_below",
         "terms": [{"name": "skill", "value": 55, "detail": "ranged", "rule": "R4.10",
                    "source": "characters.yaml: brenna.skills.ranged"},
                   {"name": "mastery", "value": 10, "detail": "bow", "rule": "R4.10",

@@ -231,3 +231,55 @@ def test_a_designer_save_with_spawned_and_removed_units_loads(tmp_path, capsys):
     assert loaded.game.designer and loaded.game.units["goblin-9"].pos == (9, 9)
     assert loaded.game.units["wolf-1"].down and loaded.game.units["aldric"].pos == (10, 9)
     assert main(["replay", "setup", "--saves-dir", str(tmp_path)]) == 0
+
+
+def _as_written_before_sources(data):
+    """A save's JSON as the game wrote it before terms named their rules and sources: no
+    rule/source fields, term details in prose, no `designer_set` nor effect `origin`."""
+    prose = {"faction": lambda d: "no faction" if not d else d if ":" in d else f"{d}: no ally",
+             "crowding": lambda d: "no ally in sight" if not d else ", ".join(
+                 "{} at {}".format(*a.rsplit(" ", 1)) for a in d.split(", ")),
+             "distance": lambda d: f"{d} square" + ("" if d == "1" else "s"),
+             "difficulty": lambda d: "counter-magic"}
+
+    def old_terms(terms):
+        return [{"name": t["name"], "value": t["value"],
+                 "detail": prose.get(t["name"], lambda d: d)(t["detail"])} for t in terms]
+
+    for event in data["journal"]:
+        for key in ("rule", "cap_source", "perfect_below", "perfect_rule", "perfect_source"):
+            event.pop(key, None)
+        if event["type"] == "xp":
+            event.pop("source", None)
+        for key in ("terms", "reduction_terms"):
+            if key in event:
+                event[key] = old_terms(event[key])
+        for die in event.get("dice", []):
+            die.pop("rule", None), die.pop("source", None)
+    for unit in data["state"]["units"].values():
+        unit.pop("designer_set", None)
+        for effect in unit["effects"]:
+            effect.pop("origin", None)
+    return data
+
+
+def test_a_save_written_before_rules_and_sources_replays_identical_and_loads(tmp_path, capsys):
+    # The demo has faction, crowding and distance terms; a buff is still on at the end.
+    script = tmp_path / "script.txt"
+    script.write_text(Path(DEMO).read_text() + "\nforce 1\ncast corvin focus corvin\n")
+    assert main(["script", "crossroads", str(script), "--save", "old", "--saves-dir",
+                 str(tmp_path)]) == 0
+    path = tmp_path / "old.json"
+    data = _as_written_before_sources(json.loads(path.read_text()))
+    assert any(u["effects"] for u in data["state"]["units"].values())
+    assert any(" at " in t["detail"] for e in data["journal"] for t in e.get("terms", [])
+               if t["name"] == "crowding")
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", "old", "--saves-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("identical: 24 commands replay")
+    loaded = load_game(path)
+    # The old journal reads as a new one: its details in today's form.
+    crowding = [t.detail for e in loaded.game.journal for t in getattr(e, "terms", ())
+                if t.name == "crowding" and t.detail]
+    assert crowding and not any(" at " in d for d in crowding)

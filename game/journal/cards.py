@@ -139,9 +139,13 @@ def _chance_rows(roll: ev.Roll, name: Names) -> tuple[CardRow, ...]:
 
 def _roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
     how = _("forced (a designer's force)") if roll.forced else _("rolled")
+    perfect = (CardRow(_("perfect below"), str(roll.perfect_below),
+                       rule_text(roll.perfect_rule), roll.perfect_source),) \
+        if roll.perfect_below else ()
     return (
         CardRow(_("d100"), str(roll.roll), rule_text(PERCENTILE_ROLL.id), how),
         CardRow(_("forced"), _("yes") if roll.forced else _("no")),
+        *perfect,
         CardRow(_("outcome"), roll_text(roll)),
     )
 

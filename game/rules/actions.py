@@ -147,7 +147,8 @@ def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
     value = chance.value
     success = roll <= value
     return Roll(chance.check, unit, roll, value, chance.cap, chance.terms, success,
-                success and roll < chance.perfect_below, forced, chance.rule, chance.cap_source)
+                success and roll < chance.perfect_below, forced, chance.rule, chance.cap_source,
+                chance.perfect_below, chance.perfect_rule, chance.perfect_source)
 
 
 class Action:

@@ -147,6 +147,7 @@ def _template_stat_bonus(name: str, value: int, neutral: int, per_point, kind: s
                        template_source(kind, template, f"stats.{name}", designer_set))
 
 
+_PERFECT_ATTACK = (R.PERFECT_ATTACK.id, "rules.yaml: page.perfect_attack_below")
 #: Where each chance's cap comes from.
 _CAPS = {check: f"rules.yaml: page.caps.{check}"
          for check in ("brawl", "melee", "ranged", "dodge", "magic", "counter")}
@@ -157,7 +158,7 @@ def brawl_chance(rules: RulesConfig, unit: Actor, faction: Term, crowding: Term)
     rule = R.BRAWL_CHANCE
     return Chance(Check.ATTACK, (*_skill_terms(unit, "brawl", rule), faction, crowding),
                   rules.page.caps.brawl, rules.page.perfect_attack_below, rule.id,
-                  _CAPS["brawl"])
+                  _CAPS["brawl"], *_PERFECT_ATTACK)
 
 
 def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
@@ -169,7 +170,7 @@ def melee_chance(rules: RulesConfig, unit: Actor, family: str) -> Chance:
         _stat(rules, unit, "STR"),
     )
     return Chance(Check.ATTACK, terms, rules.page.caps.melee, rules.page.perfect_attack_below,
-                  rule.id, _CAPS["melee"])
+                  rule.id, _CAPS["melee"], *_PERFECT_ATTACK)
 
 
 def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
@@ -184,7 +185,7 @@ def ranged_chance(rules: RulesConfig, unit: Actor, family: str, crowding: Term,
         distance,
     )
     return Chance(Check.ATTACK, terms, rules.page.caps.ranged, rules.page.perfect_attack_below,
-                  rule.id, _CAPS["ranged"])
+                  rule.id, _CAPS["ranged"], *_PERFECT_ATTACK)
 
 
 def dodge_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
@@ -222,7 +223,8 @@ def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
         term("difficulty", -rules.counter_difficulty, "", rule.id, _COUNTER_SOURCE),
     )
     return Chance(Check.COUNTER, terms, rules.page.caps.counter,
-                  rules.page.perfect_counter_below, rule.id, _CAPS["counter"])
+                  rules.page.perfect_counter_below, rule.id, _CAPS["counter"],
+                  R.PERFECT_COUNTER.id, "rules.yaml: page.perfect_counter_below")
 
 
 def counter_drain(rules: RulesConfig, spell_cost: int) -> int:

@@ -96,6 +96,10 @@ class Roll(Event, tag="roll"):
     #: (`rules.yaml: page.caps.melee`); "" in journals written before they were kept.
     rule: str = ""
     cap_source: str = ""
+    #: A success strictly below this is perfect (0: never), with its rule and content value.
+    perfect_below: int = 0
+    perfect_rule: str = ""
+    perfect_source: str = ""
 
 
 class Damage(Event, tag="damage"):

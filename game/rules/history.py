@@ -6,12 +6,25 @@ undo are one mechanism.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+import msgspec
 
 from game.rules.templates import Content, Scenario
 from game.rules.actions import Move, ToggleDoor
 from game.rules.errors import Impossible, N_, Phrase
-from game.rules.events import CommandIssued, Refused, Roll, TurnStarted
+from game.rules.events import (
+    CommandIssued,
+    Damage,
+    Event,
+    Healed,
+    Refused,
+    Roll,
+    TurnStarted,
+    XpGained,
+)
+from game.rules.terms import Term
 from game.rules.notation import parse
 from game.rules.engine import Game
 
@@ -51,18 +64,82 @@ class Change:
     new: list
 
 
+_AT_DISTANCE = re.compile(r" at (\d+)(?=, |$)")
+
+
+def legacy_detail(term: Term) -> Term:
+    """A term of a journal written before details were data, in today's form: faction
+    `order: no ally` → `order`, `no faction` → ""; crowding `Ayla at 2` → `Ayla 2`, `no ally
+    in sight` → ""; distance `4 squares` → `4`; the counter difficulty's `counter-magic` →
+    "". Today's details come back unchanged."""
+    name, detail = term.name, term.detail
+    if name == "faction":
+        new = "" if detail == "no faction" else detail.removesuffix(": no ally")
+    elif name == "crowding":
+        new = "" if detail == "no ally in sight" else _AT_DISTANCE.sub(r" \1", detail)
+    elif name == "distance":
+        new = detail.split(" ")[0]
+    elif name == "difficulty":
+        new = ""
+    else:
+        return term
+    return term if new == detail else msgspec.structs.replace(term, detail=new)
+
+
+def upgraded(journal: list[Event]) -> list[Event]:
+    """A saved journal's events with their terms' details in today's form (`legacy_detail`),
+    so that its lines read and compare as a new journal's do."""
+    def terms(found: tuple[Term, ...]) -> tuple[Term, ...]:
+        return tuple(legacy_detail(t) for t in found)
+
+    out = []
+    for event in journal:
+        if isinstance(event, Roll):
+            event = msgspec.structs.replace(event, terms=terms(event.terms))
+        elif isinstance(event, Damage):
+            event = msgspec.structs.replace(event, terms=terms(event.terms),
+                                            reduction_terms=terms(event.reduction_terms))
+        out.append(event)
+    return out
+
+
+def _bare_terms(found: tuple[Term, ...]) -> tuple[Term, ...]:
+    return tuple(Term(t.name, t.value, legacy_detail(t).detail) for t in found)
+
+
+def outcome_of(event: Event) -> Event:
+    """An event as an outcome is compared: without the rules and sources that explain its
+    numbers (a journal written before they were kept has none), term details in today's
+    form."""
+    if isinstance(event, Roll):
+        return msgspec.structs.replace(event, terms=_bare_terms(event.terms), rule="",
+                                       cap_source="", perfect_below=0, perfect_rule="",
+                                       perfect_source="")
+    if isinstance(event, (Damage, Healed)):
+        dice = tuple(msgspec.structs.replace(d, rule="", source="") for d in event.dice)
+        if isinstance(event, Healed):
+            return msgspec.structs.replace(event, dice=dice)
+        return msgspec.structs.replace(event, dice=dice, terms=_bare_terms(event.terms),
+                                       reduction_terms=_bare_terms(event.reduction_terms))
+    if isinstance(event, XpGained):
+        return msgspec.structs.replace(event, rule="", source="")
+    return event
+
+
 def changed_outcomes(old_journal, new_journal) -> list[Change]:
     """Every command whose events differ between two journals of the same log, in order.
 
     With each command's dice drawn from its own stream, a rule change shows up only in
     the commands it touches (and those its consequences reach), not in every later roll.
+    What only explains a number (a term's rule and source) is no outcome (`outcome_of`).
     """
     old, new = outcomes(old_journal), outcomes(new_journal)
     changes = []
     for number in range(1, max(len(old), len(new)) + 1):
         before = old[number - 1] if number <= len(old) else None
         after = new[number - 1] if number <= len(new) else None
-        if before is None or after is None or before[1] != after[1]:
+        if before is None or after is None or \
+                list(map(outcome_of, before[1])) != list(map(outcome_of, after[1])):
             command = (before or after)[0]
             changes.append(Change(number, command, before[1] if before else [],
                                   after[1] if after else []))

@@ -42,6 +42,7 @@ FINAL_DAMAGE = RuleRef("R6.6", N_("final damage"))
 NON_PLAYER_DEFENCE = RuleRef("R6.7", N_("defence of non-player targets"))
 MAGIC_CHANCE = RuleRef("R7.2", N_("magic chance"))
 COUNTER_CHANCE = RuleRef("R7.4", N_("counter-magic chance"))
+PERFECT_COUNTER = RuleRef("R7.5", N_("a successful counter; the perfect counter"))
 DAMAGE_SPELL = RuleRef("R7.7", N_("damage spell"))
 HEAL = RuleRef("R7.8", N_("heal"))
 TIMED_EFFECTS = RuleRef("R7.9", N_("buff and debuff: timed effects"))
@@ -55,6 +56,5 @@ BY_ID: dict[str, RuleRef] = {ref.id: ref for ref in (
     PERCENTILE_ROLL, FLOOR_AND_CAP, FACTION_BONUS, STAT_BONUS, CROWDING, DISTANCE_MALUS,
     BRAWL_CHANCE, MELEE_CHANCE, RANGED_CHANCE, PERFECT_ATTACK, DODGE_CHANCE, LUCK_BONUS,
     DAMAGE_BONUS, ACTION_DICE, RAW_DAMAGE, DEFENCE_REDUCTION, TOTAL_REDUCTION, FINAL_DAMAGE,
-    NON_PLAYER_DEFENCE,
-    MAGIC_CHANCE, COUNTER_CHANCE, DAMAGE_SPELL, HEAL, TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS,
-    DOOR_DEFENCE)}
+    NON_PLAYER_DEFENCE, MAGIC_CHANCE, COUNTER_CHANCE, PERFECT_COUNTER, DAMAGE_SPELL, HEAL,
+    TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS, DOOR_DEFENCE)}

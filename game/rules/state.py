@@ -234,10 +234,22 @@ def known_statistics(saved: dict) -> dict:
     return {k: v for k, v in saved.items() if k in Statistics.__dataclass_fields__}
 
 
-def comparable(state: dict) -> dict:
-    """A saved `snapshot()` as today's engine would write it, to compare with a replay."""
-    units = {uid: {**unit, "stats": known_statistics(unit["stats"])}
-             for uid, unit in state.get("units", {}).items()}
+def comparable(state: dict, replayed: dict | None = None) -> dict:
+    """A saved `snapshot()` as today's engine would write it, to compare with a replay.
+
+    A save written before units kept the fields a designer set (`designer_set`) and effects
+    their content value (`origin`) has none of them: none was set then, and an effect's
+    origin is the one the replay (`replayed`, a plain snapshot) finds, as it cannot differ.
+    """
+    replayed_units = (replayed or {}).get("units", {})
+    units = {}
+    for uid, unit in state.get("units", {}).items():
+        again = replayed_units.get(uid, {}).get("effects", [])
+        effects = [effect if "origin" in effect else
+                   {**effect, "origin": again[i].get("origin", "") if i < len(again) else ""}
+                   for i, effect in enumerate(unit.get("effects", []))]
+        units[uid] = {"designer_set": [], **unit, "effects": effects,
+                      "stats": known_statistics(unit["stats"])}
     return {**state, "units": units}
 
 

@@ -60,6 +60,9 @@ class Chance(msgspec.Struct, frozen=True):
     #: The id of the chance's formula (`R4.9`) and the content value its cap comes from.
     rule: str = ""
     cap_source: str = ""
+    #: The rule and the content value of `perfect_below` ("" when there is none).
+    perfect_rule: str = ""
+    perfect_source: str = ""
 
     @property
     def raw(self) -> int:

@@ -40,7 +40,9 @@ async def test_w_opens_the_latest_rolls_card_with_each_term_its_rule_and_source(
         assert "attack roll: Aldric" in text
         for line in ("melee", "+50", "R4.9 melee chance", "characters.yaml: aldric.skills.melee",
                      "mastery sword", "characters.yaml: aldric.masteries.sword",
-                     "rules.yaml: page.caps.melee", "10 (forced) ≤ 65 hit", "R8.1 the XP table",
+                     "rules.yaml: page.caps.melee", "perfect below", "R4.11 perfect attack",
+                     "rules.yaml: page.perfect_attack_below", "10 (forced) ≤ 65 hit",
+                     "R8.1 the XP table",
                      "rules.yaml: xp.hit"):
             assert line in text, line
         await pilot.press("left")          # no roll before the first: it stays
