@@ -109,8 +109,10 @@ def _bare_terms(found: tuple[Term, ...]) -> tuple[Term, ...]:
 
 def outcome_of(event: Event) -> Event:
     """An event as an outcome is compared: without the rules and sources that explain its
-    numbers (a journal written before they were kept has none), term details in today's
-    form."""
+    numbers and the message ids that word it (a journal written before they were kept has
+    none), term details in today's form."""
+    if getattr(event, "message", None) or getattr(event, "fields", None):
+        event = msgspec.structs.replace(event, message="", fields={})
     if isinstance(event, Roll):
         return msgspec.structs.replace(event, terms=_bare_terms(event.terms), rule="",
                                        cap_source="", perfect_below=0, perfect_rule="",
