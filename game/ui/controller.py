@@ -15,11 +15,11 @@ from game import saves
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import HotReload
 from game.i18n import _
-from game.ui.words import refused_text
 from game.rules import events as ev
 from game.rules import history
 from game.rules.errors import Impossible
 from game.rules.engine import Game
+from game.ui.words import refused_text
 
 
 class Problem(Exception):
