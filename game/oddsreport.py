@@ -46,13 +46,45 @@ def _p(value: Fraction | None) -> float | None:
     return None if value is None else float(value)
 
 
+def _terms(terms) -> list[dict]:
+    return [{"name": t.name, "value": t.value, "detail": t.detail, "rule": t.rule,
+             "source": t.source} for t in terms]
+
+
 def _chance(chance: Chance) -> dict:
     """A chance as data: each term with its rule and source, the cap with its own."""
     return {"value": chance.value, "raw": chance.raw, "cap": chance.cap,
             "rule": chance.rule, "cap_source": chance.cap_source,
-            "terms": [{"name": t.name, "value": t.value, "detail": t.detail,
-                       "rule": t.rule, "source": t.source}
-                      for t in chance.terms]}
+            "terms": _terms(chance.terms)}
+
+
+def _die(label: str, dice, rule_source: tuple[str, str]) -> dict:
+    return {"label": label, "dice": str(dice), "rule": rule_source[0],
+            "source": rule_source[1]}
+
+
+def _damage_terms(plan) -> dict | None:
+    """What the damage figures are made of, each part with its rule and source: the dice
+    (and the perfect die of an attack), the effects added, the reduction terms (a spell's:
+    those of the target aimed at)."""
+    if isinstance(plan, CastPlan):
+        if plan.dice is None:
+            return None
+        centre = next((t for t in plan.targets if t.unit is plan.centre), None)
+        return {"dice": [_die(plan.spell.name, plan.dice, plan.dice_source)],
+                "terms": [],
+                "reduction_terms": _terms(centre.reduction_terms) if centre else [],
+                "reduction": centre.reduction if centre else 0}
+    damage = plan.damage
+    sources = damage.dice_sources or (("", ""),) * (len(damage.dice) + 1)
+    out = {"dice": [_die(label, dice, source)
+                    for (label, dice), source in zip(damage.dice, sources)],
+           "terms": _terms(damage.terms),
+           "reduction_terms": _terms(damage.reduction_terms),
+           "reduction": damage.reduction}
+    if damage.perfect_die is not None:
+        out["perfect_die"] = _die("perfect", damage.perfect_die, sources[-1])
+    return out
 
 
 def odds_object(game: GameState, attacker: str, target: str, choice: Choice) -> dict:
@@ -86,6 +118,7 @@ def plan_odds(plan, notation: str) -> dict:
         "p_countered": _p(result.p_countered),
         "p_reflected": _p(result.p_reflected),
         "p_lands": _p(result.p_lands),
+        "damage_terms": _damage_terms(plan),
         "damage": [[v, float(p)] for v, p in result.damage],
         "mean_damage": float(result.mean_damage),
         "p_down": float(result.p_down),

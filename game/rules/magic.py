@@ -132,6 +132,12 @@ class CastPlan(msgspec.Struct, frozen=True):
         """The centre's counter-magic chance, if it may counter."""
         return next((t.counter for t in self.targets if t.unit is self.centre), None)
 
+    @property
+    def dice_source(self) -> tuple[str, str]:
+        """(rule id, content source) of the value dice: a damage spell's or a heal's."""
+        rule = R.DAMAGE_SPELL if self.spell.kind == "damage" else R.HEAL
+        return rule.id, f"spells.yaml: {self.spell_id}.dice"
+
 
 #: A spell's kind as a refusal words it (translated at the edge).
 SPELL_KINDS = {"damage": N_("damage"), "heal": N_("heal"), "buff": N_("buff"),
@@ -229,9 +235,8 @@ class Cast(Action):
             caster.stats.spells_failed += 1
             return events + quip(rules.default_quips, caster, "spell_fail")
         caster.stats.spells_cast += 1
-        rule = R.DAMAGE_SPELL if spell.kind == "damage" else R.HEAL
-        value = game.roller.roll(plan.dice, spell.name, rule.id,
-                                 f"spells.yaml: {self.spell}.dice") if plan.dice else None
+        value = game.roller.roll(plan.dice, spell.name, *plan.dice_source) \
+            if plan.dice else None
         took_effect = False
         casualties = game.casualties
         for target in plan.targets:

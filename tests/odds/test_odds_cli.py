@@ -92,3 +92,32 @@ def test_an_impossible_option_prints_its_reason_and_exits_1(capsys):
 def test_a_bad_vary_is_a_usage_error(capsys):
     code, _, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--vary", "melee=1")
     assert code == 2 and "FIELD=LOW..HIGH[:STEP]" in err
+
+
+def test_the_json_says_what_the_damage_is_made_of(tmp_path, capsys):
+    where = setup(tmp_path, capsys)
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where, "--json")
+    assert code == 0
+    damage = json.loads(out)["damage_terms"]
+    assert damage["dice"] == [
+        {"label": "sword", "dice": "1d8", "rule": "R6.2", "source": "weapons.yaml: sword.dice"},
+        {"label": "bonus STR+SIZ 28", "dice": "1d4", "rule": "R6.1",
+         "source": "rules.yaml: damage_bonus[3].dice; characters.yaml: aldric.stats.STR; "
+                   "characters.yaml: aldric.stats.SIZ"}]
+    assert damage["perfect_die"] == {"label": "perfect", "dice": "1d6", "rule": "R4.11",
+                                     "source": "rules.yaml: perfect_die"}
+    assert damage["reduction"] == 0
+    assert [(t["name"], t["value"], t["rule"], t["source"]) for t in damage["reduction_terms"]] \
+        == [("defence", 0, "R6.4", "rules.yaml: page.defence_reduction.per, "
+             "page.defence_reduction.maximum; creatures.yaml: goblin.stats.DEF")]
+
+
+def test_a_damage_spell_names_its_dice_in_the_json(tmp_path, capsys):
+    where = setup(tmp_path, capsys, "move corvin 8,5\n")
+    code, out, err = run(capsys, "odds", "crossroads", "corvin", "goblin-1", *where,
+                         "--spell", "firebolt", "--json")
+    assert code == 0, err
+    damage = json.loads(out)["damage_terms"]
+    assert damage["dice"] == [{"label": "Firebolt", "dice": "2d6", "rule": "R7.7",
+                               "source": "spells.yaml: firebolt.dice"}]
+    assert "perfect_die" not in damage
