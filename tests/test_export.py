@@ -22,27 +22,39 @@ SPELLS = str(CONTENT / "scripts" / "spells-demo.txt")
 COUNTER_TABLE = """\
 **counter roll, Elise**: 30 (forced) ≤ 30 countered **⚑ forced**
 
-| term | name | detail | value |
-|---|---|---|---:|
-| magic | skill | magic | 45 |
-| sb(INT 15) | stat_bonus | INT 15 | 5 |
-| faction (order: no ally) | faction | order | 0 |
-| difficulty | difficulty |  | -20 |
-| sum of the terms |  |  | 30 |
-| chance |  | no clamp: 0 ≤ 30 ≤ 95 | 30 |
-| d100 | forced | 30 (forced) ≤ 30 countered | 30 |
+| term | value | rule | source |
+|---|---:|---|---|
+| magic | +45 | R7.4 counter-magic chance | characters.yaml: elise.skills.magic |
+| sb(INT 15) | +5 | R3.6 characteristic bonus | rules.yaml: stat_bonus_per_point, \
+page.stat_neutral; characters.yaml: elise.stats.INT |
+| faction (order: no ally) | +0 | R3.5 faction bonus | rules.yaml: faction.maximum, \
+faction.ratio; characters.yaml: elise.faction |
+| difficulty | -20 | R7.4 counter-magic chance | rules.yaml: counter_difficulty |
+| sum of the terms | 30 |  |  |
+| cap | 95 | R3.3 floor and cap | rules.yaml: page.caps.counter |
+| floor | 0 | R3.3 floor and cap |  |
+| chance | 30 (no clamp) | R7.4 counter-magic chance |  |
+| d100 | 30 | R3.2 the percentile roll | forced (a designer's force) |
+| forced | yes |  |  |
+| perfect below | 10 | R7.5 a successful counter; the perfect counter | \
+rules.yaml: page.perfect_counter_below |
+| outcome | 30 (forced) ≤ 30 countered |  |  |
 """
 
 REFLECTED_DAMAGE_TABLE = """\
 **damage to Corvin**: 6 (HP 12 → 6)
 
-| term | name | detail | value |
-|---|---|---|---:|
-| Firebolt 2d6 | dice | faces [5, 1] | 6 |
-| raw damage |  | no clamp: 6 ≥ 0 | 6 |
-| reduction |  | ignored | 0 |
-| damage taken |  | raw damage - reduction, at least 0 | 6 |
+| term | value | rule | source |
+|---|---:|---|---|
+| Firebolt 2d6 [5, 1] | +6 | R7.7 damage spell | spells.yaml: firebolt.dice |
+| raw damage | 6 | R6.3 raw damage |  |
+| reduction | 0 | R6.5 total reduction |  |
+| final damage | 6 | R6.6 final damage |  |
+| HP | 12 → 6 |  |  |
 """
+
+#: The head of every roll's and damage's table: a roll card's columns.
+TABLE_HEAD = "| term | value | rule | source |"
 
 
 def play(tmp_path, script: str, name: str, content: Path = CONTENT) -> None:
@@ -82,13 +94,13 @@ def test_markdown_has_one_table_per_roll_with_its_exact_terms_and_forced_marks(s
     rolls = [e for e in record.journal if isinstance(e, ev.Roll)]
     damages = [e for e in record.journal if isinstance(e, ev.Damage)]
     journal = section(md, "Journal")
-    assert journal.count("| term | name | detail | value |") == len(rolls) + len(damages)
+    assert journal.count(TABLE_HEAD) == len(rolls) + len(damages)
     assert COUNTER_TABLE in journal
     assert REFLECTED_DAMAGE_TABLE in journal
     # A roll the dice gave carries no mark; the summary counts the forced ones.
     assert "**attack roll, Wolf**: 56 > 42 miss\n" in journal
     forced = sum(r.forced for r in rolls)
-    assert forced == 5 and journal.count("| d100 | forced |") == forced
+    assert forced == 5 and journal.count("| forced | yes |") == forced
     # Marked in the roll's caption and on each of the three `force` commands' lines.
     assert journal.count("**⚑ forced**") == forced + 3
     assert f"- {len(rolls)} d100 rolls, {forced} of them forced (marked **⚑ forced**)" in md
@@ -140,7 +152,7 @@ def test_a_departure_from_the_page_is_listed_where_the_loader_found_it(tmp_path,
     assert notice.endswith("rules.yaml:73:12: dodge cap 95 departs from the page (90)")
     assert section(md, "Rules that depart from the page").endswith(f"- {notice}\n")
     # The rolls were played under it: the dodge's cap is the variant's.
-    assert "| chance |  | no clamp: 0 ≤ 35 ≤ 95 | 35 |" in md
+    assert "| cap | 95 | R3.3 floor and cap | rules.yaml: page.caps.dodge |" in md
     html = export(tmp_path, capsys, "variant", "--content", str(variant), "--format", "html")
     assert f"<li>{notice}</li>" in html
 
@@ -155,10 +167,13 @@ def test_a_clamped_chance_shows_its_clamp(tmp_path, capsys):
     raw = sum(t.value for t in attack.terms)
     assert raw > 95 and attack.chance == 95
     md = export(tmp_path, capsys, "strong")
-    assert f"| sum of the terms |  |  | {raw} |\n" \
-           f"| chance |  | clamped to [0, 95]: {raw} → 95 (cap) | 95 |\n" \
-           "| d100 | forced | 50 (forced) ≤ 95 hit | 50 |\n" in md
-    assert "| melee | skill | melee | 150 |" in md
+    assert f"| sum of the terms | {raw} |  |  |\n" \
+           "| cap | 95 | R3.3 floor and cap | rules.yaml: page.caps.melee |\n" \
+           "| floor | 0 | R3.3 floor and cap |  |\n" \
+           f"| chance | {raw} → 95 (cap) | R4.9 melee chance |  |\n" in md
+    # The designer's `set` is said where the value is used.
+    assert "| melee | +150 | R4.9 melee chance | characters.yaml: aldric.skills.melee, " \
+           "set by the designer |" in md
 
 
 class Tags(HTMLParser):
@@ -188,9 +203,9 @@ def test_html_is_the_same_document_self_contained(spells_md, capsys):
     assert not any("src" in attrs or "href" in attrs for _, attrs in page.tags)
     assert "url(" not in html and "@import" not in html and "http" not in html
     # The same tables, maps and marks as the Markdown.
-    assert names.count("table") == md.count("| term | name | detail | value |") + 2
-    assert ("<tr><td>difficulty</td><td>difficulty</td><td></td><td>-20</td>"
-            "</tr>") in html
+    assert names.count("table") == md.count(TABLE_HEAD) + 2
+    assert ("<tr><td>difficulty</td><td>-20</td><td>R7.4 counter-magic chance</td>"
+            "<td>rules.yaml: counter_difficulty</td></tr>") in html
     assert ("<caption><strong>counter roll, Elise</strong>: 30 (forced) ≤ 30 countered"
             '<span class="forced">⚑ forced</span></caption>') in html
     pres = html.split("<pre>")[1:]

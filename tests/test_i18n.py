@@ -432,7 +432,7 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     capsys.readouterr()
     assert main(["export", "demo", "--saves-dir", str(tmp_path), "--lang", "fr"]) == 0
     md = capsys.readouterr().out
-    assert "## Carte au début" in md and "## Journal" in md and "| terme | nom |" in md
+    assert "## Carte au début" in md and "## Journal" in md and "| terme | valeur | règle | source |" in md
     assert "jet d'attaque, Brenna" in md
 
 

@@ -119,7 +119,8 @@ def _term_row(term: Term, name: Names) -> CardRow:
     return CardRow(term_label(term, name), signed(term.value), rule_text(term.rule), term.source)
 
 
-def _chance_rows(roll: ev.Roll, name: Names) -> tuple[CardRow, ...]:
+def chance_rows(roll: ev.Roll, name: Names) -> tuple[CardRow, ...]:
+    """A roll's chance: each term, the sum, the cap and floor, the clamped chance."""
     raw = sum(t.value for t in roll.terms)
     clamp = rule_text(FLOOR_AND_CAP.id)
     if raw > roll.cap:
@@ -137,7 +138,8 @@ def _chance_rows(roll: ev.Roll, name: Names) -> tuple[CardRow, ...]:
     )
 
 
-def _roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
+def roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
+    """The d100 against the chance: rolled or forced, the perfect threshold, the outcome."""
     how = _("forced (a designer's force)") if roll.forced else _("rolled")
     perfect = (CardRow(_("perfect below"), str(roll.perfect_below),
                        rule_text(roll.perfect_rule), roll.perfect_source),) \
@@ -150,7 +152,9 @@ def _roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
     )
 
 
-def _damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
+def damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
+    """A damage: each die with its faces, the effects, the raw total, each reduction term
+    and the total, the damage taken, the HP."""
     rows = [CardRow(_("{dice} {expr} {faces}").format(
                 dice=dice_label(roll.label), expr=roll.expr, faces=list(roll.faces)),
                 signed(roll.total), rule_text(roll.rule), roll.source)
@@ -178,12 +182,12 @@ def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card
     if not isinstance(roll, ev.Roll):
         raise ValueError(f"journal line {index} is not a roll")
     title = _(_TITLES.get(roll.check, N_("roll: {unit}"))).format(unit=name(roll.unit))
-    sections = [CardSection(_("chance"), _chance_rows(roll, name)),
-                CardSection(_("roll"), _roll_rows(roll))]
+    sections = [CardSection(_("chance"), chance_rows(roll, name)),
+                CardSection(_("roll"), roll_rows(roll))]
     follow = _follow(journal, index)
     for damage in (e for e in follow if isinstance(e, ev.Damage)):
         sections.append(CardSection(_("damage to {target}").format(target=name(damage.target)),
-                                    _damage_rows(damage, name)))
+                                    damage_rows(damage, name)))
     xp = tuple(_xp_row(e, name) for e in follow if isinstance(e, ev.XpGained))
     if xp:
         sections.append(CardSection(_("experience"), xp))

@@ -4,8 +4,9 @@ The Markdown and the HTML are one document (`document()`: headings, paragraphs, 
 tables, preformatted maps) written out by two small renderers, so they never say
 different things. The document holds the save's summary, the rules that depart from the
 page, the map at the start and at the end (from a replay of the save, when the content can
-give one), and the journal by round with one table per roll: each term with its name,
-value and detail, the clamp, forced rolls marked. Names are the game's own (`names_for`).
+give one), and the journal by round with one table per roll and per damage, laid out as
+the game's roll cards (`game.journal.cards`): each term with its value, its rule and its
+content source, the clamp, forced rolls marked. Names are the game's own (`names_for`).
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from dataclasses import dataclass, field
 from string import Formatter
 
 from game.i18n import _, current_language, ngettext
+from game.journal.cards import chance_rows, damage_rows, roll_rows
 from game.journal.jsonl import event_line
 from game.journal.text import (
-    Names, clamp_text, dice_label, headline, names_for, roll_text, term_label, unit_labels,
+    Names, headline, names_for, roll_text, unit_labels,
 )
 from game.rules import events as ev
 from game.rules.board import CLOSED_DOOR, OPEN_DOOR, WALL
 from game.rules.state import GameState
-from game.rules.terms import Term
 
 #: How the maps draw a square: two characters, as the app's map does (glyph and tag).
 FLOOR_CELL, WALL_CELL = ". ", WALL * 2
@@ -72,8 +73,8 @@ class Table:
     caption: tuple
     header: tuple[str, ...]
     rows: list[tuple[str, ...]]
-    #: The last column holds numbers (aligned right).
-    numbers: bool = True
+    #: The column that holds the numbers (aligned right), if any: a roll card's values.
+    numbers: int | None = 1
 
 
 @dataclass
@@ -155,72 +156,36 @@ def legend(state: GameState) -> Table:
                      _("destroyed") if thing.destroyed else _("standing")))
     # Translators: the columns of a map's legend; "at" heads the unit's square (x,y)
     return Table(text(_("Legend")), (_("on the map"), _("name"), _("id"), _("side"), _("at"),
-                                     _("HP"), _("state")), rows, numbers=False)
+                                     _("HP"), _("state")), rows, numbers=None)
 
 
 def roll_table(event: ev.Roll, name: Names) -> Table:
-    """A d100 roll: its terms, their sum, the chance with its clamp to [0, cap], the die."""
-    raw = sum(t.value for t in event.terms)
+    """A d100 roll as its roll card lays it out (`game.journal.cards`): each term with its
+    rule and source, the sum, the clamp to [0, cap], the die, forced or not, the outcome."""
     titles = {"attack": _("attack roll, {unit}"), "dodge": _("dodge roll, {unit}"),
               "magic": _("magic roll, {unit}"), "counter": _("counter roll, {unit}")}
     title = titles[event.check].format(unit=name(event.unit)) if event.check in titles \
         else _("{check} roll, {unit}").format(check=event.check, unit=name(event.unit))
     caption = runs_of(_("{title}: {outcome}"), title=(("strong", title),),
                       outcome=roll_text(event)) + forced_runs(event.forced)
-    rows = term_rows(event.terms, name)
-    rows.append((_("sum of the terms"), "", "", str(raw)))
-    rows.append((_("chance"), "", clamp_detail(raw, event.chance, event.cap),
-                 str(event.chance)))
-    rows.append(("d100", _("forced") if event.forced else "", roll_text(event),
-                 str(event.roll)))
-    return Table(caption, term_header(), rows)
+    return Table(caption, term_header(),
+                 [tuple(row) for row in (*chance_rows(event, name), *roll_rows(event))])
 
 
 def term_header() -> tuple[str, ...]:
-    """The columns of a roll's table."""
-    return (_("term"), _("name"), _("detail"), _("value"))
+    """The columns of a roll's table: those of a roll card."""
+    return (_("term"), _("value"), _("rule"), _("source"))
 
 
 def damage_table(event: ev.Damage, name: Names) -> Table:
-    """A damage roll: each die with its faces, the terms, the raw total (floored at 0), the
-    reduction's terms and total, the amount taken."""
+    """A damage roll as its roll card lays it out: each die with its faces, the effects,
+    the raw total, the reduction's terms and total, the amount taken, with rules and
+    sources."""
     title = _("damage to {target}").format(target=name(event.target))
     caption = runs_of(_("{title}: {amount} (HP {hp_before} → {hp_after})"),
                       title=(("strong", title),), amount=event.amount,
                       hp_before=event.hp_before, hp_after=event.hp_after)
-    rows = [(f"{dice_label(d.label)} {d.expr}".strip(), _("dice"),
-             _("faces {faces}").format(faces=list(d.faces)), str(d.total)) for d in event.dice]
-    rows += term_rows(event.terms, name)
-    rows.append((_("raw damage"), "", clamp_detail(event.raw, max(0, event.raw)),
-                 str(max(0, event.raw))))
-    if event.reduction_terms:
-        rows += [(_("reduction: {term}").format(term=label), n, detail, value)
-                 for label, n, detail, value in term_rows(event.reduction_terms, name)]
-        total = sum(t.value for t in event.reduction_terms)
-        rows.append((_("reduction"), "", clamp_detail(total, event.reduction),
-                     str(event.reduction)))
-    else:
-        rows.append((_("reduction"), "", _("ignored"), "0"))
-    rows.append((_("damage taken"), "", _("raw damage - reduction, at least 0"),
-                 str(event.amount)))
-    return Table(caption, term_header(), rows)
-
-
-def clamp_detail(raw: int, value: int, cap: int | None = None) -> str:
-    """The clamp of a sum, shown even when it changes nothing: `no clamp: 0 ≤ 64 ≤ 95`,
-    `clamped to [0, 95]: 104 → 95 (cap)`."""
-    if raw == value:
-        return _("no clamp: 0 ≤ {raw} ≤ {cap}").format(raw=raw, cap=cap) if cap is not None \
-            else _("no clamp: {raw} ≥ 0").format(raw=raw)
-    clamp = clamp_text(raw, value, cap).removeprefix("= ")
-    if cap is not None:
-        return _("clamped to [0, {cap}]: {clamp}").format(cap=cap, clamp=clamp)
-    return _("clamped to at least 0: {clamp}").format(clamp=clamp)
-
-
-def term_rows(terms: tuple[Term, ...], name: Names = str) -> list[tuple[str, ...]]:
-    """One row per term: as the journal words it, its name, its detail, its value."""
-    return [(term_label(t, name), t.name, t.detail, str(t.value)) for t in terms]
+    return Table(caption, term_header(), [tuple(row) for row in damage_rows(event, name)])
 
 
 def record_names(record, content=None) -> Names:
@@ -367,8 +332,8 @@ def to_markdown(blocks: list) -> str:
         elif isinstance(block, Table):
             lines += [md_runs(block.caption), "",
                       "| " + " | ".join(map(md_escape, block.header)) + " |",
-                      "|" + "---|" * (len(block.header) - 1)
-                      + ("---:|" if block.numbers else "---|")]
+                      "|" + "".join("---:|" if i == block.numbers else "---|"
+                                    for i in range(len(block.header)))]
             lines += ["| " + " | ".join(md_escape(cell) for cell in row) + " |"
                       for row in block.rows]
             lines.append("")
@@ -396,7 +361,7 @@ pre { background: #f6f8fa; padding: .75rem; line-height: 1.15; overflow-x: auto;
 table { border-collapse: collapse; margin: .4rem 0 1rem; }
 caption { text-align: left; padding: .2rem 0; }
 th, td { border: 1px solid #d0d7de; padding: .15rem .5rem; text-align: left; }
-table.numbers td:last-child { text-align: right; font-variant-numeric: tabular-nums; }
+table.numbers td:nth-child(2) { text-align: right; font-variant-numeric: tabular-nums; }
 ul.nested { padding-left: 4.5rem; }
 .forced { background: #fff3bf; color: #7a4f00; font-weight: bold; padding: 0 .3rem;
           border-radius: 3px; margin-left: .4rem; }
@@ -436,7 +401,8 @@ def to_html(blocks: list, title: str) -> str:
             out.append("</ul>")
         elif isinstance(block, Table):
             head = "".join(f"<th>{html.escape(h)}</th>" for h in block.header)
-            numbers = ' class="numbers"' if block.numbers else ""
+            # The one numbers column is a roll card's second (the stylesheet says so).
+            numbers = ' class="numbers"' if block.numbers == 1 else ""
             body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row)
                            + "</tr>" for row in block.rows)
             out.append(f"<table{numbers}><caption>{html_runs(block.caption)}</caption>"
