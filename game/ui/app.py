@@ -29,7 +29,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.i18n import N_, _, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
-from game.ui.keys import binding_text
+from game.ui.keys import binding_text, key_display
 from game.ui.screens.play import PlayScreen
 
 
@@ -159,8 +159,7 @@ class EscarmoucheApp(App[None]):
     def get_key_display(self, binding: Binding) -> str:
         """A key as the key bar shows it, its name in the player's language (`esc` is
         `échap` in French)."""
-        display = super().get_key_display(binding)
-        return binding_text(KEY_DISPLAY.get(display, "")) or display
+        return key_display(super().get_key_display(binding))
 
     def action_command_palette(self) -> None:
         """Textual's palette, its search box worded in the player's language."""
@@ -216,10 +215,6 @@ class EscarmoucheApp(App[None]):
                             play.action_replay)
         yield SystemCommand(_("Help"), _("Keys and rules (?)"), self.action_help)
 
-
-#: Keys the key bar spells out (as Textual names them), in the player's language.
-KEY_DISPLAY = {"esc": N_("esc"), "home": N_("home"), "end": N_("end"), "space": N_("space"),
-               "tab": N_("tab"), "pageup": N_("pageup"), "pagedown": N_("pagedown")}
 
 #: Textual's own palette commands and key, for the catalog: `get_system_commands` and the
 #: key bar translate them.

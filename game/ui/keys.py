@@ -16,6 +16,16 @@ SPELLED = {"enter": N_("Enter"), "escape": N_("Esc"), "tab": N_("Tab"), "space":
 MODIFIERS = {"shift": N_("Shift"), "ctrl": N_("Ctrl"), "alt": N_("Alt")}
 
 
+#: Keys the key bar spells out (as Textual names them), in the player's language.
+KEY_DISPLAY = {"esc": N_("esc"), "home": N_("home"), "end": N_("end"), "space": N_("space"),
+               "tab": N_("tab"), "pageup": N_("pageup"), "pagedown": N_("pagedown")}
+
+
+def key_display(display: str) -> str:
+    """A key as Textual displays it on a key bar (`esc`), in the player's language."""
+    return binding_text(KEY_DISPLAY.get(display, "")) or display
+
+
 def binding_text(text: str) -> str:
     """A binding's description or tooltip in the player's language.
 

@@ -27,6 +27,7 @@ from game.journal.text import describe, namer
 from game.rules import events as ev
 from game.rules.engine import Game
 from game.scripts import Demo
+from game.ui.keys import key_display
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.map_view import CELL, MapView, Overlay
@@ -314,6 +315,9 @@ class DemoApp(App[None]):
 
     def get_default_screen(self) -> Screen:
         return DemoScreen(self.demo, self.script)
+
+    def get_key_display(self, binding: Binding) -> str:
+        return key_display(super().get_key_display(binding))  # `home` is `début` in French
 
 
 def run_demo(app: DemoApp, **run_options) -> int:

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.journal.cards import card_for, roll_indices
 from game.journal.text import Names
 from game.rules import events as ev
@@ -22,9 +22,9 @@ class RollCardScreen(ModalScreen[None]):
     """The card of one roll; steps through every roll of the journal."""
 
     BINDINGS = [
-        Binding("escape,q", "dismiss", "Close"),
-        Binding("left,p", "step(-1)", "Previous roll"),
-        Binding("right,n", "step(1)", "Next roll"),
+        Binding("escape,q", "dismiss", N_("Close")),
+        Binding("left,p", "step(-1)", N_("Previous roll")),
+        Binding("right,n", "step(1)", N_("Next roll")),
     ]
     DEFAULT_CSS = """
     RollCardScreen { align: center middle; }
