@@ -156,25 +156,31 @@ class Demo:
         """The step played last (None at the start)."""
         return self.steps[self.step - 1] if self.step else None
 
+    def _is_force(self, index: int) -> bool:
+        try:
+            return isinstance(parse(self.steps[index].command), ForceRolls)
+        except NotationError:
+            return False
+
     @property
     def caption(self) -> str:
-        """What the script says about this step, flowed (`flow`): its caption, after the
-        caption of a `force` right before it (`force 80   # a miss` then `attack …`: that
-        comment is about the attack); at the start, the preamble."""
+        """What the script says about this step, flowed (`flow`); at the start, the preamble.
+
+        A `force` and the command after it are one thought: the forced results are that
+        command's (`force 80   # a miss` then `attack …`), and a writer often goes on with
+        the sentence on the command's line. Both steps show the two comments, flowed as one.
+        """
         step = self.current
         if step is None:
             return flow(self.preamble)
-        lines = [step.caption] if step.caption else []
-        if self.step >= 2:
-            before = self.steps[self.step - 2]
-            try:
-                forced = isinstance(parse(before.command), ForceRolls)
-            except NotationError:
-                forced = False
-            if forced and before.caption:
-                lines.insert(0, before.caption)
-        # Each on its own lines: two comments of two commands are two thoughts.
-        return "\n".join(flow(caption) for caption in lines)
+        index = self.step - 1
+        if self._is_force(index) and index + 1 < len(self.steps):
+            pair = (step, self.steps[index + 1])
+        elif index >= 1 and self._is_force(index - 1):
+            pair = (self.steps[index - 1], step)
+        else:
+            return flow(step.caption)
+        return flow("\n".join(part.caption for part in pair if part.caption))
 
     @property
     def at_end(self) -> bool:

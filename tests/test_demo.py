@@ -67,15 +67,16 @@ def test_a_caption_flows_hand_wrapped_lines_but_keeps_sections_and_examples_alon
                              "\na new paragraph")
 
 
-def test_a_command_after_a_force_shows_the_forces_caption_before_its_own():
+def test_a_force_and_the_command_after_it_show_their_comments_as_one():
     demo = duel_demo("force 40,25   # a hit that Gautier\nattack ysolde gautier   # dodges\n"
                      "force 80   # a miss\nattack ysolde gautier\nend\n")
     captions = []
     for _ in range(5):
         demo.forward()
         captions.append(demo.caption)
-    assert captions == ["a hit that Gautier", "a hit that Gautier\ndodges", "a miss", "a miss",
-                        ""]
+    # The sentence begun on the `force` line ends on the attack's: both steps show it whole.
+    assert captions == ["a hit that Gautier dodges", "a hit that Gautier dodges", "a miss",
+                        "a miss", ""]
 
 
 def test_a_script_without_a_blank_line_before_its_first_command_has_no_preamble():
