@@ -191,19 +191,21 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
         assert "mastery dagger  +15  R4.9 melee chance  characters.yaml: " \
                "ysolde.masteries.dagger" in lines
         assert "d100  80  R3.2 the percentile roll  forced (a designer's force)" in lines
-        assert "outcome  80 (forced) > 69 miss" in lines
+        assert "outcome: 80 (forced) > 69 miss" in lines
         assert len(panel.query(RollCard)) == 1  # the card drawn, as wide as it needs
 
 
-async def test_a_step_shows_the_card_of_each_of_its_rolls_narrow_on_a_small_terminal():
+async def test_a_step_shows_one_card_an_action_narrow_on_a_small_terminal():
     app = DemoApp(duel_demo(), "duel-demo.txt")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*["space"] * 8)  # a hit, then the dodge
         panel = app.screen.query_one(RollsPanel)
-        assert [card.title for card in panel.cards] == ["attack roll: Ysolde",
-                                                         "dodge roll: Gautier"]
-        assert panel.narrow and not panel.query(RollCard)
-        assert len(panel.query(".card")) == 2
+        # One card for the action: the dodge is its section, between the hit and the XP.
+        assert [card.title for card in panel.cards] == ["attack roll: Ysolde"]
+        assert [s.title for s in panel.cards[0].sections] == [
+            "chance", "roll", "dodge roll: Gautier", "experience"]
+        [card] = panel.query(RollCard)
+        assert not card.wide
         await pilot.press("space")  # `end`: no roll
         assert panel.cards == []
         assert "No roll in this step." in str(panel.query_one(Static).render())

@@ -38,7 +38,7 @@ faction.ratio; characters.yaml: elise.faction |
 | forced | yes |  |  |
 | perfect below | 10 | R7.5 a successful counter; the perfect counter | \
 rules.yaml: page.perfect_counter_below |
-| outcome | 30 (forced) ≤ 30 countered |  |  |
+| outcome: 30 (forced) ≤ 30 countered |  |  |  |
 """
 
 REFLECTED_DAMAGE_TABLE = """\

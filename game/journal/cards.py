@@ -102,7 +102,9 @@ def roll_of(journal: Sequence[ev.Event], index: int) -> int | None:
 
 
 def _follow(journal: Sequence[ev.Event], index: int) -> list[ev.Event]:
-    """The damage and XP the roll's action gave after it."""
+    """What the roll's action did after it, in the journal's order: for an attack or a
+    spell, the defender's dodge or counter rolls, the damage and XP; for a dodge or a
+    counter, the damage and XP up to the next roll."""
     check = journal[index].check
     found: list[ev.Event] = []
     for event in journal[index + 1:]:
@@ -110,9 +112,25 @@ def _follow(journal: Sequence[ev.Event], index: int) -> list[ev.Event]:
             break
         if isinstance(event, ev.Roll) and check not in _ACTION_ROLLS:
             break
-        if isinstance(event, (ev.Damage, ev.XpGained)):
+        if isinstance(event, (ev.Roll, ev.Damage, ev.XpGained)):
             found.append(event)
     return found
+
+
+def card_rolls(journal: Sequence[ev.Event], start: int = 0) -> list[int]:
+    """The rolls from `start` on that have a card of their own when cards are shown one
+    after another: a dodge or a counter is a section of its attack's or spell's card."""
+    shown: list[int] = []
+    inside: set[int] = set()
+    for index in roll_indices(journal):
+        if index < start or index in inside:
+            continue
+        shown.append(index)
+        if journal[index].check in _ACTION_ROLLS:
+            inside.update(i for i, event in enumerate(journal[index + 1:], index + 1)
+                          if any(event is e for e in _follow(journal, index))
+                          and isinstance(event, ev.Roll))
+    return shown
 
 
 def _term_row(term: Term, name: Names) -> CardRow:
@@ -148,7 +166,8 @@ def roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
         CardRow(_("d100"), str(roll.roll), rule_text(PERCENTILE_ROLL.id), how),
         CardRow(_("forced"), _("yes") if roll.forced else _("no")),
         *perfect,
-        CardRow(_("outcome"), roll_text(roll)),
+        # In the label's column: the value column stays as narrow as its numbers.
+        CardRow(_("outcome: {outcome}").format(outcome=roll_text(roll)), ""),
     )
 
 
@@ -185,9 +204,16 @@ def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card
     sections = [CardSection(_("chance"), chance_rows(roll, name)),
                 CardSection(_("roll"), roll_rows(roll))]
     follow = _follow(journal, index)
-    for damage in (e for e in follow if isinstance(e, ev.Damage)):
-        sections.append(CardSection(_("damage to {target}").format(target=name(damage.target)),
-                                    damage_rows(damage, name)))
+    for event in follow:
+        if isinstance(event, ev.Roll):
+            # The defender's roll, where it happens: before the damage it may prevent.
+            heading = _(_TITLES.get(event.check, N_("roll: {unit}"))).format(
+                unit=name(event.unit))
+            sections.append(CardSection(heading, chance_rows(event, name) + roll_rows(event)))
+        elif isinstance(event, ev.Damage):
+            sections.append(CardSection(
+                _("damage to {target}").format(target=name(event.target)),
+                damage_rows(event, name)))
     xp = tuple(_xp_row(e, name) for e in follow if isinstance(e, ev.XpGained))
     if xp:
         sections.append(CardSection(_("experience"), xp))

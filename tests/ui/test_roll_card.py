@@ -18,7 +18,7 @@ def card_text(app) -> str:
 
     card = app.screen.query_one(RollCard)
     console = Console(width=card.size.width or 120, record=True, file=io.StringIO())
-    console.print(card.content)
+    console.print(card.render())
     return console.export_text()
 
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -22,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from game.i18n import N_, _
-from game.journal.cards import Card, card_for, roll_indices
+from game.journal.cards import Card, card_for, card_rolls
 from game.journal.text import describe, namer
 from game.rules import events as ev
 from game.rules.engine import Game
@@ -42,30 +40,6 @@ class DemoBoard(MapView, inherit_bindings=False):
     can_focus = False
 
 
-#: Below this terminal width the cards are drawn narrow: beside the map, a roll card's
-#: four columns (term, value, rule, source) need some 90 columns not to fold every word.
-NARROW = 140
-
-
-def narrow_card(card: Card) -> Group:
-    """A card for a narrow panel: each row's value beside its label, its rule and source
-    under it, across the panel's width (the roll card's four columns would fold every
-    word)."""
-    parts: list = [Text(card.title, style="bold")]
-    for section in card.sections:
-        parts += [Text(""), Text(section.title, style="bold underline")]
-        for row in section.rows:
-            line = Table.grid(expand=True)
-            line.add_column(ratio=1, overflow="fold")
-            line.add_column(justify="right", overflow="fold")
-            line.add_row(row.label, row.value)
-            parts.append(line)
-            if row.rule or row.source:
-                parts.append(Text.assemble("  ", (row.rule, "cyan"), "  ", (row.source, "dim"),
-                                           overflow="fold"))
-    return Group(*parts)
-
-
 class RollsPanel(VerticalScroll):
     """The cards of the rolls the step made, one under the other (scrolling when they do
     not fit): an attack's with the damage and XP it gave, then the dodge's…"""
@@ -79,25 +53,20 @@ class RollsPanel(VerticalScroll):
         super().__init__(**kwargs)
         self.border_title = _("Rolls")
         self.cards: list[Card] = []
-        self.narrow = False  # the cards drawn for a narrow terminal
 
     async def show(self, game: Game, events: list) -> None:
         """The cards of `events`, the journal's last events (those of the step)."""
         journal = game.journal
         start = len(journal) - len(events)
         name = namer(game)
-        self.cards = [card_for(journal, index, name) for index in roll_indices(journal)
-                      if index >= start]
+        # One card an action: a dodge or a counter is a section of its attack's or spell's.
+        self.cards = [card_for(journal, index, name) for index in card_rolls(journal, start)]
         await self.redraw()
 
     async def redraw(self) -> None:
-        """Draw the cards for the terminal's width (the play screen's breakpoint)."""
-        self.narrow = self.app.size.width < NARROW
+        """Draw the cards (each lays itself out for the panel's width)."""
         await self.remove_children()
-        if self.cards and self.narrow:
-            await self.mount_all(Static(narrow_card(card), classes="card")
-                                 for card in self.cards)
-        elif self.cards:
+        if self.cards:
             await self.mount_all(RollCard(card, classes="card") for card in self.cards)
         else:
             await self.mount(Static(Text(_("No roll in this step."), style="dim")))
@@ -180,11 +149,8 @@ class DemoScreen(Screen[None]):
         board.styles.height = "1fr" if short else game.height + 2
         board.styles.max_height = None if short else "75%"
 
-    async def on_resize(self, event) -> None:
+    def on_resize(self, event) -> None:
         self.fit()
-        rolls = self.query_one(RollsPanel)
-        if rolls.narrow != (self.app.size.width < NARROW):
-            await rolls.redraw()
 
     # --- keys -----------------------------------------------------------------------
 
