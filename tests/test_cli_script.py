@@ -49,7 +49,7 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
                   {"name": "stat_bonus", "value": 6, "detail": "DEX 16", "rule": "R3.6",
                    "source": "rules.yaml: stat_bonus_per_point, page.stat_neutral; "
                              "characters.yaml: brenna.stats.DEX"},
-                  {"name": "crowding", "value": -4, "detail": "Aldric 4, Corvin 4",
+                  {"name": "crowding", "value": -4, "detail": "aldric 4, corvin 4",
                    "rule": "R4.6", "source": "rules.yaml: page.crowding_per_ally, crowding_step"},
                   {"name": "distance", "value": -3, "detail": "4", "rule": "R4.7",
                    "source": "rules.yaml: distance_malus_per_square"}],

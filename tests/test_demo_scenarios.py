@@ -99,7 +99,7 @@ def test_tavern_brawl_faction_counts_own_allies_never_an_enemy_of_the_faction(ca
                                      "source": "rules.yaml: faction.maximum, faction.ratio; "
                                                "characters.yaml: hugo.faction"}
     assert term(hugo, "crowding") == {"name": "crowding", "value": -8,
-                                      "detail": "Gilles 2, Maud 2", "rule": "R4.6",
+                                      "detail": "gilles 2, maud 2", "rule": "R4.6",
                                       "source": "rules.yaml: page.crowding_per_ally, "
                                                 "crowding_step"}
     # Odo, three Order knights around him, all enemies: no bonus.

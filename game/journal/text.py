@@ -84,7 +84,7 @@ TERM_LABELS = {
 }
 
 
-def _faction_detail(detail: str) -> str:
+def _faction_detail(detail: str, name: Names) -> str:
     # The engine's detail is data: `order: Brenna, Elise`, `order` (no ally), "" (no faction).
     if not detail:
         return _("no faction")
@@ -94,24 +94,40 @@ def _faction_detail(detail: str) -> str:
     return _("{faction}: {allies}").format(faction=faction, allies=allies.strip())
 
 
-def _crowding_detail(detail: str) -> str:
-    # `Ayla 2, Bob 1`: each ally and its distance; "" when none is in sight.
+def _crowding_detail(detail: str, name: Names) -> str:
+    # `ayla 2, bob 1`: each ally's id and its distance; "" when none is in sight. (Journals
+    # saved before ids held names, `Ayla 2`: `name` gives those back as they are.)
     if not detail:
         return _("no ally in sight")
+    allies = []
+    for item in detail.split(", "):
+        ally, _space, squares = item.rpartition(" ")
+        allies.append(_("{ally} at {distance}").format(ally=name(ally), distance=squares)
+                      if ally and squares.isdigit() else item)
     # a list of allies: the separator is the translation's too
-    return _(", ").join(_("{ally} at {distance}").format(ally=ally, distance=squares)
-                        for ally, squares in (item.rsplit(" ", 1) for item in detail.split(", ")))
+    return _(", ").join(allies)
 
 
-def _distance_detail(detail: str) -> str:
+def _distance_detail(detail: str, name: Names) -> str:
     if not detail.isdigit():
         return detail
     return ngettext("{n} square", "{n} squares", int(detail)).format(n=detail)
 
 
+def _defence_detail(detail: str, name: Names) -> str:
+    # `DEF 14` as it is; a door's `door 20` and an object's `base 10` (R6.7) worded.
+    kind, _space, value = detail.rpartition(" ")
+    kind = kind.split(" ")[0]  # journals saved before: `door DEF 20`, `base defence 10`
+    if kind == "door":
+        return _("door DEF {value}").format(value=value)
+    if kind == "base":
+        return _("base defence {value}").format(value=value)
+    return detail
+
+
 #: How a term's data detail is worded, where it is more than the detail itself.
 TERM_DETAILS = {"faction": _faction_detail, "crowding": _crowding_detail,
-                "distance": _distance_detail}
+                "distance": _distance_detail, "defence": _defence_detail}
 
 
 def term_label(term: Term, name: Names = str) -> str:
@@ -123,7 +139,7 @@ def term_label(term: Term, name: Names = str) -> str:
     else:
         detail = stats_in(term.detail)
     if term.name in TERM_DETAILS:
-        detail = TERM_DETAILS[term.name](detail)
+        detail = TERM_DETAILS[term.name](detail, name)
     label = TERM_LABELS.get(term.name, term.name)
     return (_(label) if label != "{detail}" else label).format(detail=detail)
 

@@ -483,6 +483,7 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
 
     Characters and creatures take their defence from their DEF (with its effects); a door
     from the rules' door DEF; an object from its own DEF, or `base_defence` without one.
+    The term's detail is data the journal words: `DEF 14`, `door 20`, `base 10`.
     """
     rules, armours = game.rules, game.content.armours
     if isinstance(target, Door):
@@ -490,7 +491,7 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
                if tuple(d.at) == target.pos and d.defence is not None]
         where = f"scenarios/{game.scenario_id}.yaml: doors[{own[0]}].defence" if own \
             else "rules.yaml: door_defence"
-        return (defence_reduction(rules, target.defence, f"door DEF {target.defence}",
+        return (defence_reduction(rules, target.defence, f"door {target.defence}",
                                   R.DOOR_DEFENCE.id, where),)
     if isinstance(target, Unit):
         defence = target.stat("DEF")
@@ -503,7 +504,7 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
                                    f"objects[{_object_index(game, target)}].defence")]
     else:
         terms = [defence_reduction(rules, rules.base_defence,
-                                   f"base defence {rules.base_defence}",
+                                   f"base {rules.base_defence}",
                                    R.NON_PLAYER_DEFENCE.id, "rules.yaml: base_defence")]
     if target.armour:
         armour = armours[target.armour]

@@ -148,9 +148,9 @@ def _crowding(game: GameState, unit: Unit, square: Pos) -> int:
         return 0
     mates = [u for u in game.standing()
              if u is not unit and u.is_character and u.owner == unit.owner]
-    seen = [(u.name, distance(square, u.pos)) for u in mates if game.sees(square, u.pos)]
+    seen = [(u.id, distance(square, u.pos)) for u in mates if game.sees(square, u.pos)]
     own = -crowding_malus(game.rules, seen).value
-    return own + sum(-crowding_malus(game.rules, [(unit.name, d)]).value for _, d in seen)
+    return own + sum(-crowding_malus(game.rules, [(unit.id, d)]).value for _, d in seen)
 
 
 def _move(game: GameState, unit: Unit, weights: AiProfile) -> Action | None:

@@ -100,11 +100,12 @@ def _faction_value(maximum: int, ratio: float, allies: int) -> int:
 
 def crowding_malus(rules: RulesConfig, allies: Iterable[tuple[str, int]]) -> Term:
     """Gêne: each other visible character of the same player, at distance d, crowds
-    `max(0, 5 - (d - 1) * step)`; the total is never a bonus. `allies` is (name, d)."""
+    `max(0, 5 - (d - 1) * step)`; the total is never a bonus. `allies` is (unit id, d)."""
     per_ally = rules.page.crowding_per_ally
     seen = sorted(allies, key=lambda a: (a[1], a[0]))
     total = sum(max(0, per_ally - (d - 1) * rules.crowding_step) for _, d in seen)
-    # The detail is data: `Ayla 2, Bob 1` (each ally and its distance), "" for none.
+    # The detail is data: `ayla 2, bob 1` (each ally's id and its distance: ids hold no
+    # space nor comma, names may), "" for none.
     detail = ", ".join(f"{name} {d}" for name, d in seen)
     return term("crowding", -max(0, total), detail, R.CROWDING.id, _CROWDING_SOURCE)
 

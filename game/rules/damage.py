@@ -29,7 +29,7 @@ def defence_reduction(rules: RulesConfig, defence: int, detail: str,
                       rule: str = DEFENCE_REDUCTION.id, source: str = "") -> Term:
     """1 point per full 10 points of defence, at most 5 before armour and effects.
 
-    `detail` says whose defence it is (`DEF 14`, `base defence 10`), as the journal shows
+    `detail` says whose defence it is (`DEF 14`, `door 20`, `base 10`), as the journal words
     it; `rule` and `source` where that defence comes from (R6.7 and the scenario's field
     for an object), the rule's own numbers added.
     """

@@ -189,11 +189,11 @@ class GameState:
                 and (not seen_only or self.sees(unit.pos, other.pos))]
 
     def crowding_allies(self, unit: Unit) -> list[tuple[str, int]]:
-        """(name, distance) of the other standing characters of the same player it sees."""
+        """(id, distance) of the other standing characters of the same player it sees."""
         if unit.owner is None:
             return []
         owner = unit.owner
-        return [(other.name, distance(unit.pos, other.pos)) for other in self.units.values()
+        return [(other.id, distance(unit.pos, other.pos)) for other in self.units.values()
                 if other.owner == owner and not other.down and other is not unit
                 and other.is_character and self.sees(unit.pos, other.pos)]
 

@@ -115,3 +115,16 @@ def test_on_the_map_a_digit_is_a_player_and_a_letter_a_creatures_ordinal():
     assert (labels["aldric"], labels["dagny"]) == ("A1", "D2")
     assert [labels[f"g{i}"] for i in (0, 1, 25, 26, 27)] == ["ga", "gb", "gz", "g*", "g*"]
     assert all(len(label) == 2 for label in labels.values())  # a square is two cells
+
+
+def test_a_name_with_a_comma_and_a_space_words_its_crowding():
+    """Names may hold ", " and spaces (ids may not): the crowding term keeps ids."""
+    from game.journal.text import describe, names_for
+    from game.rules.events import Roll
+    from game.rules.terms import Term
+
+    roll = Roll("attack", "sir", 30, 40, 100,
+                (Term("skill", 50, "brawl"), Term("crowding", -10, "sir-a 1, lady-b 1")),
+                True, False, False)
+    name = names_for(None, {"sir": "Aldric, Sir", "sir-a": "Aldric, Sir", "lady-b": "Lady B 2"}, {})
+    assert "crowding (Aldric, Sir at 1, Lady B 2 at 1) 10" in describe(roll, name)

@@ -9,7 +9,7 @@ from game.cli import main
 from game.content.loader import DEFAULT_CONTENT, load_content
 from game.rules.templates import Characteristics
 from game.journal.rules_text import rules_summary
-from game.journal.text import describe
+from game.journal.text import describe, namer
 from game.rules.events import ApDrained, Damage, OwedApPaid, Roll, XpGained
 from game.rules.terms import Term
 from game.rules.units import Effect
@@ -124,7 +124,9 @@ def test_a_clamped_chance_shows_its_raw_sum_in_the_journal():
                      forced=[1], content=content_with(characters={"corvin": weak}))
     [roll] = events_of(game.apply("attack corvin goblin brawl"), Roll)
     assert roll.chance == 0
-    assert describe(roll).endswith("- crowding (Aldric at 1, Brenna at 1) 10 = -10 → 0 (floor)]")
+    # The allies are named as the game names them (the term holds their ids).
+    assert describe(roll, namer(game)).endswith(
+        "- crowding (Aldric at 1, Brenna at 1) 10 = -10 → 0 (floor)]")
     strong = char("aldric", skills=char("aldric").skills.__class__(melee=95))
     game = make_game([("aldric", "aldric", 1, (0, 0)), ("goblin", "goblin", None, (1, 0))],
                      forced=[99], content=content_with(characters={"aldric": strong}))

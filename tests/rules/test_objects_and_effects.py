@@ -202,7 +202,7 @@ def test_a_door_with_its_own_hp_and_defence():
     game.roller.force([10])
     events = game.apply("attack dagny door-1-1")
     [damage] = events_of(events, Damage)
-    assert bare(damage.reduction_terms) == (Term("defence", 3, "door DEF 30"),)
+    assert bare(damage.reduction_terms) == (Term("defence", 3, "door 30"),)
     assert damage.hp_before == 20 and iron.hp == max(0, 20 - damage.amount)
 
 

@@ -19,8 +19,8 @@ def test_crowding_page_examples():
 
 
 def test_crowding_names_the_characters_it_counts_nearest_first():
-    term = crowding_malus(CONTENT.rules, [("Elise", 3), ("Corvin", 2)])
-    assert bare(term) == Term("crowding", -7, "Corvin 2, Elise 3")
+    term = crowding_malus(CONTENT.rules, [("elise", 3), ("corvin", 2)])
+    assert bare(term) == Term("crowding", -7, "corvin 2, elise 3")
 
 
 def test_distance_malus_rounds_half_up():
@@ -42,7 +42,7 @@ def test_ranged_chance_with_crowding_and_distance_has_every_named_term():
     [roll] = events_of(game.apply("attack brenna goblin with shortbow"), Roll)
     assert bare(roll.terms) == (
         Term("skill", 55, "ranged"), Term("mastery", 10, "bow"), Term("stat_bonus", 6, "DEX 16"),
-        Term("crowding", -9, "Aldric 1, Corvin 2"), Term("distance", -3, "4"),
+        Term("crowding", -9, "aldric 1, corvin 2"), Term("distance", -3, "4"),
     )
     assert roll.chance == 59 and roll.cap == 95 and not roll.success
 
@@ -58,7 +58,7 @@ def test_brawl_chance_adds_faction_and_takes_crowding():
     assert declared.mode == "brawl" and declared.ap_spent == 3
     [roll] = events_of(events, Roll)
     assert bare(roll.terms) == (Term("skill", 40, "brawl"), Term("faction", 6, "order: Brenna"),
-                          Term("crowding", -3, "Corvin 4, Brenna 5"))
+                          Term("crowding", -3, "corvin 4, brenna 5"))
     assert roll.chance == 43 and roll.cap == 100
 
 

@@ -74,7 +74,7 @@ def test_an_object_without_def_uses_the_base_defence_named_as_such():
     barrel = attack_damage([("aldric", "aldric", 1, (0, 0)), ("elise", "elise", 2, (9, 9))],
                            "attack aldric barrel with sword",
                            objects=[{"id": "barrel", "name": "barrel", "at": [1, 0], "hp": 6}])
-    assert bare(barrel.reduction_terms) == (Term("defence", 1, "base defence 10"),)
+    assert bare(barrel.reduction_terms) == (Term("defence", 1, "base 10"),)
 
 
 def test_a_door_at_zero_hp_breaks_and_opens_sight():
@@ -85,7 +85,7 @@ def test_a_door_at_zero_hp_breaks_and_opens_sight():
     events = game.apply("attack dagny 1,1 with axe")
     assert [r.check for r in events_of(events, Roll)] == ["attack"]  # doors never dodge
     [damage] = events_of(events, Damage)
-    assert bare(damage.reduction_terms) == (Term("defence", 2, "door DEF 20"),)
+    assert bare(damage.reduction_terms) == (Term("defence", 2, "door 20"),)
     assert damage.amount >= 1  # axe 1d10 + 1d4 against 2, with seed 0
     assert events_of(events, Destroyed) == [Destroyed("door-1-1", "door", (1, 1))]
     assert game.doors[(1, 1)].state == "broken"
