@@ -122,9 +122,11 @@ class Unit:
 
     def template_term(self, name: str, value: int, detail: str, rule: str, group: str,
                       key: str) -> Term:
-        """A term reading the template value `group.key` (`skills.melee`), its source named."""
+        """A term reading the template value `group.key` (`skills.melee`), its source named;
+        a key the template does not list is 0, and the source says so."""
+        listed = key in getattr(self, group, {})
         return _template_term(name, value, detail, rule, self.kind, self.template, group, key,
-                              self.designer_set)
+                              self.designer_set, listed)
 
     def effect_terms(self, stat: str) -> tuple[Term, ...]:
         """One named term per timed effect on `stat` (a skill, damage, reduction, magic_bonus)."""
@@ -146,6 +148,12 @@ def template_source(kind: str, template: str, field: str,
 
 @lru_cache(maxsize=4096)
 def _template_term(name: str, value: int, detail: str, rule: str, kind: str, template: str,
-                   group: str, key: str, designer_set: tuple[str, ...]) -> Term:
+                   group: str, key: str, designer_set: tuple[str, ...],
+                   listed: bool = True) -> Term:
+    field = f"{group}.{key}"
+    if listed or field in designer_set:
+        return term(name, value, detail, rule,
+                    template_source(kind, template, field, designer_set))
+    # `characters.yaml: ysolde (no masteries.axe: 0)`: a path that exists, and why 0.
     return term(name, value, detail, rule,
-                template_source(kind, template, f"{group}.{key}", designer_set))
+                f"{TEMPLATE_FILES.get(kind, kind)}: {template} (no {field}: 0)")
