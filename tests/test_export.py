@@ -48,7 +48,8 @@ REFLECTED_DAMAGE_TABLE = """\
 |---|---:|---|---|
 | Firebolt 2d6 [5, 1] | +6 | R7.7 damage spell | spells.yaml: firebolt.dice |
 | raw damage | 6 | R6.3 raw damage |  |
-| reduction | 0 | R6.5 total reduction |  |
+| reduction ignored | 0 | R10.9 spell damage and reduction | \
+rules.yaml: spell_damage_ignores_reduction |
 | final damage | 6 | R6.6 final damage |  |
 | HP | 12 → 6 |  |  |
 """

@@ -21,6 +21,7 @@ from game.rules.rule_ids import (
     FLOOR_AND_CAP,
     PERCENTILE_ROLL,
     RAW_DAMAGE,
+    SPELL_DAMAGE_REDUCTION,
     TOTAL_REDUCTION,
 )
 from game.rules.terms import Term
@@ -183,7 +184,14 @@ def damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
     rows += [CardRow(_("reduction: {term}").format(term=row.label), row.value, row.rule,
                      row.source)
              for row in (_term_row(t, name) for t in damage.reduction_terms)]
-    rows.append(CardRow(_("reduction"), str(damage.reduction), rule_text(TOTAL_REDUCTION.id)))
+    if damage.reduction_terms:
+        rows.append(CardRow(_("reduction"), str(damage.reduction),
+                            rule_text(TOTAL_REDUCTION.id)))
+    else:
+        # Only a spell's damage has no reduction terms: the rules say it ignores them.
+        rows.append(CardRow(_("reduction ignored"), "0",
+                            rule_text(SPELL_DAMAGE_REDUCTION.id),
+                            "rules.yaml: spell_damage_ignores_reduction"))
     rows.append(CardRow(_("final damage"), str(damage.amount), rule_text(FINAL_DAMAGE.id)))
     rows.append(CardRow(_("HP"), _("{before} → {after}").format(before=damage.hp_before,
                                                                 after=damage.hp_after)))

@@ -21,7 +21,7 @@ from game.rules import rule_ids as R
 from game.rules.board import Door, DoorState, Thing
 from game.rules.constants import AttackMode
 from game.rules.damage import (
-    bonus_row,
+    damage_bonus,
     defence_reduction,
     final_damage,
     total_reduction,
@@ -559,8 +559,7 @@ def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
     sources = [_weapon_dice_source(weapon_id) if weapon_id else _BRAWL_DICE_SOURCE]
     body = "DEX" if mode is AttackMode.RANGED else "STR"
     total = unit.stat(body) + unit.stat("SIZ")
-    row = bonus_row(rules.damage_bonus, total)
-    bonus = Dice.parse(rules.damage_bonus[row].dice)
+    row, bonus = damage_bonus(rules.damage_bonus, total)
     if bonus.count or bonus.modifier:
         dice.append((f"bonus {body}+SIZ {total}", bonus))
         sources.append(_bonus_source(row, unit.stat_source(body), unit.stat_source("SIZ")))

@@ -20,9 +20,11 @@ def bonus_row(table: list[DamageBonusRow], total: int) -> int:
     return len(table) - 1
 
 
-def damage_bonus(table: list[DamageBonusRow], total: int) -> Dice:
-    """The dice the STR+SIZ (or DEX+SIZ) total adds to damage, from rules.yaml's table."""
-    return Dice.parse(table[bonus_row(table, total)].dice)
+def damage_bonus(table: list[DamageBonusRow], total: int) -> tuple[int, Dice]:
+    """The dice the STR+SIZ (or DEX+SIZ) total adds to damage, from rules.yaml's table,
+    with the index of the row that gives them (the source a card names)."""
+    row = bonus_row(table, total)
+    return row, Dice.parse(table[row].dice)
 
 
 def defence_reduction(rules: RulesConfig, defence: int, detail: str,

@@ -44,6 +44,7 @@ MAGIC_CHANCE = RuleRef("R7.2", N_("magic chance"))
 COUNTER_CHANCE = RuleRef("R7.4", N_("counter-magic chance"))
 PERFECT_COUNTER = RuleRef("R7.5", N_("a successful counter; the perfect counter"))
 DAMAGE_SPELL = RuleRef("R7.7", N_("damage spell"))
+SPELL_DAMAGE_REDUCTION = RuleRef("R10.9", N_("spell damage and reduction"))
 HEAL = RuleRef("R7.8", N_("heal"))
 TIMED_EFFECTS = RuleRef("R7.9", N_("buff and debuff: timed effects"))
 XP_TABLE = RuleRef("R8.1", N_("the XP table"))
@@ -57,4 +58,4 @@ BY_ID: dict[str, RuleRef] = {ref.id: ref for ref in (
     BRAWL_CHANCE, MELEE_CHANCE, RANGED_CHANCE, PERFECT_ATTACK, DODGE_CHANCE, LUCK_BONUS,
     DAMAGE_BONUS, ACTION_DICE, RAW_DAMAGE, DEFENCE_REDUCTION, TOTAL_REDUCTION, FINAL_DAMAGE,
     NON_PLAYER_DEFENCE, MAGIC_CHANCE, COUNTER_CHANCE, PERFECT_COUNTER, DAMAGE_SPELL, HEAL,
-    TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS, DOOR_DEFENCE)}
+    TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS, DOOR_DEFENCE, SPELL_DAMAGE_REDUCTION)}

@@ -17,7 +17,7 @@ TABLE = CONTENT.rules.damage_bonus
     (49, "2d6+2"), (56, "2d6+2"), (57, "2d6+4"), (80, "2d6+4"),
 ])
 def test_damage_bonus_table_edges(total, dice):
-    assert str(damage_bonus(TABLE, total)) == dice
+    assert str(damage_bonus(TABLE, total)[1]) == dice
 
 
 def test_defence_reduction_is_one_per_ten_capped_at_five():
