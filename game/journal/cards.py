@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.journal.text import Names, dice_label, roll_text, term_label, xp_reason
 from game.rules import events as ev
 from game.rules.rule_ids import (
@@ -113,7 +113,7 @@ def _follow(journal: Sequence[ev.Event], index: int) -> list[ev.Event]:
             break
         if isinstance(event, ev.Roll) and check not in _ACTION_ROLLS:
             break
-        if isinstance(event, (ev.Roll, ev.Damage, ev.XpGained)):
+        if isinstance(event, (ev.Roll, ev.Damage, ev.Healed, ev.EffectAdded, ev.XpGained)):
             found.append(event)
     return found
 
@@ -198,6 +198,26 @@ def damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
     return tuple(rows)
 
 
+def heal_rows(heal: ev.Healed) -> tuple[CardRow, ...]:
+    """A heal: its dice with their faces, rule and source, the HP it gave back."""
+    rows = [CardRow(_("{dice} {expr} {faces}").format(
+                dice=dice_label(roll.label), expr=roll.expr, faces=list(roll.faces)),
+                signed(roll.total), rule_text(roll.rule), roll.source)
+            for roll in heal.dice]
+    rows.append(CardRow(_("HP healed"), str(heal.amount)))
+    rows.append(CardRow(_("HP"), _("{before} → {after}").format(before=heal.hp_before,
+                                                                after=heal.hp_after)))
+    return tuple(rows)
+
+
+def effect_row(effect: ev.EffectAdded, name: Names) -> CardRow:
+    """A timed effect laid: what it changes, by how much, for how long, and from where."""
+    what = ngettext("{source}: {stat} for {n} turn", "{source}: {stat} for {n} turns",
+                    effect.turns).format(source=name(effect.source),
+                                         stat=name(effect.stat), n=effect.turns)
+    return CardRow(what, signed(effect.amount), rule_text(effect.rule), effect.origin)
+
+
 def _xp_row(xp: ev.XpGained, name: Names) -> CardRow:
     return CardRow(_("{unit}: {reason}").format(unit=name(xp.unit), reason=xp_reason(xp)),
                    _("+{amount} XP").format(amount=xp.amount), rule_text(xp.rule), xp.source)
@@ -222,6 +242,12 @@ def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card
             sections.append(CardSection(
                 _("damage to {target}").format(target=name(event.target)),
                 damage_rows(event, name)))
+        elif isinstance(event, ev.Healed):
+            sections.append(CardSection(
+                _("heal of {target}").format(target=name(event.target)), heal_rows(event)))
+        elif isinstance(event, ev.EffectAdded):
+            sections.append(CardSection(
+                _("effect on {unit}").format(unit=name(event.unit)), (effect_row(event, name),)))
     xp = tuple(_xp_row(e, name) for e in follow if isinstance(e, ev.XpGained))
     if xp:
         sections.append(CardSection(_("experience"), xp))

@@ -437,7 +437,7 @@ class Attack(Action):
         events += deal_damage(game, unit, target, damage.amount)
         if defender and not defender.down and plan.weapon and plan.weapon.on_hit:
             events += lay_effect(defender, plan.weapon_id, plan.weapon.on_hit,
-                                 f"weapons.yaml: {plan.weapon_id}.on_hit.amount")
+                                 f"weapons.yaml: {plan.weapon_id}.on_hit.amount", R.ON_HIT.id)
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           N_("perfect hit") if perfect else N_("hit"),
                           source=_XP_SOURCES[("hit, xp.perfect" if perfect else "hit")
@@ -583,13 +583,16 @@ def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
                   reduce, amount, target.hp, max(0, target.hp - amount))
 
 
-def lay_effect(target: Unit, source: str, effect: EffectSpec, origin: str = "") -> list[Event]:
+def lay_effect(target: Unit, source: str, effect: EffectSpec, origin: str = "",
+               rule: str = R.TIMED_EFFECTS.id) -> list[Event]:
     """Lay a timed effect (an item's, a weapon's on-hit) on a unit; one from the same
     source is replaced, not stacked (effects stack by source). `origin`: the content value
-    of its amount (`weapons.yaml: venom-dagger.on_hit.amount`)."""
+    of its amount (`weapons.yaml: venom-dagger.on_hit.amount`), `rule` the rule laying it
+    (a spell's R7.9, an item's, an on-hit effect's)."""
     target.effects = [e for e in target.effects if e.source != source]
     target.effects.append(Effect(source, effect.stat, effect.amount, effect.turns, origin))
-    return [EffectAdded(target.id, source, effect.stat, effect.amount, effect.turns)]
+    return [EffectAdded(target.id, source, effect.stat, effect.amount, effect.turns, rule,
+                        origin)]
 
 
 def deal_damage(game: GameState, source: Unit, target: Target, amount: int) -> list[Event]:

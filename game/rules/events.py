@@ -199,11 +199,16 @@ class OwedApPaid(Event, tag="ap_owed_paid"):
 
 
 class EffectAdded(Event, tag="effect"):
+    """A timed effect laid on `unit` by `source` (a spell, item or weapon id): `rule` and
+    `origin` say which rule lays it and the content value of its amount ("" in old saves)."""
+
     unit: str
     source: str
     stat: str
     amount: int
     turns: int
+    rule: str = ""
+    origin: str = ""
 
 
 class ItemUsed(Event, tag="item"):

@@ -17,6 +17,7 @@ from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
     CommandIssued,
     Damage,
+    EffectAdded,
     Event,
     Healed,
     Refused,
@@ -71,7 +72,8 @@ def legacy_detail(term: Term) -> Term:
     """A term of a journal written before details were data, in today's form: faction
     `order: no ally` → `order`, `no faction` → ""; crowding `Ayla at 2` → `Ayla 2`, `no ally
     in sight` → ""; distance `4 squares` → `4`; the counter difficulty's `counter-magic` →
-    "". Today's details come back unchanged."""
+    ""; a door's `door DEF 20` → `door 20`, an object's `base defence 10` → `base 10`.
+    Today's details come back unchanged."""
     name, detail = term.name, term.detail
     if name == "faction":
         new = "" if detail == "no faction" else detail.removesuffix(": no ally")
@@ -81,6 +83,8 @@ def legacy_detail(term: Term) -> Term:
         new = detail.split(" ")[0]
     elif name == "difficulty":
         new = ""
+    elif name == "defence" and detail.startswith(("door DEF ", "base defence ")):
+        new = f"{detail.split(' ')[0]} {detail.split(' ')[-1]}"
     else:
         return term
     return term if new == detail else msgspec.structs.replace(term, detail=new)
@@ -104,7 +108,9 @@ def upgraded(journal: list[Event]) -> list[Event]:
 
 
 def _bare_terms(found: tuple[Term, ...]) -> tuple[Term, ...]:
-    return tuple(Term(t.name, t.value, legacy_detail(t).detail) for t in found)
+    # A crowding's detail names who crowds (names before, ids now): its value is the outcome.
+    return tuple(Term(t.name, t.value, "" if t.name == "crowding" else legacy_detail(t).detail)
+                 for t in found)
 
 
 def outcome_of(event: Event) -> Event:
@@ -125,6 +131,8 @@ def outcome_of(event: Event) -> Event:
                                        reduction_terms=_bare_terms(event.reduction_terms))
     if isinstance(event, XpGained):
         return msgspec.structs.replace(event, rule="", source="")
+    if isinstance(event, EffectAdded):
+        return msgspec.structs.replace(event, rule="", origin="")
     return event
 
 

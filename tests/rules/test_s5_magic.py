@@ -149,7 +149,8 @@ def test_buff_shows_as_a_named_term_then_wears_off_after_its_turns():
                      forced=[10, 99])
     game.units["goblin"].hp = 999
     events = game.apply("cast elise bless aldric")
-    assert events_of(events, EffectAdded) == [EffectAdded("aldric", "bless", "melee", 10, 2)]
+    assert events_of(events, EffectAdded) == [EffectAdded("aldric", "bless", "melee", 10, 2, "R7.9",
+                                                              "spells.yaml: bless.effect.amount")]
     [roll] = events_of(game.apply("attack aldric goblin with sword"), Roll)
     assert bare(roll.terms[:2]) == (Term("skill", 50, "melee"), Term("effect", 10, "bless"))
     assert roll.chance == 75
