@@ -50,7 +50,7 @@ async def test_french_panels_show_the_pages_words():
         assert "PA ██████████████ 10/10" in unit
         assert "FOR  DEX  TAI  INT  DEF  CHA" in unit
         assert "Compétences : bagarre 40  mêlée 50" in unit
-        assert "Niveau 1 · XP 0 (suivant 10)" in unit
+        assert "Niveau 1 · XP 0 (niveau suivant : 10)" in unit
         for english in ("HP ", "AP ", "STR", "SIZ", "LCK", "Skills", "brawl", "Level"):
             assert english not in unit
         assert app.play.query_one(UnitPanel).border_title == "Personnage"
@@ -64,7 +64,7 @@ async def test_french_key_bar_and_status_line():
         await pilot.pause()
         bar = key_bar(app)
         for french in ("Choisir/Aller", "Attaquer", "Bagarre", "Sort", "Porte", "Fin du tour",
-                       "Commande", "Aide", "Quitter", "Défaire", "Sauver", "Charger"):
+                       "Commande", "Aide", "Quitter", "Annuler", "Sauvegarder", "Charger"):
             assert french in bar
         for english in ("Select/Move", "Attack", "Brawl", "Cast", "Door", "End turn",
                         "Help", "Quit", "Undo", "Save", "Load"):
@@ -184,7 +184,7 @@ async def test_french_save_and_load_screens(tmp_path):
         assert heading == f"Sauvegardes dans {tmp_path}"
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == \
-            ["Nom", "Sauvée", "Scénario", "Tour", "Joueurs"]
+            ["Nom", "Sauvegardée le", "Scénario", "Tour", "Joueurs"]
 
 
 async def test_french_replay_screen_and_its_keys():
@@ -196,4 +196,4 @@ async def test_french_replay_screen_and_its_keys():
             "Rejouer · étape 1/1 · tour 1 · move aldric 1,2"
         bar = str(app.screen.query_one(KeyBar).render())
         assert "Tour suivant" in bar
-        assert "début Début" in bar and "échap Fermer" in bar  # key names in French too
+        assert "début Au début" in bar and "échap Fermer" in bar  # key names in French too
