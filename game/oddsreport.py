@@ -53,9 +53,14 @@ def _terms(terms) -> list[dict]:
 
 def _chance(chance: Chance) -> dict:
     """A chance as data: each term with its rule and source, the cap with its own."""
-    return {"value": chance.value, "raw": chance.raw, "cap": chance.cap,
+    data = {"value": chance.value, "raw": chance.raw, "cap": chance.cap,
             "rule": chance.rule, "cap_source": chance.cap_source,
             "terms": _terms(chance.terms)}
+    if chance.perfect_below:
+        # What p_perfect (an attack) or p_reflected (a counter) is computed from.
+        data["perfect_below"] = {"value": chance.perfect_below, "rule": chance.perfect_rule,
+                                 "source": chance.perfect_source}
+    return data
 
 
 def _die(label: str, dice, rule_source: tuple[str, str]) -> dict:

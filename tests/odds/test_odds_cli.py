@@ -31,6 +31,8 @@ def test_odds_of_aldric_on_the_goblin_as_json(tmp_path, capsys):
     assert data["chances"]["attack"] == {
         "value": 65, "raw": 65, "cap": 95, "rule": "R4.9",
         "cap_source": "rules.yaml: page.caps.melee",
+        "perfect_below": {"value": 5, "rule": "R4.11",
+                          "source": "rules.yaml: page.perfect_attack_below"},
         "terms": [
             {"name": "skill", "value": 50, "detail": "melee", "rule": "R4.9",
              "source": "characters.yaml: aldric.skills.melee"},
