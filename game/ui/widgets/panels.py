@@ -73,7 +73,7 @@ class UnitPanel(Panel):
     """The selected character: bars, level, characteristics, skills, gear, effects, stats."""
 
     DEFAULT_CSS = """
-    UnitPanel { height: 1fr; border: round $primary; padding: 0 1; }
+    UnitPanel { height: auto; max-height: 50%; border: round $primary; padding: 0 1; }
     """
 
     def __init__(self, **kwargs) -> None:
