@@ -132,12 +132,16 @@ def target_kind(target: Target) -> str:
     return target.kind
 
 
+#: The ban's refusal (R3.4): a list of targets tells it from the refusals that matter more.
+OWN_CHARACTER = N_("{target} is one of your own characters: a player may never attack "
+                   "their own")
+
+
 def own_character_ban(actor: Unit, target: object) -> None:
     """A player may never attack (or harm with a spell) one of their own characters."""
     if isinstance(target, Unit) and target.is_character and actor.owner is not None \
             and target.owner == actor.owner:
-        raise Impossible(N_("{target} is one of your own characters: a player may never "
-                            "attack their own"), target=target.name)
+        raise Impossible(OWN_CHARACTER, target=target.name)
 
 
 def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:

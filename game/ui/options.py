@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.rules import legal
-from game.rules.actions import Action, Attack, EndTurn, fmt_pos
+from game.rules.actions import OWN_CHARACTER, Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
 from game.rules.geometry import Pos
 from game.rules.magic import Cast, area_squares
@@ -86,9 +86,25 @@ def threat_zone(game: Game) -> frozenset[Pos]:
 
 def why_not(found: Choices, spell: str) -> str:
     """Why a spell can be cast on nobody now: the engine's refusal on the first unit it
-    was asked about (its AP, its reach…)."""
-    for options in found.against.values():
-        for option in options:
-            if option.kind == "spell" and option.action.spell == spell and option.reason:
-                return refusal_text(option)
+    was asked about (its AP, its reach…), a refusal other than the ban on one's own
+    characters first (that a friend stands near is not why no foe can be hit)."""
+    refused = [option for options in found.against.values() for option in options
+               if option.kind == "spell" and option.action.spell == spell and option.reason]
+    # Neither the caster (a damage spell is never aimed at oneself) nor a friend (the ban)
+    # is why no foe can be hit: their refusals come last.
+    refused.sort(key=aside)
+    if refused and not aside(refused[0]):
+        return refusal_text(refused[0])
+    if any(banned(option) for option in refused):
+        return _("no target for it now: only your own characters are within its reach")
     return _("no target for it now")
+
+
+def aside(option: legal.Option) -> bool:
+    """A spell's refusal on its own caster or on a friend: not why no foe can be hit."""
+    return banned(option) or option.action.target == option.action.unit
+
+
+def banned(option: legal.Option) -> bool:
+    """The option is refused by the ban on harming one's own characters (R3.4)."""
+    return option.refusal is not None and option.refusal.message == OWN_CHARACTER

@@ -746,3 +746,19 @@ async def test_q_and_ctrl_c_on_the_hand_over_ask_to_quit():
             assert isinstance(app.screen, ConfirmQuit)
             await pilot.press("n")
             assert isinstance(app.screen, HandoverScreen)
+
+
+async def test_the_spell_list_does_not_blame_a_friend_in_range_for_no_foe_in_reach():
+    from textual.widgets import OptionList
+
+    game = crossroads()  # Corvin (3,10) reaches 3 squares: only Aldric (3,7), his own
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play.selected = "corvin"
+        await pilot.press("c")
+        assert isinstance(app.screen, SpellPicker)
+        firebolt = str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
+        assert "Firebolt" in firebolt and "one of your own characters" not in firebolt
+        assert "at itself" not in firebolt
+        # A foe it cannot reach says why: too far.
+        assert "squares away; Firebolt reaches 3 at level 1" in firebolt
