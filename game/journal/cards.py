@@ -113,7 +113,8 @@ def _follow(journal: Sequence[ev.Event], index: int) -> list[ev.Event]:
             break
         if isinstance(event, ev.Roll) and check not in _ACTION_ROLLS:
             break
-        if isinstance(event, (ev.Roll, ev.Damage, ev.Healed, ev.EffectAdded, ev.XpGained)):
+        if isinstance(event, (ev.Roll, ev.Damage, ev.Healed, ev.EffectAdded, ev.ApDrained,
+                              ev.XpGained)):
             found.append(event)
     return found
 
@@ -218,6 +219,14 @@ def effect_row(effect: ev.EffectAdded, name: Names) -> CardRow:
     return CardRow(what, signed(effect.amount), rule_text(effect.rule), effect.origin)
 
 
+def drain_row(drain: ev.ApDrained, name: Names) -> CardRow:
+    """The AP a counter cost its counterer: taken now, or owed to its next refill."""
+    what = _("{unit}: AP owed to the next refill") if drain.owed else \
+        _("{unit}: AP taken")
+    return CardRow(what.format(unit=name(drain.unit)), str(drain.amount),
+                   rule_text(drain.rule), drain.source)
+
+
 def _xp_row(xp: ev.XpGained, name: Names) -> CardRow:
     return CardRow(_("{unit}: {reason}").format(unit=name(xp.unit), reason=xp_reason(xp)),
                    _("+{amount} XP").format(amount=xp.amount), rule_text(xp.rule), xp.source)
@@ -245,6 +254,8 @@ def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card
         elif isinstance(event, ev.Healed):
             sections.append(CardSection(
                 _("heal of {target}").format(target=name(event.target)), heal_rows(event)))
+        elif isinstance(event, ev.ApDrained):
+            sections.append(CardSection(_("counter drain"), (drain_row(event, name),)))
         elif isinstance(event, ev.EffectAdded):
             sections.append(CardSection(
                 _("effect on {unit}").format(unit=name(event.unit)), (effect_row(event, name),)))

@@ -188,6 +188,9 @@ class ApDrained(Event, tag="ap_drained"):
     ap_left: int
     owed: int = 0
     next_refill: int | None = None
+    #: The rule (R7.6, or R10.3 when owed) and the content values of the amount.
+    rule: str = ""
+    source: str = ""
 
 
 class OwedApPaid(Event, tag="ap_owed_paid"):

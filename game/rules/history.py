@@ -15,6 +15,7 @@ from game.rules.templates import Content, Scenario
 from game.rules.actions import Move, ToggleDoor
 from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
+    ApDrained,
     CommandIssued,
     Damage,
     EffectAdded,
@@ -133,6 +134,8 @@ def outcome_of(event: Event) -> Event:
         return msgspec.structs.replace(event, rule="", source="")
     if isinstance(event, EffectAdded):
         return msgspec.structs.replace(event, rule="", origin="")
+    if isinstance(event, ApDrained):
+        return msgspec.structs.replace(event, rule="", source="")
     return event
 
 

@@ -74,20 +74,24 @@ def counter_chance(game: GameState, defender: Unit) -> Chance:
     return chances.counter_chance(game.rules, defender, faction_term(game, defender))
 
 
-def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int) -> ApDrained:
+def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int,
+             spell_id: str = "") -> ApDrained:
     """A counter's AP cost ("consomme la moitié du coût … sur la cible").
 
     Taken off the counterer's AP at once when it counters during its own side's turn;
     otherwise its AP would be refilled before it could act, so the drain is owed and taken
     off its next refill. Never below 0.
     """
+    source = "rules.yaml: counter_drain.fraction, counter_drain.rounding" + \
+        (f"; spells.yaml: {spell_id}.ap_cost" if spell_id else "")
     own_turn = unit.owner is not None and unit.owner == caster.owner
     if own_turn:
         taken = min(unit.ap, amount)
         unit.ap -= taken
-        return ApDrained(unit.id, taken, unit.ap)
+        return ApDrained(unit.id, taken, unit.ap, rule=R.COUNTER_DRAIN.id, source=source)
     unit.ap_owed += amount
-    return ApDrained(unit.id, amount, unit.ap, unit.ap_owed, game.refill(unit))
+    return ApDrained(unit.id, amount, unit.ap, unit.ap_owed, game.refill(unit),
+                     R.DRAIN_OWED.id, source)
 
 
 class SpellTarget(msgspec.Struct, frozen=True):
@@ -296,7 +300,7 @@ class Cast(Action):
         reflected = counter.perfect
         unit.stats.counters += 1
         events.append(Countered(unit.id, self.spell, reflected))
-        events.append(drain_ap(game, unit, plan.caster, target.drain))
+        events.append(drain_ap(game, unit, plan.caster, target.drain, plan.spell_id))
         events += gain_xp(rules, unit, rules.xp.counter, N_("counter-magic"),
                           source="rules.yaml: xp.counter")
         if reflected and not plan.caster.down:

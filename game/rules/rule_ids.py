@@ -42,6 +42,8 @@ FINAL_DAMAGE = RuleRef("R6.6", N_("final damage"))
 NON_PLAYER_DEFENCE = RuleRef("R6.7", N_("defence of non-player targets"))
 MAGIC_CHANCE = RuleRef("R7.2", N_("magic chance"))
 COUNTER_CHANCE = RuleRef("R7.4", N_("counter-magic chance"))
+COUNTER_DRAIN = RuleRef("R7.6", N_("counter drain"))
+DRAIN_OWED = RuleRef("R10.3", N_("the counter drain is owed to the next refill"))
 PERFECT_COUNTER = RuleRef("R7.5", N_("a successful counter; the perfect counter"))
 DAMAGE_SPELL = RuleRef("R7.7", N_("damage spell"))
 SPELL_DAMAGE_REDUCTION = RuleRef("R10.9", N_("spell damage and reduction"))
@@ -58,4 +60,5 @@ BY_ID: dict[str, RuleRef] = {ref.id: ref for ref in (
     BRAWL_CHANCE, MELEE_CHANCE, RANGED_CHANCE, PERFECT_ATTACK, DODGE_CHANCE, LUCK_BONUS,
     DAMAGE_BONUS, ACTION_DICE, RAW_DAMAGE, DEFENCE_REDUCTION, TOTAL_REDUCTION, FINAL_DAMAGE,
     NON_PLAYER_DEFENCE, MAGIC_CHANCE, COUNTER_CHANCE, PERFECT_COUNTER, DAMAGE_SPELL, HEAL,
-    TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS, DOOR_DEFENCE, SPELL_DAMAGE_REDUCTION)}
+    TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS, DOOR_DEFENCE, SPELL_DAMAGE_REDUCTION,
+    COUNTER_DRAIN, DRAIN_OWED)}

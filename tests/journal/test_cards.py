@@ -32,3 +32,19 @@ def test_a_buff_card_shows_the_effect_it_lays_with_its_rule_and_source():
     assert (row.label, row.value, row.rule, row.source) == (
         "Bless: melee for 2 turns", "+10", "R7.9 buff and debuff: timed effects",
         "spells.yaml: bless.effect.amount")
+
+
+def test_a_counter_card_shows_the_ap_it_drains_with_its_rule_and_source():
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("elise", "elise", 2, (2, 0))],
+                     forced=[10, 20])  # Firebolt cast (10), Elise counters it (20)
+    game.apply("cast corvin firebolt elise")
+    [index] = card_rolls(game.journal)
+    card = card_for(game.journal, index, namer(game))
+    [drain] = [s for s in card.sections if s.title == "counter drain"]
+    [row] = drain.rows
+    # Elise counters during Alice's turn: the 3 AP (half of 5, half up) are owed.
+    assert (row.label, row.value, row.rule, row.source) == (
+        "Elise: AP owed to the next refill", "3",
+        "R10.3 the counter drain is owed to the next refill",
+        "rules.yaml: counter_drain.fraction, counter_drain.rounding; "
+        "spells.yaml: firebolt.ap_cost")

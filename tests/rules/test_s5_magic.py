@@ -10,6 +10,10 @@ from game.rules.events import (
 from game.rules.terms import Term
 from tests.helpers import char, content_with, events_of, make_game, bare
 
+#: Where a drain's amount comes from: the rules' fraction and rounding, the spell's cost.
+DRAIN = ("rules.yaml: counter_drain.fraction, counter_drain.rounding; "
+         "spells.yaml: firebolt.ap_cost")
+
 
 def xp_of(events):
     return [(e.unit, e.amount) for e in events_of(events, XpGained)]
@@ -63,7 +67,7 @@ def test_a_counter_blocks_the_spell_and_drains_half_its_cost():
     events = game.apply("cast corvin firebolt elise")
     assert events_of(events, Countered) == [Countered("elise", "firebolt", False)]
     # Half of 5, rounded half up, owed to Elise's next refill (it is Alice's turn).
-    assert events_of(events, ApDrained) == [ApDrained("elise", 3, 10, 3, 7)]
+    assert events_of(events, ApDrained) == [ApDrained("elise", 3, 10, 3, 7, "R10.3", DRAIN)]
     assert not events_of(events, Damage)
     assert xp_of(events) == [("elise", 2)]  # the caster gets nothing
     assert Quip("corvin", "spell_fail", "The words slipped away…") in events
@@ -76,7 +80,7 @@ def test_the_drain_owed_is_taken_off_the_next_refill_never_below_zero():
                      forced=[10, 30])
     game.units["elise"].ap = 1
     events = game.apply("cast corvin firebolt elise")
-    assert events_of(events, ApDrained) == [ApDrained("elise", 3, 1, 3, 7)]
+    assert events_of(events, ApDrained) == [ApDrained("elise", 3, 1, 3, 7, "R10.3", DRAIN)]
     assert game.units["elise"].ap == 1  # nothing is taken during Alice's turn
     events = game.apply("end")
     assert events_of(events, OwedApPaid) == [OwedApPaid("elise", 3, 7)]
