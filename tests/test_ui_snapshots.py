@@ -94,7 +94,8 @@ def test_threat_zone_140x45(snap_compare):
 
 
 def test_roll_card(snap_compare):
-    # Aldric hits Dagny (10), who fails to dodge (99); `w` opens the dodge's card, ← the
-    # attack's: each term with its rule and source, the clamp, the forced d100, the damage.
+    # Aldric hits Dagny (10), who fails to dodge (99); `w` opens the attack's card (← has
+    # nothing before it): each term with its rule and source, the clamp, the forced d100,
+    # then the dodge, the damage.
     assert snap_compare(EscarmoucheApp(duel(forced=[10, 99])), terminal_size=SIZE,
                         press=["right", "a", "w", "left"])

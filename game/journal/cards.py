@@ -135,6 +135,12 @@ def card_rolls(journal: Sequence[ev.Event], start: int = 0) -> list[int]:
     return shown
 
 
+def card_of(journal: Sequence[ev.Event], index: int) -> int:
+    """The roll whose card shows the roll at `index`: itself, or the attack or spell a
+    dodge or counter is a section of."""
+    return max((i for i in card_rolls(journal) if i <= index), default=index)
+
+
 def _term_row(term: Term, name: Names) -> CardRow:
     return CardRow(term_label(term, name), signed(term.value), rule_text(term.rule), term.source)
 

@@ -22,22 +22,24 @@ def card_text(app) -> str:
     return console.export_text()
 
 
-async def test_w_opens_the_latest_rolls_card_with_each_term_its_rule_and_source():
-    app = EscarmoucheApp(duel(forced=[10, 99]))
+async def test_w_opens_the_latest_actions_card_with_each_term_its_rule_and_source():
+    app = EscarmoucheApp(duel(forced=[10, 99, 95]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "a")   # Aldric hits Dagny (10), who fails to dodge (99)
+        await pilot.press("a")            # and misses (95)
         await pilot.press("w")
         assert isinstance(app.screen, RollCardScreen)
+        assert "attack roll: Aldric" in card_text(app) and "95 (forced) > 65 miss" in \
+            card_text(app)
+        await pilot.press("left")          # the first attack: the dodge is on its card
         text = card_text(app)
-        assert "dodge roll: Dagny" in text
+        assert "attack roll: Aldric" in text and "dodge roll: Dagny" in text
         for line in ("dodge", "+25", "R5.2 dodge chance", "characters.yaml: dagny.skills.dodge",
                      "R3.3 floor and cap", "rules.yaml: page.caps.dodge",
                      "99 (forced) > 29 not dodged", "forced (a designer's force)",
                      "R6.2 action dice", "weapons.yaml: sword.dice"):
             assert line in text, line
-        await pilot.press("left")          # the previous roll: Aldric's attack
-        text = card_text(app)
-        assert "attack roll: Aldric" in text
+        assert text.index("dodge roll: Dagny") < text.index("R6.2 action dice")
         for line in ("melee", "+50", "R4.9 melee chance", "characters.yaml: aldric.skills.melee",
                      "mastery sword", "characters.yaml: aldric.masteries.sword",
                      "rules.yaml: page.caps.melee", "perfect below", "R4.11 perfect attack",
@@ -46,9 +48,9 @@ async def test_w_opens_the_latest_rolls_card_with_each_term_its_rule_and_source(
                      "rules.yaml: xp.hit"):
             assert line in text, line
         await pilot.press("left")          # no roll before the first: it stays
-        assert "attack roll: Aldric" in card_text(app)
+        assert "10 (forced) ≤ 65 hit" in card_text(app)
         await pilot.press("right")
-        assert "dodge roll: Dagny" in card_text(app)
+        assert "95 (forced) > 65 miss" in card_text(app)
         await pilot.press("escape")
         assert not isinstance(app.screen, RollCardScreen)
 
@@ -70,7 +72,10 @@ async def test_a_click_on_a_journal_line_of_a_roll_or_its_damage_opens_that_roll
         attack = next(e for e in journal if isinstance(e, ev.Roll) and e.check == "attack")
         damage = next(e for e in journal if isinstance(e, ev.Damage))
         lines = {id(e): y for y, e in reversed(list(enumerate(log._line_events))) if e}
-        for event, title in ((attack, "attack roll: Aldric"), (damage, "dodge roll: Dagny")):
+        dodge = next(e for e in journal if isinstance(e, ev.Roll) and e.check == "dodge")
+        # A dodge's line and the damage's open the card of the attack they belong to.
+        for event in (attack, dodge, damage):
+            title = "attack roll: Aldric"
             y = lines[id(event)] - log.scroll_offset.y
             await pilot.click(JournalLog, offset=(3, y + 1))   # +1: the log's border
             assert isinstance(app.screen, RollCardScreen), title

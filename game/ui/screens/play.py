@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from game.i18n import N_, _, ngettext
+from game.journal.cards import card_rolls, roll_of
 from game.journal.text import chance_line, headline, namer
 from game.rules.errors import Impossible
 from game.ui import options
@@ -748,12 +749,11 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(self.controller))
 
     def action_roll_card(self, index: int | None = None) -> None:
-        from game.journal.cards import roll_indices
         from game.ui.screens.roll_card import RollCardScreen
 
         journal = list(self.game.journal)
         if index is None:
-            rolls = roll_indices(journal)
+            rolls = card_rolls(journal)
             if not rolls:
                 self.status(_("No roll yet: a roll card shows a roll's terms and sources"),
                             refused=True)
@@ -762,8 +762,6 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(RollCardScreen(journal, index, namer(self.game)))
 
     def on_journal_log_event_clicked(self, message: JournalLog.EventClicked) -> None:
-        from game.journal.cards import roll_of
-
         journal = self.game.journal
         found = next((i for i, e in enumerate(journal) if e is message.event), None)
         roll = roll_of(journal, found) if found is not None else None

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 
 from game.i18n import N_, _
-from game.journal.cards import card_for, roll_indices
+from game.journal.cards import card_for, card_of, card_rolls
 from game.journal.text import Names
 from game.rules import events as ev
 from game.ui.widgets.roll_card import RollCard
@@ -33,12 +33,14 @@ class RollCardScreen(ModalScreen[None]):
     """
 
     def __init__(self, journal: Sequence[ev.Event], index: int, names: Names = str) -> None:
-        """`index`: where the roll to show first is in `journal` (a `Roll` event)."""
+        """`index`: where the roll to show first is in `journal` (a `Roll` event; a dodge or
+        a counter opens the card of the attack or spell it is a section of)."""
         super().__init__()
         self.journal = journal
         self.names = names
-        self.rolls = roll_indices(journal)
-        self.position = self.rolls.index(index)
+        # One card an action, as the demo shows them: stepping never shows a roll twice.
+        self.rolls = card_rolls(journal)
+        self.position = self.rolls.index(card_of(journal, index))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
