@@ -762,3 +762,17 @@ async def test_the_spell_list_does_not_blame_a_friend_in_range_for_no_foe_in_rea
         assert "at itself" not in firebolt
         # A foe it cannot reach says why: too far.
         assert "squares away; Firebolt reaches 3 at level 1" in firebolt
+
+
+async def test_enter_right_after_cursor_keys_acts_where_the_cursor_now_is():
+    # A fast typist's → → Enter: the keys are handled before the map's CursorMoved
+    # messages reach the screen. Done here without awaiting in between, as a burst does.
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.game.units["aldric"].pos
+        app.play.map.action_cursor(-1, 0)
+        app.play.map.action_cursor(-1, 0)
+        app.play.action_activate()
+        await pilot.pause()
+        assert app.game.units["aldric"].pos == (start[0] - 2, start[1])
+        assert app.play.cursor == app.play.map.cursor == (start[0] - 2, start[1])

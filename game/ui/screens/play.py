@@ -287,8 +287,15 @@ class PlayScreen(Screen[None]):
         return self._choices
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
-        self.cursor = message.pos
-        self.refresh_target()
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Take the map's cursor as it is now. A burst of keys (→ → Enter) is handled before
+        the map's CursorMoved messages reach this screen: an action must act where the
+        cursor is, not where it was (and a late message changes nothing)."""
+        if self.map.cursor != self.cursor:
+            self.cursor = self.map.cursor
+            self.refresh_target()
 
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
         self.cursor = message.pos
@@ -433,6 +440,7 @@ class PlayScreen(Screen[None]):
         return self.selected
 
     def action_activate(self) -> None:
+        self.catch_up()
         cursor = self.cursor
         if self.aiming and self.selected:
             spell = self.aiming
@@ -447,18 +455,22 @@ class PlayScreen(Screen[None]):
             self.apply(options.move(self.game, self.selected, cursor).action)
 
     def action_attack(self) -> None:
+        self.catch_up()
         if self.need_actor():
             self.apply(options.attack(self.selected, self.cursor, self.here))
 
     def action_brawl(self) -> None:
+        self.catch_up()
         if self.need_actor():
             self.apply(options.attack(self.selected, self.cursor, self.here, brawl=True))
 
     def action_door(self) -> None:
+        self.catch_up()
         if self.need_actor():
             self.apply(options.door(self.game, self.selected, self.cursor).action)
 
     def action_odds(self) -> None:
+        self.catch_up()
         choice = next((c for c in self.here if has_odds(c)), None)
         if choice is None:
             self.status(_("✗ no attack or spell on what is under the cursor"), refused=True)
@@ -479,6 +491,7 @@ class PlayScreen(Screen[None]):
                                         namer(self.game)))
 
     def action_option(self, number: int) -> None:
+        self.catch_up()
         if 1 <= number <= len(self.here):
             choice = self.here[number - 1]
             if choice.possible:
@@ -487,6 +500,7 @@ class PlayScreen(Screen[None]):
                 self.status(f"✗ {refusal_text(choice)}", refused=True)
 
     def action_spells(self) -> None:
+        self.catch_up()
         if not self.need_actor():
             return
         game, unit = self.game, self.game.units[self.selected]
