@@ -166,9 +166,10 @@ class Demo:
     def caption(self) -> str:
         """What the script says about this step, flowed (`flow`); at the start, the preamble.
 
-        A `force` and the command after it are one thought: the forced results are that
+        A `force` and the command after it go together: the forced results are that
         command's (`force 80   # a miss` then `attack …`), and a writer often goes on with
-        the sentence on the command's line. Both steps show the two comments, flowed as one.
+        the sentence on the command's line. Both steps show the two comments, each on its
+        own lines (two comments may also be two thoughts, neither ending in a full stop).
         """
         step = self.current
         if step is None:
@@ -180,7 +181,7 @@ class Demo:
             pair = (self.steps[index - 1], step)
         else:
             return flow(step.caption)
-        return flow("\n".join(part.caption for part in pair if part.caption))
+        return "\n".join(flow(part.caption) for part in pair if part.caption)
 
     @property
     def at_end(self) -> bool:

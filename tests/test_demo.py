@@ -67,7 +67,7 @@ def test_a_caption_flows_hand_wrapped_lines_but_keeps_sections_and_examples_alon
                              "\na new paragraph")
 
 
-def test_a_force_and_the_command_after_it_show_their_comments_as_one():
+def test_a_force_and_the_command_after_it_both_show_their_two_comments():
     demo = duel_demo("force 40,25   # a hit that Gautier\nattack ysolde gautier   # dodges\n"
                      "force 80   # a miss\nattack ysolde gautier\nend\n")
     captions = []
@@ -75,7 +75,7 @@ def test_a_force_and_the_command_after_it_show_their_comments_as_one():
         demo.forward()
         captions.append(demo.caption)
     # The sentence begun on the `force` line ends on the attack's: both steps show it whole.
-    assert captions == ["a hit that Gautier dodges", "a hit that Gautier dodges", "a miss",
+    assert captions == ["a hit that Gautier\ndodges", "a hit that Gautier\ndodges", "a miss",
                         "a miss", ""]
 
 
