@@ -102,21 +102,27 @@ def roll_of(journal: Sequence[ev.Event], index: int) -> int | None:
     return None
 
 
-def _follow(journal: Sequence[ev.Event], index: int) -> list[ev.Event]:
-    """What the roll's action did after it, in the journal's order: for an attack or a
-    spell, the defender's dodge or counter rolls, the damage and XP; for a dodge or a
-    counter, the damage and XP up to the next roll."""
+def _follow_indices(journal: Sequence[ev.Event], index: int) -> list[int]:
+    """Where what the roll's action did after it is, in the journal's order: for an attack
+    or a spell, the defender's dodge or counter rolls, the damage, heal, effects, drain and
+    XP; for a dodge or a counter, the same up to the next roll."""
     check = journal[index].check
-    found: list[ev.Event] = []
-    for event in journal[index + 1:]:
+    found: list[int] = []
+    for i in range(index + 1, len(journal)):
+        event = journal[i]
         if isinstance(event, _ACTION_START):
             break
         if isinstance(event, ev.Roll) and check not in _ACTION_ROLLS:
             break
         if isinstance(event, (ev.Roll, ev.Damage, ev.Healed, ev.EffectAdded, ev.ApDrained,
                               ev.XpGained)):
-            found.append(event)
+            found.append(i)
     return found
+
+
+def _follow(journal: Sequence[ev.Event], index: int) -> list[ev.Event]:
+    """What the roll's action did after it (`_follow_indices`), the events themselves."""
+    return [journal[i] for i in _follow_indices(journal, index)]
 
 
 def card_rolls(journal: Sequence[ev.Event], start: int = 0) -> list[int]:
@@ -129,9 +135,8 @@ def card_rolls(journal: Sequence[ev.Event], start: int = 0) -> list[int]:
             continue
         shown.append(index)
         if journal[index].check in _ACTION_ROLLS:
-            inside.update(i for i, event in enumerate(journal[index + 1:], index + 1)
-                          if any(event is e for e in _follow(journal, index))
-                          and isinstance(event, ev.Roll))
+            inside.update(i for i in _follow_indices(journal, index)
+                          if isinstance(journal[i], ev.Roll))
     return shown
 
 
