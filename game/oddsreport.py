@@ -81,7 +81,7 @@ def _damage_terms(plan) -> dict | None:
                 "reduction_terms": _terms(centre.reduction_terms) if centre else [],
                 "reduction": centre.reduction if centre else 0}
     damage = plan.damage
-    sources = damage.dice_sources or (("", ""),) * (len(damage.dice) + 1)
+    sources = damage.sources
     out = {"dice": [_die(label, dice, source)
                     for (label, dice), source in zip(damage.dice, sources)],
            "terms": _terms(damage.terms),

@@ -302,6 +302,12 @@ class DamagePlan(msgspec.Struct, frozen=True):
     def reduction(self) -> int:
         return total_reduction(self.reduction_terms)
 
+    @property
+    def sources(self) -> tuple[tuple[str, str], ...]:
+        """(rule, source) of each die then of the perfect die; blank for a plan built
+        without them."""
+        return self.dice_sources or (("", ""),) * (len(self.dice) + 1)
+
 
 class AttackPlan(msgspec.Struct, frozen=True):
     """A physical attack as the page decides it before the AP are spent.
@@ -575,7 +581,7 @@ def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
 def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
                 perfect: bool) -> Damage:
     """Roll a damage plan's dice (and the perfect die on a perfect hit) on the target."""
-    sources = plan.dice_sources or ((("", ""),) * (len(plan.dice) + 1))
+    sources = plan.sources
     rolls = [roller.roll(dice, label, *source)
              for (label, dice), source in zip(plan.dice, sources)]
     if perfect and plan.perfect_die is not None:
