@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.rules import legal
+from game.rules.ai import friends
 from game.rules.actions import OWN_CHARACTER, Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -71,6 +72,27 @@ def footprint(game: Game, spell: str, found: list[Option]) -> tuple[frozenset[Po
         return None
     squares = area_squares(game, template, option.plan.centre.pos)
     return squares, [target.unit.name for target in option.plan.targets]
+
+
+def spell_option(spell: str, found: list[Option]) -> Option | None:
+    """The option of casting `spell` on what is at the cursor, among the options `found`
+    there (None: the spell is not offered there)."""
+    return next((o for o in found if o.kind == "spell" and o.action.spell == spell), None)
+
+
+def touched(game: Game, spell: str, found: list[Option]) -> list:
+    """Who a spell cast on what is at the cursor touches: its plan's targets, the engine's
+    own list (empty when it cannot be cast there)."""
+    option = spell_option(spell, found)
+    if option is None or not option.possible:
+        return []
+    return [target.unit for target in option.plan.targets]
+
+
+def is_foe(game: Game, actor: str, unit) -> bool:
+    """`unit` is on another side than the actor: sides are owners, and wild creatures are
+    one side together (the engine's `friends`)."""
+    return unit.id not in {u.id for u in friends(game, game.units[actor])}
 
 
 def out_of_reach(game: Game, actor: str, spell: str | None = None,

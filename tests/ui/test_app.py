@@ -66,14 +66,20 @@ async def test_a_refused_command_shows_its_reason_and_changes_nothing():
         assert game.snapshot() == before
 
 
-async def test_casting_from_the_spell_list_on_the_unit_under_the_cursor():
+async def test_casting_from_the_spell_list_on_the_unit_under_the_cursor_shows_it_first():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "right", "up", "up")  # Corvin, cursor on Dagny
         assert app.play.map.cursor == (3, 2)
         await pilot.press("c")
         assert isinstance(app.screen, SpellPicker)
-        await pilot.press("enter")  # Firebolt, the first spell
+        await pilot.press("enter")  # Firebolt, the first spell: shown, not cast yet
+        assert app.game.log == [] and app.play.aiming == "firebolt"
+        assert status(app).startswith("Firebolt here touches Dagny (Bruno, foe) · "
+                                      "Enter or y casts, Esc cancels")
+        panel = text_of(app.play.query_one(TargetPanel))
+        assert "Firebolt here touches:" in panel and "• Dagny (Bruno, foe)" in panel
+        await pilot.press("y")
         assert "Corvin casts Firebolt on Dagny (5 AP, 5 left)" in journal_text(app)
         assert "counter roll Dagny: 99 (forced) > 0 not countered" in journal_text(app)
 
@@ -509,13 +515,14 @@ async def test_an_area_spell_shows_its_footprint_and_who_it_touches_before_it_is
         overlay = app.play.map.overlay
         assert overlay.area == {(x, y) for x in (2, 3, 4) for y in (1, 2, 3)}
         # Aldric stands in it too, but an area spares its caster's side: not listed.
-        assert status(app) == "Ice Storm here touches Dagny, Elise (Enter casts, Esc cancels)"
+        assert status(app) == ("Ice Storm here touches Dagny (Bruno, foe), Elise (Bruno, foe) · "
+                               "Enter or y casts, Esc cancels")
         assert app.game.log == []  # nothing cast yet
         await pilot.press("escape")
         assert app.play.map.overlay.area == frozenset()
 
 
-async def test_the_spell_list_preselects_only_what_can_be_cast_and_a_self_spell_needs_no_aim():
+async def test_the_spell_list_preselects_what_can_be_cast_and_a_self_spell_aims_at_its_caster():
     from textual.widgets import OptionList
 
     game = duel(forced=[10])
@@ -526,11 +533,14 @@ async def test_the_spell_list_preselects_only_what_can_be_cast_and_a_self_spell_
         assert isinstance(app.screen, SpellPicker)
         listing = app.screen.query_one(OptionList)
         first = listing.get_option_at_index(0)
-        assert first.disabled and "Firebolt" in str(first.prompt)
-        assert "Corvin has 4 AP" in str(first.prompt)  # the engine.s reason, said
+        assert str(first.prompt).startswith("✗ Firebolt")
+        assert "Corvin has 4 AP" in str(first.prompt)  # the engine's reason, said
         highlighted = listing.get_option_at_index(listing.highlighted)
-        assert highlighted.id == "focus" and not highlighted.disabled
-        await pilot.press("enter")  # Focus: range 0, on Corvin himself, no aiming asked
+        assert highlighted.id == "focus"
+        await pilot.press("enter")  # Focus: range 0, aimed at Corvin himself, shown first
+        assert app.play.aiming == "focus" and app.play.cursor == (2, 4)
+        assert status(app).startswith("Focus here touches Corvin (Alice, yours)")
+        await pilot.press("enter")
         assert app.play.aiming is None
         assert app.game.log[-1] == "cast corvin focus corvin"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -161,36 +163,80 @@ class HandoverScreen(ModalScreen[None]):
         log.scroll_home(animate=False)
 
 
-class SpellPicker(ModalScreen[str | None]):
-    """The selected character's spells: cost, range, kind, and the odds on the target."""
+class SpellRow(NamedTuple):
+    """One spell of the list: its id, its line, and why it cannot be cast now ("": it can)."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel"))]
+    spell: str
+    text: Text
+    why_not: str = ""
+
+
+class SpellPicker(ModalScreen[str | None]):
+    """The selected character's spells: cost, range, kind, and the odds on the target.
+
+    Every row drawn can be reached by the cursor (none is skipped); a row that cannot be
+    cast is marked so, with why, and Enter on it says why and changes nothing. `i`
+    describes the highlighted spell."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel")),
+                Binding("i,question_mark", "describe", N_("Describe"))]
     DEFAULT_CSS = """
     SpellPicker { align: center middle; }
     SpellPicker > Vertical { width: 90; max-width: 100%; height: auto; max-height: 90%;
         border: thick $primary; background: $panel; padding: 0 1; }
     SpellPicker OptionList { height: auto; max-height: 20; }
+    SpellPicker #why { width: 100%; }
+    SpellPicker #why.refused { color: $error; }
     """
 
-    def __init__(self, title: str, rows: list[tuple[str, Text, bool]]) -> None:
+    def __init__(self, title: str, rows: list[SpellRow], describe=None,
+                 refused=None) -> None:
+        """`describe(spell)`: its `Description`; `refused(reason)`: told when Enter is
+        pressed on a spell that cannot be cast (the play screen's status line)."""
         super().__init__()
         self.title_text = title
         self.rows = rows
+        self.describe = describe
+        self.refused = refused
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text))
-            yield OptionList(*[Option(text, id=command, disabled=not ok)
-                               for command, text, ok in self.rows])
-            yield Label(_("[dim]Enter to cast · Esc to cancel[/dim]"))
+            yield OptionList(*[Option(self.marked(row), id=row.spell) for row in self.rows])
+            yield Label(_("[dim]Enter to aim · i describes · Esc to cancel[/dim]"), id="why")
+
+    @staticmethod
+    def marked(row: SpellRow) -> Text:
+        """A row that cannot be cast says so in words and a mark, not by colour alone."""
+        if not row.why_not:
+            return Text("  ") + row.text
+        text = row.text.copy()
+        text.stylize("dim")
+        return Text.assemble(("✗ ", "bold red"), text)
 
     def on_mount(self) -> None:
-        # The first spell that can be cast is highlighted, never one that cannot.
-        castable = [i for i, (_, _, ok) in enumerate(self.rows) if ok]
-        self.query_one(OptionList).highlighted = castable[0] if castable else None
+        # The first spell that can be cast is highlighted (the list's first otherwise).
+        castable = [i for i, row in enumerate(self.rows) if not row.why_not]
+        self.query_one(OptionList).highlighted = castable[0] if castable else 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        row = self.rows[event.option_index]
+        if not row.why_not:
+            self.dismiss(row.spell)
+            return
+        why = self.query_one("#why", Label)
+        why.update(Content(_("✗ {reason}").format(reason=row.why_not)))
+        why.add_class("refused")
+        if self.refused is not None:
+            self.refused(row.why_not)
+
+    def action_describe(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if self.describe is None or index is None:
+            return
+        from game.ui.screens.describe import DescribeScreen
+
+        self.app.push_screen(DescribeScreen(self.describe(self.rows[index].spell)))
 
 
 class JournalScreen(Screen[None]):

@@ -27,7 +27,7 @@ from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
-from game.ui.words import impossible_text, refusal_text, spell_kind
+from game.ui.words import impossible_text, owner_name, refusal_text, spell_kind
 
 Pos = tuple[int, int]
 
@@ -219,8 +219,8 @@ class PlayScreen(Screen[None]):
         unit = self.actor()
         choices = self.choices_for(self.selected) if self.selected else None
         self.here = choices.at(cursor) if choices and choices.unit.pos != cursor else []
-        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here)
         reach: frozenset = frozenset()
+        preview: list[Text] = []
         targets: frozenset = frozenset()
         path: frozenset = frozenset()
         end, cost = None, 0
@@ -231,17 +231,10 @@ class PlayScreen(Screen[None]):
             if self.aiming:
                 targets = frozenset(choices.spell_squares(self.aiming))
                 out = self.zone("out", unit.id, self.aiming)
-                spell = game.content.spells[self.aiming]
-                hint = _("Casting {spell}: put the cursor on a target and press Enter "
-                         "(Esc cancels)").format(spell=spell.name)
-                footprint = options.footprint(game, self.aiming, self.here)
+                hint, preview = self.cast_preview(unit.id, self.aiming)
+                footprint = options.footprint(game, self.aiming, self.aimed_at())
                 if footprint is not None:
-                    area, touched = footprint
-                    hint = (_("{spell} here touches {units} (Enter casts, Esc cancels)")
-                            .format(spell=spell.name, units=", ".join(touched))
-                            if touched else
-                            _("{spell} here touches nobody (Enter casts, Esc cancels)")
-                            .format(spell=spell.name))
+                    area = footprint[0]
             else:
                 reach = frozenset(choices.reach)
                 targets = frozenset(choices.attack_squares())
@@ -252,6 +245,7 @@ class PlayScreen(Screen[None]):
                         end, cost = cursor, move.ap_cost
                         hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
                             unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
+        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here, preview)
         threat = self.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(reach, targets, path, end, cost, area, out, threat))
         if hint and show_hint:
@@ -259,6 +253,70 @@ class PlayScreen(Screen[None]):
             self._hinting = True
         elif self._hinting and show_hint:
             self.status("")  # a preview never outlives the square it was for
+
+    def cast_preview(self, actor: str, spell_id: str) -> tuple[str, list[Text]]:
+        """While a spell is aimed: the status hint and the target panel's list of who it
+        touches at the cursor, each with its side (the plan's targets: the engine's)."""
+        game = self.game
+        spell = game.content.spells[spell_id]
+        touched = options.touched(game, spell_id, self.aimed_at())
+        if not touched:
+            return _("Casting {spell}: put the cursor on a target and press Enter "
+                     "(Esc cancels)").format(spell=spell.name), []
+        sides = [self.side_text(actor, unit) for unit in touched]
+        preview = [Text(_("{spell} here touches:").format(spell=spell.name), style="bold")]
+        preview += [Text(f"  • {side}", style="red" if options.is_foe(game, actor, unit)
+                         else "green") for side, unit in zip(sides, touched)]
+        preview.append(Text(_("Enter or y casts · Esc cancels"), style="dim"))
+        return _("{spell} here touches {units} · Enter or y casts, Esc cancels").format(
+            spell=spell.name, units=_(", ").join(sides)), preview
+
+    def aimed_at(self) -> list[options.Option]:
+        """The selected unit's options at the cursor, its own square included (where a
+        spell on oneself is aimed; the target panel lists no action there)."""
+        return self.choices_for(self.selected).at(self.cursor)
+
+    def side_text(self, actor: str, unit) -> str:
+        """`Dagny (Bruno, foe)`, `Corvin (Alice, yours)`: a unit with its side."""
+        side = owner_name(self.game, unit)
+        if options.is_foe(self.game, actor, unit):
+            return _("{unit} ({side}, foe)").format(unit=unit.name, side=side)
+        return _("{unit} ({side}, yours)").format(unit=unit.name, side=side)
+
+    def cast_aimed(self) -> None:
+        """Cast the aimed spell at the cursor; helping a foe (a heal or buff that touches
+        one) is asked first."""
+        game, actor, spell_id = self.game, self.selected, self.aiming
+        found = self.aimed_at()
+        action = options.cast(actor, spell_id, self.cursor, found)
+        spell = game.content.spells[spell_id]
+        foes = [u.name for u in options.touched(game, spell_id, found)
+                if options.is_foe(game, actor, u)]
+
+        def cast() -> None:
+            self.aiming = None
+            self.apply(action)
+
+        if not foes or spell.kind not in ("heal", "buff"):
+            cast()
+            return
+        names = _(", ").join(foes)
+        question = (ngettext("Heal {names}, an enemy?", "Heal {names}, enemies?", len(foes))
+                    if spell.kind == "heal" else
+                    ngettext("Buff {names}, an enemy?", "Buff {names}, enemies?", len(foes)))
+        self.app.confirm(question.format(names=names),
+                         _("cast {spell}").format(spell=spell.name), cast)
+
+    def aim(self, spell_id: str) -> None:
+        """Aim a spell: its footprint and who it touches are shown at the cursor until
+        Enter or y casts it (a spell that reaches only its caster is aimed at it)."""
+        me = self.game.units[self.selected].pos
+        targets = self.choices_for(self.selected).spell_squares(spell_id)
+        if targets == {me} and options.spell_reach(self.game, self.selected, spell_id) == 0:
+            self.map.move_cursor(me, announce=False)
+            self.cursor = self.map.cursor
+        self.aiming = spell_id
+        self.refresh_target()
 
     def zone(self, kind: str, *args) -> frozenset:
         """The squares out of reach of a spell (`out`, unit, spell) or the enemies' threat
@@ -443,10 +501,7 @@ class PlayScreen(Screen[None]):
         self.catch_up()
         cursor = self.cursor
         if self.aiming and self.selected:
-            spell = self.aiming
-            self.aiming = None
-            self.apply(options.cast(self.selected, spell, cursor,
-                                    self.choices_for(self.selected).at(cursor)))
+            self.cast_aimed()
             return
         unit = self.game.unit_at(cursor)
         if unit and unit.id in self.my_characters():
@@ -494,7 +549,9 @@ class PlayScreen(Screen[None]):
         self.catch_up()
         if 1 <= number <= len(self.here):
             choice = self.here[number - 1]
-            if choice.possible:
+            if choice.possible and choice.kind == "spell":
+                self.aim(choice.action.spell)  # shown first, cast by Enter or y
+            elif choice.possible:
                 self.apply(choice.action)
             else:
                 self.status(f"✗ {refusal_text(choice)}", refused=True)
@@ -507,6 +564,8 @@ class PlayScreen(Screen[None]):
         if not unit.spells:
             self.status(_("{unit} knows no spell").format(unit=unit.name), refused=True)
             return
+        from game.ui.screens.dialogs import SpellRow
+
         on_target = {o.action.spell: o for o in self.here if o.kind == "spell"}
         choices = self.choices_for(unit.id)
         rows = []
@@ -518,36 +577,28 @@ class PlayScreen(Screen[None]):
                         .format(spell=spell.name, ap=spell.ap_cost, range=reach,
                                 kind=spell_kind(spell.kind), area=spell.area))
             choice = on_target.get(spell_id)
-            castable = bool(choices.spell_squares(spell_id))
+            why_not = "" if choices.spell_squares(spell_id) else \
+                options.why_not(choices, spell_id)
             if choice and choice.possible:
                 text.append("  ")
                 text.append(chance_line(_("now"), choice.chance, namer(game)))
             elif choice:
                 text.append(f"  — {refusal_text(choice)}", style="dim")
-            elif not castable:
-                text.append(f"  — {options.why_not(choices, spell_id)}", style="dim")
-            rows.append((spell_id, text, castable))
+            elif why_not:
+                text.append(f"  — {why_not}", style="dim")
+            rows.append(SpellRow(spell_id, text, why_not))
+        from game.journal.describe import spell_description
         from game.ui.screens.dialogs import SpellPicker
 
-        self.app.push_screen(SpellPicker(_("{unit}'s spells ({ap} AP)").format(
-            unit=unit.name, ap=unit.ap), rows),
-                             self.after_spell_pick)
+        self.app.push_screen(SpellPicker(
+            _("{unit}'s spells ({ap} AP)").format(unit=unit.name, ap=unit.ap), rows,
+            describe=lambda spell_id: spell_description(game, spell_id, unit),
+            refused=lambda reason: self.status(f"✗ {reason}", refused=True)),
+            self.after_spell_pick)
 
     def after_spell_pick(self, spell_id: str | None) -> None:
-        if not spell_id or not self.selected:
-            return
-        choices = self.choices_for(self.selected)
-        targets = choices.spell_squares(spell_id)
-        if self.cursor in targets:
-            self.apply(options.cast(self.selected, spell_id, self.cursor,
-                                    choices.at(self.cursor)))
-            return
-        me = self.game.units[self.selected].pos
-        if targets == {me} and options.spell_reach(self.game, self.selected, spell_id) == 0:
-            # A spell that reaches only its caster needs no aiming.
-            self.apply(options.cast(self.selected, spell_id, me, choices.at(me)))
-            return
-        self.aiming = spell_id
+        if spell_id and self.selected:
+            self.aim(spell_id)  # never cast at once: shown first, cast by Enter or y
 
     def action_end_turn(self) -> None:
         """End the turn; asked first while characters still have AP (unless told not to)."""
@@ -621,6 +672,9 @@ class PlayScreen(Screen[None]):
                 self.aiming = None
                 self.status(_("Spell cancelled"))
                 event.stop()
+        elif event.key == "y" and self.aiming and self.selected and self.is_active:
+            self.cast_aimed()  # the confirming key of a spell shown before it is cast
+            event.stop()
 
     # --- saves, loads, undo ---------------------------------------------------------
 

@@ -8,9 +8,11 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label, Static
+from textual.widgets import DataTable, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from game.i18n import N_, _, ngettext
+from game.journal.describe import describe_gear, gear
 from game.journal.text import namer
 from game.rules.engine import Game
 from game.rules.units import Unit
@@ -70,13 +72,16 @@ class RosterScreen(ModalScreen[str | None]):
 
 
 class InspectScreen(ModalScreen[None]):
-    """One unit's whole card: characteristics, skills, weapons, armour, effects, record."""
+    """One unit's whole card: characteristics, skills, weapons, armour, effects, record;
+    then a list of the unit itself and each of its weapons, armours, spells and items,
+    Enter describing the one highlighted (`DescribeScreen`)."""
 
-    BINDINGS = [Binding("escape,i,enter", "dismiss", N_("Close"))]
+    BINDINGS = [Binding("escape,i", "dismiss", N_("Close"))]
     DEFAULT_CSS = """
     InspectScreen { align: center middle; }
     InspectScreen > VerticalScroll { width: 72; max-width: 100%; height: auto;
         max-height: 90%; border: thick $primary; background: $panel; padding: 0 1; }
+    InspectScreen OptionList { height: auto; max-height: 12; }
     """
 
     def __init__(self, game: Game, unit: Unit) -> None:
@@ -86,6 +91,19 @@ class InspectScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         lines = unit_card(self.game, self.unit)
+        self.gear = gear(self.game, self.unit)
         with VerticalScroll():
             yield Static(Content("\n").join(Content.from_rich_text(line) for line in lines))
-            yield Label(_("[dim]Esc to close[/dim]"))
+            yield Label(_("[b]Describe[/b] (↑/↓, Enter):"))
+            yield OptionList(*[Option(Content(thing.label), id=str(i))
+                               for i, thing in enumerate(self.gear)], id="gear")
+            yield Label(_("[dim]Enter describes · Esc to close[/dim]"))
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from game.ui.screens.describe import DescribeScreen
+
+        thing = self.gear[int(event.option.id)]
+        self.app.push_screen(DescribeScreen(describe_gear(self.game, self.unit, thing)))

@@ -197,8 +197,11 @@ class TargetPanel(Panel):
                 return
             top += height
 
-    def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option]) -> None:
-        lines: list[Text] = [Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")]
+    def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option],
+             preview: list[Text] = ()) -> None:
+        """`preview`: lines shown first (who an aimed spell touches here)."""
+        lines: list[Text] = [*preview,
+                             Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")]
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
         door = game.doors.get(pos)
