@@ -143,6 +143,10 @@ class CastPlan(msgspec.Struct, frozen=True):
         return rule.id, f"spells.yaml: {self.spell_id}.dice"
 
 
+#: The kinds of spell that are hostile acts: refused on one's own characters (R3.4) and,
+#: as an area, touching foes only (R7.10).
+HARMFUL = frozenset({"damage", "debuff"})
+
 #: A spell's kind as a refusal words it (translated at the edge).
 SPELL_KINDS = {"damage": N_("damage"), "heal": N_("heal"), "buff": N_("buff"),
                "debuff": N_("debuff")}
@@ -183,11 +187,20 @@ class Cast(Action):
         if spell.area and not target.is_character:
             raise Impossible(N_("an area spell must be centred on a character; {target} is a "
                                 "creature"), target=target.name)
-        if spell.kind == "damage":
+        if spell.kind in HARMFUL:
+            # A debuff is a hostile act like a blow (R3.4).
             if target is caster:
                 raise Impossible(N_("{unit} cannot aim {spell} at itself"), unit=caster.name,
                                  spell=spell.name)
             own_character_ban(caster, target)
+        if spell.area and game.rules.area.touches == "by_kind":
+            harmful = spell.kind in HARMFUL
+            if harmful and not game.foes(caster, target):
+                raise Impossible(N_("{spell} touches foes only; {target} is on your side"),
+                                 spell=spell.name, target=target.name)
+            if not harmful and game.foes(caster, target):
+                raise Impossible(N_("{spell} touches friends only; {target} is a foe"),
+                                 spell=spell.name, target=target.name)
         reach = spell_range(spell, caster.level)
         d = distance(caster.pos, target.pos)
         if d > reach:
@@ -269,22 +282,26 @@ class Cast(Action):
 
     @staticmethod
     def _targets(game: GameState, caster: Unit, spell: Spell, centre: Unit) -> list[Unit]:
-        """The centre alone, or every valid unit within the area's radius of it.
+        """The centre alone, or every unit the area touches within its radius of it.
 
-        An area never harms its caster nor the caster's own characters (the ban), and
-        heals, buffs or debuffs characters only.
+        Heal, buff and debuff areas touch characters only, damage areas any unit. By kind
+        (`area.touches: by_kind`): harm touches the caster's foes only, help its friends
+        only (the caster included). `everyone`: whatever their side, never the caster by
+        its own harm.
         """
         if not spell.area:
             return [centre]
+        harmful = spell.kind in HARMFUL
+        by_kind = game.rules.area.touches == "by_kind"
         found = []
         for unit in game.standing():
             if not in_area(unit.pos, centre.pos, spell.area):
                 continue
-            if spell.kind == "damage":
-                if unit is caster or (unit.is_character and caster.owner is not None
-                                      and unit.owner == caster.owner):
-                    continue
-            elif not unit.is_character:
+            if spell.kind != "damage" and not unit.is_character:
+                continue
+            if harmful and unit is caster:
+                continue
+            if by_kind and game.foes(caster, unit) != harmful:
                 continue
             found.append(unit)
         return sorted(found, key=lambda u: (distance(u.pos, centre.pos), u.id))

@@ -197,6 +197,11 @@ class GameState:
                 if other.owner == owner and not other.down and other is not unit
                 and other.is_character and self.sees(unit.pos, other.pos)]
 
+    def foes(self, a: Unit, b: Unit) -> bool:
+        """Whether two units are on different sides. A side is an owner: a player's
+        characters and creatures; the wild (unowned) creatures are one side together."""
+        return a.owner != b.owner
+
     def refill(self, unit: Unit) -> int:
         """The AP the unit starts its next turn with: its maximum less what it owes."""
         return max(0, unit.ap_max - unit.ap_owed)

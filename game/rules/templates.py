@@ -69,6 +69,15 @@ class FactionCurve(Spec, kw_only=True):
         'in sight); `present`: all of them on the map.'))]
 
 
+class AreaRules(Spec, kw_only=True):
+    """Who an area spell touches (docs/rules.md R7.10)."""
+
+    touches: Annotated[Literal["by_kind", "everyone"], Meta(description=(
+        "`by_kind`: a damage or debuff area touches the caster's foes only, a heal or "
+        "buff area its friends only; `everyone`: every unit its kind may target, "
+        "whatever its side (never the caster by its own harm)."))]
+
+
 class LuckBonus(Spec, kw_only=True):
     """`min(page.luck_max, (LCK // step) * per_step)`."""
 
@@ -207,6 +216,7 @@ class RulesConfig(Spec, kw_only=True):
         description='AP a successful counter costs the counterer.')]
     spell_damage_ignores_reduction: Annotated[bool, Meta(
         description="Whether a damage spell ignores the target's reduction.")]
+    area: Annotated[AreaRules, Meta(description='Who an area spell touches.')]
     xp: Annotated[XpTable, Meta(description='XP gained per event.')]
     level_thresholds: Annotated[list[Annotated[int, Meta(ge=0, le=10_000_000)]],
                                 Meta(min_length=1, max_length=100),

@@ -1,6 +1,7 @@
 """docs/rules.md §7 (R7.1–R7.10) and the spell rows of R8.1: the spell phase, counter-magic,
 timed effects."""
 
+import msgspec
 import pytest
 
 from game.rules.events import (
@@ -8,7 +9,7 @@ from game.rules.events import (
     XpGained,
 )
 from game.rules.terms import Term
-from tests.helpers import char, content_with, events_of, make_game, bare
+from tests.helpers import CONTENT, char, content_with, events_of, make_game, bare
 
 #: Where a drain's amount comes from: the rules' fraction and rounding, the spell's cost.
 DRAIN = ("rules.yaml: counter_drain.fraction, counter_drain.rounding; "
@@ -136,15 +137,55 @@ def test_heal_is_capped_at_hp_max():
     assert (healed.hp_before, healed.hp_after, healed.amount) == (17, 18, 1)
 
 
-def test_area_heal_touches_characters_only():
+def test_area_heal_touches_the_casters_friends_only():
+    # R7.10 by kind: a heal area touches the caster's side (the caster included), never a
+    # foe standing in it, never a creature.
     game = make_game([("elise", "elise", 1, (0, 0)), ("aldric", "aldric", 1, (1, 0)),
                       ("dagny", "dagny", 2, (2, 0)), ("goblin", "goblin", None, (1, 1))],
                      forced=[10])
-    for uid in ("aldric", "dagny", "goblin"):
+    for uid in ("aldric", "dagny", "goblin", "elise"):
+        game.units[uid].hp = 5
+    events = game.apply("cast elise circle-of-healing aldric")
+    assert sorted(h.target for h in events_of(events, Healed)) == ["aldric", "elise"]
+    assert game.units["dagny"].hp == 5 and game.units["goblin"].hp == 5
+
+
+def test_area_touches_everyone_when_the_rules_say_so():
+    # The designers' other reading: friendly fire and healing foes alike, never the
+    # caster by its own harm.
+    content = content_with(rules={"area": msgspec.structs.replace(CONTENT.rules.area,
+                                                                  touches="everyone")})
+    game = make_game([("elise", "elise", 1, (0, 0)), ("aldric", "aldric", 1, (1, 0)),
+                      ("dagny", "dagny", 2, (2, 0)), ("goblin", "goblin", None, (1, 1))],
+                     forced=[10], content=content)
+    for uid in ("aldric", "dagny", "goblin", "elise"):
         game.units[uid].hp = 5
     events = game.apply("cast elise circle-of-healing aldric")
     assert sorted(h.target for h in events_of(events, Healed)) == ["aldric", "dagny", "elise"]
-    assert game.units["goblin"].hp == 5
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("elise", "elise", 2, (3, 0)),
+                      ("brenna", "brenna", 1, (2, 1))], forced=[10, 99], content=content)
+    events = game.apply("cast corvin ice-storm elise")
+    assert [d.target for d in events_of(events, Damage)] == ["elise", "brenna"]
+
+
+def test_an_area_centred_on_the_wrong_side_is_refused():
+    game = make_game([("elise", "elise", 1, (0, 0)), ("aldric", "aldric", 1, (1, 0)),
+                      ("dagny", "dagny", 2, (2, 0)), ("corvin", "corvin", 1, (0, 2))])
+    before = game.snapshot()
+    [refused] = game.apply("cast elise circle-of-healing dagny")
+    assert refused.reason == "Circle of Healing touches friends only; Dagny is a foe"
+    assert game.snapshot() == before
+
+
+def test_a_debuff_on_ones_own_character_is_refused_like_an_attack():
+    game = make_game([("elise", "elise", 1, (0, 0)), ("aldric", "aldric", 1, (1, 0)),
+                      ("dagny", "dagny", 2, (2, 0))])
+    before = game.snapshot()
+    assert game.apply("cast elise weaken aldric")[0].reason == (
+        "Aldric is one of your own characters: a player may never attack their own")
+    assert game.apply("cast elise weaken elise")[0].reason == (
+        "Elise cannot aim Weaken at itself")
+    assert game.snapshot() == before
 
 
 def test_buff_shows_as_a_named_term_then_wears_off_after_its_turns():
