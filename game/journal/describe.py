@@ -90,7 +90,7 @@ SPELL_AIMS = {
                  "characters"),
     "heal": N_("a character, on any side (the app asks before helping a foe)"),
     "buff": N_("a character, on any side (the app asks before helping a foe)"),
-    "debuff": N_("a character; never one of the caster's own"),
+    "debuff": N_("a character; never its caster nor one of the caster's own characters"),
 }
 #: Who an area touches, by the spell's kind, when `area.touches` is `by_kind` (R7.10).
 AREA_BY_KIND = {
@@ -106,12 +106,6 @@ AREA_EVERYONE = {
     "buff": N_("every character in the radius, whatever its side"),
     "debuff": N_("every character in the radius, whatever its side, but the caster"),
 }
-
-
-def area_touches(game: Game) -> str:
-    """`by_kind` (the page's reading) or `everyone`, as rules.yaml says."""
-    area = getattr(game.rules, "area", None)
-    return getattr(area, "touches", "by_kind")
 
 
 def range_text(reaches: list[int]) -> str:
@@ -146,15 +140,13 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
     aims = [row(_("May target"), _(SPELL_AIMS[spell.kind]) if spell.range != [0] else
                 _("its caster only (range 0)"), R.SPELL_TARGETS, f"{where}.kind")]
     if spell.area:
-        touches = area_touches(game)
-        words = AREA_BY_KIND if touches == "by_kind" else AREA_EVERYONE
+        words = AREA_BY_KIND if game.rules.area.touches == "by_kind" else AREA_EVERYONE
         aims += [row(_("Area"), ngettext("radius {n}: every square within {n} of its centre",
                                          "radius {n}: every square within {n} of its centre",
                                          spell.area).format(n=spell.area), R.AREA_SPELLS,
                      f"{where}.area"),
                  row(_("The area touches"), _(words[spell.kind]), R.AREA_SPELLS,
-                     "rules.yaml: area.touches" if hasattr(game.rules, "area") else
-                     f"{where}.kind"),
+                     f"rules.yaml: area.touches; {where}.kind"),
                  row(_("Its centre"), _("a character the area touches"), R.AREA_SPELLS)]
     else:
         aims.append(row(_("Area"), _("none: its target alone"), R.AREA_SPELLS,
@@ -300,8 +292,9 @@ def unit_description(game: Game, unit: Unit) -> Description:
               row(_("AP"), f"{unit.ap}/{unit.ap_max}", R.ACTION_POINTS,
                   unit.source("ap_max") if template_of(game, unit).ap_max is not None
                   else "rules.yaml: ap_max")]
-    skills = [row(stat_name(k), v, None, unit.source(f"skills.{k}"))
-              for k, v in unit.skills.items()]
+    skills = [row(stat_name(k), v, None, unit.source(f"skills.{k}") if v else
+                  f"{TEMPLATE_FILES.get(unit.kind, unit.kind)}: {unit.template} "
+                  f"(no skills.{k}: 0)") for k, v in unit.skills.items()]
     skills += [row(_("mastery {family}").format(family=family), f"{value:+d}", None,
                    unit.source(f"masteries.{family}")) for family, value in unit.masteries.items()]
     content = game.content

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.rules import legal
-from game.rules.ai import friends
 from game.rules.actions import OWN_CHARACTER, Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -90,9 +89,8 @@ def touched(game: Game, spell: str, found: list[Option]) -> list:
 
 
 def is_foe(game: Game, actor: str, unit) -> bool:
-    """`unit` is on another side than the actor: sides are owners, and wild creatures are
-    one side together (the engine's `friends`)."""
-    return unit.id not in {u.id for u in friends(game, game.units[actor])}
+    """`unit` is on another side than the actor (the engine's: sides are owners)."""
+    return game.foes(game.units[actor], unit)
 
 
 def out_of_reach(game: Game, actor: str, spell: str | None = None,

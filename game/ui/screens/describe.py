@@ -1,9 +1,11 @@
 """Describe screens (as DCSS has them): what a spell, weapon, armour, item or unit does,
-each fact with its rule and its content source (`game.journal.describe`), laid out as a
-roll card is (`RollCard`: four columns when wide, a row under another when narrow)."""
+each fact with its rule and its content source (`game.journal.describe`), each fact on a
+line with its rule and source under it, so that long ones read whole at any width."""
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -13,7 +15,29 @@ from textual.widgets import Label, Static
 
 from game.i18n import N_, _
 from game.journal.describe import Description
-from game.ui.widgets.roll_card import RollCard
+
+
+def description_renderable(description: Description) -> Group:
+    """Each fact as `label  value` (the value wrapping under itself), its rule and source
+    on the line under it: long values and sources read whole at any width."""
+    parts: list = [Text(description.title, style="bold")]
+    for section in description.sections:
+        parts += [Text(""), Text(section.title, style="bold underline")]
+        for row in section.rows:
+            parts.append(Text.assemble((row.label, "bold"), "  ", row.value))
+            if row.rule or row.source:
+                parts.append(Text.assemble("    ", (row.rule, "cyan"),
+                                           "  " if row.rule and row.source else "",
+                                           (row.source, "dim")))
+    return Group(*parts)
+
+
+class DescriptionView(Static):
+    """A description drawn as `description_renderable` lays it out."""
+
+    def __init__(self, description: Description, **kwargs) -> None:
+        super().__init__(description_renderable(description), **kwargs)
+        self.description = description
 
 
 class DescribeScreen(ModalScreen[None]):
@@ -38,5 +62,5 @@ class DescribeScreen(ModalScreen[None]):
             if self.description.about:
                 # The content's own words: plain text, never markup.
                 yield Static(Content(self.description.about), id="about")
-            yield RollCard(self.description, id="description")
+            yield DescriptionView(self.description, id="description")
             yield Label(_("[dim]Esc to go back[/dim]"))
