@@ -99,3 +99,13 @@ def test_roll_card(snap_compare):
     # then the dodge, the damage.
     assert snap_compare(EscarmoucheApp(duel(forced=[10, 99])), terminal_size=SIZE,
                         press=["right", "a", "w", "left"])
+
+
+def test_describe_a_spell_small_terminal(snap_compare):
+    # Corvin's spell list, Ice Storm highlighted, `i`: its facts with rules and sources.
+    assert snap_compare(EscarmoucheApp(duel()), terminal_size=(80, 24),
+                        press=["tab", "c", "down", "i"])
+
+
+def test_inspect_lists_what_can_be_described_small_terminal(snap_compare):
+    assert snap_compare(EscarmoucheApp(duel()), terminal_size=(80, 24), press=["right", "i"])

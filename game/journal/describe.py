@@ -134,7 +134,7 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
                                                                      level=caster.level),
                         squares_text(spell_range(spell, caster.level)), R.SPELL_CONDITIONS,
                         f"{where}.range[{level - 1}]"))
-    what.append(row(_("Line of sight"), _("needed, but at range 0 (the caster itself)"),
+    what.append(row(_("Line of sight"), _("needed, except at range 0 (the caster itself)"),
                     R.SPELL_CONDITIONS))
     effect = [*value_rows(game, spell_id), *counter_rows(game, spell_id)]
     aims = [row(_("May target"), _(SPELL_AIMS[spell.kind]) if spell.range != [0] else

@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -21,6 +20,8 @@ def description_renderable(description: Description) -> Group:
     """Each fact as `label  value` (the value wrapping under itself), its rule and source
     on the line under it: long values and sources read whole at any width."""
     parts: list = [Text(description.title, style="bold")]
+    if description.about:  # the content's own words, under the name
+        parts.append(Text(description.about, style="italic"))
     for section in description.sections:
         parts += [Text(""), Text(section.title, style="bold underline")]
         for row in section.rows:
@@ -46,9 +47,8 @@ class DescribeScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,enter", "dismiss", N_("Close"))]
     DEFAULT_CSS = """
     DescribeScreen { align: center middle; }
-    DescribeScreen > VerticalScroll { width: 130; max-width: 100%; height: auto;
+    DescribeScreen > VerticalScroll { width: 96; max-width: 100%; height: auto;
         max-height: 100%; border: thick $primary; background: $panel; padding: 0 1; }
-    DescribeScreen #about { padding: 0 0 1 0; }
     """
 
     def __init__(self, description: Description) -> None:
@@ -57,10 +57,7 @@ class DescribeScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
-            scroll.border_title = _("What it does")
+            scroll.border_title = _("Describe")
             scroll.border_subtitle = _("↑/↓ scroll · Esc close")
-            if self.description.about:
-                # The content's own words: plain text, never markup.
-                yield Static(Content(self.description.about), id="about")
             yield DescriptionView(self.description, id="description")
             yield Label(_("[dim]Esc to go back[/dim]"))
