@@ -60,7 +60,6 @@ HEAL = RuleRef("R7.8", N_("heal"))
 TIMED_EFFECTS = RuleRef("R7.9", N_("buff and debuff: timed effects"))
 AREA_SPELLS = RuleRef("R7.10", N_("area spells"))
 XP_TABLE = RuleRef("R8.1", N_("the XP table"))
-LEVELS = RuleRef("R8.4", N_("levels"))
 SPELL_TARGETS = RuleRef("R10.16", N_("what a spell may target"))
 ON_HIT = RuleRef("R14.1", N_("on-hit effects"))
 ITEMS = RuleRef("R14.2", N_("items"))
@@ -75,4 +74,4 @@ BY_ID: dict[str, RuleRef] = {ref.id: ref for ref in (
     TIMED_EFFECTS, XP_TABLE, ON_HIT, ITEMS, DOOR_DEFENCE, SPELL_DAMAGE_REDUCTION,
     COUNTER_DRAIN, DRAIN_OWED, ACTION_POINTS, DOWN, AP_COSTS, EFFECTIVE_CHARACTERISTICS,
     WEAPON_USED, ATTACK_COST, MELEE_PLACEMENT, RANGED_PLACEMENT, SPELL_CONDITIONS,
-    AREA_SPELLS, LEVELS, SPELL_TARGETS)}
+    AREA_SPELLS, SPELL_TARGETS)}
