@@ -195,3 +195,17 @@ async def test_the_spell_list_cursor_stops_on_a_row_that_cannot_be_cast_and_ente
         assert listing.get_option_at_index(listing.highlighted).id == "stone-skin"
         await pilot.press("enter")
         assert app.play.aiming == "stone-skin"
+
+
+async def test_a_numbered_spell_of_the_target_panel_is_shown_before_it_is_cast():
+    app = EscarmoucheApp(duel(forced=[10, 99]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "right", "up", "up")  # Corvin, the cursor on Dagny
+        panel = text_of(app.play.query_one(TargetPanel))
+        number = next(line.split()[0] for line in panel.splitlines()
+                      if line.strip()[:1].isdigit() and "Firebolt" in line)
+        await pilot.press(number)
+        assert app.play.aiming == "firebolt" and app.game.log == []
+        assert "• Dagny (Bruno, foe)" in text_of(app.play.query_one(TargetPanel))
+        await pilot.press("enter")
+        assert app.game.log == ["cast corvin firebolt dagny"]

@@ -48,7 +48,8 @@ class PlayScreen(Screen[None]):
         Binding("b", "brawl", N_("Brawl"),
                 tooltip=N_("Attack what is under the cursor bare-handed")),
         Binding("c", "spells", N_("Cast"),
-                tooltip=N_("Pick a spell (cost, range, odds on the target under the cursor)")),
+                tooltip=N_("Pick a spell (cost, range, odds on the target under the cursor; i "
+                           "describes one); it is shown on the map before Enter or y casts it")),
         Binding("o", "door", N_("Door"), tooltip=N_("Open or close the door under the cursor")),
         Binding("e", "end_turn", N_("End turn"),
                 tooltip=N_("End the turn: hand over to the next player")),
@@ -60,7 +61,8 @@ class PlayScreen(Screen[None]):
                 tooltip=N_("The full exact odds of the target panel's first action (or click "
                            "an action)")),
         Binding("i", "inspect", N_("Inspect"), show=False,
-                tooltip=N_("Look closely at the unit under the cursor, enemies included")),
+                tooltip=N_("Look closely at the unit under the cursor, enemies included, and "
+                           "describe its weapons, armour, spells and items")),
         Binding("r", "roster", N_("Units"), show=False,
                 tooltip=N_("Every unit: side, HP, AP, effects, down")),
         Binding("q", "quit_game", N_("Quit"), tooltip=N_("Quit the game (asked first)")),
@@ -672,7 +674,8 @@ class PlayScreen(Screen[None]):
                 self.aiming = None
                 self.status(_("Spell cancelled"))
                 event.stop()
-        elif event.key == "y" and self.aiming and self.selected and self.is_active:
+        elif event.key == "y" and self.aiming and self.selected and self.is_active \
+                and not (self.command_box() and self.command_box().has_focus):
             self.cast_aimed()  # the confirming key of a spell shown before it is cast
             event.stop()
 
