@@ -19,12 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path  # noqa: E402
 from game.rules.actions import Attack  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
+from game.rules.policies import ProfileBook  # noqa: E402
 
 
 def setup() -> Game:
     content = load_content()
     scenario = load_scenario(content, scenario_path(DEFAULT_CONTENT, "crossroads"))
-    game = Game(content, scenario, seed=1)
+    game = Game(content, scenario, seed=1, policies=ProfileBook(content))
     game.units["aldric"].pos = (10, 7)
     game.units["dagny"].pos = (11, 7)
     game.units["dagny"].hp = game.units["dagny"].hp_max = 10**9

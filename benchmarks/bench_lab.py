@@ -27,6 +27,7 @@ from game.lab.parallel import run_all  # noqa: E402
 from game.lab.runs import Setup  # noqa: E402
 from game.rules.actions import Attack  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
+from game.rules.policies import ProfileBook  # noqa: E402
 
 
 def per_second(setup: Setup, runs: int, workers: int) -> float:
@@ -38,7 +39,7 @@ def per_second(setup: Setup, runs: int, workers: int) -> float:
 def engine_game() -> Game:
     content = load_content()
     scenario = load_scenario(content, scenario_path(DEFAULT_CONTENT, "crossroads"))
-    game = Game(content, scenario, seed=1, dice="streams")
+    game = Game(content, scenario, seed=1, dice="streams", policies=ProfileBook(content))
     game.units["aldric"].pos = (10, 7)
     game.units["dagny"].pos = (11, 7)
     game.units["dagny"].hp = game.units["dagny"].hp_max = 10**9

@@ -37,6 +37,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
 
     Every new game rolls each command's dice from its own stream (`GameState.dice`)."""
     from game.rules.engine import Game
+    from game.rules.policies import ProfileBook
 
     content = load_content(content_dir)
     path = scenario_path(content_dir, scenario)
@@ -44,7 +45,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
     return Game(content, load_scenario(content, path, content_dir), seed=seed,
-                scenario_id=path.stem, designer=designer)
+                scenario_id=path.stem, designer=designer, policies=ProfileBook(content))
 
 
 def parse_rolls(text: str | None) -> list[int]:
@@ -236,6 +237,7 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
     """`--ai 2`, `--ai 2:aggressive`: the sides the computer plays, each with its profile
     (balanced unless named), checked against the game's players and the content's ai.yaml."""
     from game.rules.engine import Game
+    from game.rules.policies import ProfileBook
 
     chosen: dict[int, str] = {}
     for spec in specs:
@@ -246,7 +248,8 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
         chosen[int(number)] = profile or "balanced"
     try:
         # The engine's own check: a player the scenario has, a profile the content has.
-        Game(game.content, game.scenario, seed=0, ai_players=chosen)
+        Game(game.content, game.scenario, seed=0, ai_players=chosen,
+             policies=ProfileBook(game.content))
     except ValueError as exc:
         raise UsageError(f"--ai: {exc}") from None
     return chosen
@@ -311,6 +314,7 @@ def cmd_replay(args) -> int:
     command whose outcome changed (`--all`: every one), with old and new lines."""
     from game.journal.text import describe, namer
     from game.rules.history import changed_outcomes, outcomes, replay
+    from game.rules.policies import ProfileBook
     from game.rules.state import comparable
     from game.saves import plain, read_save, save_path
 
@@ -320,7 +324,8 @@ def cmd_replay(args) -> int:
     if not path.exists():
         raise UsageError(f"the save's scenario {record.scenario!r} is not in the content")
     game = replay(content, load_scenario(content, path, args.content), record.seed,
-                  record.log, record.scenario, record.designer, record.dice)
+                  record.log, record.scenario, record.designer, record.dice,
+                  ProfileBook(content))
     name = namer(game)
     old, new = outcomes(record.journal), outcomes(game.journal)
     changes = changed_outcomes(record.journal, game.journal)
@@ -364,6 +369,7 @@ def cmd_export(args) -> int:
     """
     from game.journal.export import Boards, export_html, export_json, export_markdown
     from game.rules.engine import Game
+    from game.rules.policies import ProfileBook
     from game.saves import load_game, read_save, save_path
 
     path = save_path(args.save, args.saves_dir)
@@ -389,7 +395,7 @@ def cmd_export(args) -> int:
             game = loaded.game
             start = Game(game.content, game.scenario, seed=record.seed,
                          scenario_id=record.scenario, designer=record.designer,
-                         dice=record.dice)
+                         dice=record.dice, policies=game.policies)
             note = ("the content changed since this save: the map at the end is the saved "
                     "state; the map at the start and the departures are today's content's"
                     if loaded.content_changed else None)
@@ -591,6 +597,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "derives from it and i")
         p.add_argument("--profile", default="balanced", help="AI profile of every side "
                        "(content/ai.yaml)")
+        p.add_argument("--ai", action="append", metavar="N:PROFILE",
+                       help="player N plays this profile instead (repeatable): "
+                            "--ai 1:naive --ai 2:tactician")
         p.add_argument("--rounds", type=int, default=30,
                        help="round limit: a game still on after it is a draw (30)")
         p.add_argument("--workers", type=int, help="local processes (1)")

@@ -30,6 +30,7 @@ from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.events import AnyEvent, Reloaded
 from game.rules.history import changed_outcomes, replay, upgraded
 from game.rules.engine import Game
+from game.rules.policies import ProfileBook
 from game.rules.state import comparable, restore_state
 
 FORMAT = "escarmouche-save"
@@ -546,7 +547,8 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     try:
         fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
                      designer=record.designer, dice=record.dice,
-                     ai_players={int(n): p for n, p in record.ai_players.items()})
+                     ai_players={int(n): p for n, p in record.ai_players.items()},
+                     policies=ProfileBook(content))
     except ValueError as exc:  # a player it does not have, a profile the content lacks
         raise SaveError(f"{file}: ai_players: {exc}") from None
     # A game whose content was reloaded while it ran was played under more than one
@@ -565,7 +567,7 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     if not changed:
         check_against(record, fresh, file)
     game = replay(content, scenario, record.seed, record.log, record.scenario, record.designer,
-                  record.dice)
+                  record.dice, fresh.policies)
     game.ai_players = dict(fresh.ai_players)  # checked above; the replay plays no AI turn
     if changed:
         changes = changed_outcomes(record.journal, game.journal)

@@ -23,6 +23,7 @@ from game.rules.actions import ForceRolls
 from game.rules.engine import Game
 from game.rules.history import replay
 from game.rules.notation import NotationError, parse
+from game.rules.policies import ProfileBook
 
 #: A commands file is typed by hand: a megabyte is already far more than any script.
 MAX_SCRIPT_BYTES = 1_000_000
@@ -200,7 +201,8 @@ class Demo:
 
     def _replay(self, commands: list[str]) -> Game:
         content, scenario, seed, scenario_id, designer, dice = self._record
-        return replay(content, scenario, seed, commands, scenario_id, designer, dice)
+        return replay(content, scenario, seed, commands, scenario_id, designer, dice,
+                      ProfileBook(content))
 
     def forward(self) -> None:
         self.goto(self.step + 1)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
 from game.rules.templates import ObjectPlacement, PlayerSpec, Scenario, UnitPlacement
 from game.rules.engine import Game
+from game.rules.policies import ProfileBook
 
 CONTENT = load_content()
 
@@ -48,7 +49,8 @@ def make_game(units, map_text: str = OPEN_MAP, objects=(), content=None, seed: i
         characters=characters, creatures=creatures,
         objects=[ObjectPlacement(**o) for o in objects],
     )
-    game = Game(content or CONTENT, scenario, seed=seed, designer=designer)
+    content = content or CONTENT
+    game = Game(content, scenario, seed=seed, designer=designer, policies=ProfileBook(content))
     game.roller.force(forced)
     return game
 

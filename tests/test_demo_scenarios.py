@@ -11,6 +11,7 @@ from game.cli import main
 from game.content.loader import DEFAULT_CONTENT, list_scenarios, load_content, load_scenario, \
     scenario_path
 from game.rules.engine import Game
+from game.rules.policies import ProfileBook
 
 SCRIPTS = DEFAULT_CONTENT / "scripts"
 
@@ -160,7 +161,7 @@ def test_dungeon_doors_objects_and_creatures(capsys):
 def test_big_map_loads_and_a_full_round_runs():
     content = load_content()
     scenario = load_scenario(content, scenario_path(DEFAULT_CONTENT, "marches"))
-    game = Game(content, scenario, seed=1)
+    game = Game(content, scenario, seed=1, policies=ProfileBook(content))
     assert game.width >= 60 and game.height >= 40
     assert len(game.units) >= 30
     before = {u.id: u.pos for u in game.units.values()}

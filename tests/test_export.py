@@ -150,7 +150,7 @@ def test_a_departure_from_the_page_is_listed_where_the_loader_found_it(tmp_path,
     play(tmp_path, SPELLS, "variant", content=variant)
     md = export(tmp_path, capsys, "variant", "--content", str(variant))
     [notice] = load_content(variant).departures
-    assert notice.endswith("rules.yaml:73:12: dodge cap 95 departs from the page (90)")
+    assert notice.endswith("rules.yaml:75:12: dodge cap 95 departs from the page (90)")
     assert section(md, "Rules that depart from the page").endswith(f"- {notice}\n")
     # The rolls were played under it: the dodge's cap is the variant's.
     assert "| cap | 95 | R3.3 floor and cap | rules.yaml: page.caps.dodge |" in md

@@ -46,7 +46,8 @@ def test_save_then_load_gives_the_same_game(tmp_path, seed, commands, ends):
     assert loaded.game.log == game.log
     assert loaded.game.journal == game.journal
     # and the replay of the saved log is identical, command by command
-    again = replay(loaded.game.content, loaded.game.scenario, seed, game.log, designer=True)
+    again = replay(loaded.game.content, loaded.game.scenario, seed, game.log, designer=True,
+                   policies=loaded.game.policies)
     assert outcomes(again.journal) == outcomes(game.journal)
 
 

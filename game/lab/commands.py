@@ -12,23 +12,36 @@ from game.content.loader import load_scenario, scenario_path
 from game.lab import report
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
-from game.lab.runs import LabError, Setup, check_setup, content_at
+from game.lab.runs import LabError, Setup, check_setup, content_at, scenario_at
 from game.lab.stats import compare_sides, summarise
+
+
+def seats_of(args) -> tuple[tuple[int, str], ...]:
+    """`--ai 2:naive` (repeatable): the seats that play another profile than --profile."""
+    seats: dict[int, str] = {}
+    for spec in getattr(args, "ai", None) or ():
+        number, colon, profile = spec.partition(":")
+        if not (number.isascii() and number.isdigit() and len(number) <= 2) or not colon \
+                or not profile:
+            raise LabError(f"--ai takes a player number and a profile (2:naive), not {spec!r}")
+        seats[int(number)] = profile
+    return tuple(sorted(seats.items()))
 
 
 def setup_of(args, content_dir: Path) -> Setup:
     what = args.what
+    seats = seats_of(args)
     # `duel A B` is a duel of two templates; `duel` alone is the scenario of that name.
     if what[0] == "duel" and len(what) != 1:
         if len(what) != 3:
             raise LabError("simulate duel needs two character templates: duel A B")
         setup = Setup(str(Path(content_dir).resolve()), "duel", what[1], what[2],
-                      args.distance, profile=args.profile, rounds=args.rounds)
+                      args.distance, profile=args.profile, rounds=args.rounds, seats=seats)
     else:
         if len(what) != 1:
             raise LabError(f"one scenario, or `duel A B`, not {' '.join(what)!r}")
         setup = Setup(str(Path(content_dir).resolve()), "scenario", scenario=what[0],
-                      profile=args.profile, rounds=args.rounds)
+                      profile=args.profile, rounds=args.rounds, seats=seats)
     check_setup(setup)
     return setup
 
@@ -53,9 +66,7 @@ def sides_of(setup: Setup) -> list[str]:
     content = content_at(setup.content_dir)
     if setup.kind == "duel":
         return ["A", "B"] if setup.first == setup.second else [setup.first, setup.second]
-    path = scenario_path(Path(setup.content_dir), setup.scenario)
-    scenario = load_scenario(content, path, Path(setup.content_dir))
-    return [p.name for p in scenario.players]
+    return [p.name for p in scenario_at(setup.content_dir, setup.scenario).players]
 
 
 def _run(setup: Setup, args, runs: int, label: str):

@@ -10,7 +10,7 @@ alone (effects, drained AP, reflected damage): `exact_duel` returns None for it.
 from __future__ import annotations
 
 from game.lab.runs import Setup, new_game
-from game.rules import ai, odds
+from game.rules import odds
 from game.rules.actions import Attack, Move
 
 
@@ -42,19 +42,18 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
     """P(player 1 wins), P(player 2 wins), P(draw at the round limit), by forward
     propagation of the distribution over states."""
     u1, u2 = game.units["u1"], game.units["u2"]
-    profile = setup.profile
     decide: dict = {}
 
-    def options(mover: int, pos1, pos2, hp_target: int, ap: int, moved: bool):
-        # The AI's choice reads the target's HP (P(down), wounded focus), its own AP and the
-        # positions; never its own HP when it only attacks, so that is not in the key.
-        key = (mover, pos1, pos2, hp_target, ap, moved)
+    def options(mover: int, pos1, pos2, hp_target: int, hp_own: int, ap: int, moved: int):
+        # The AI's choice reads both units' HP (P(down), wounded focus, the risk of
+        # staying), its own AP, its walks this turn and the positions.
+        key = (mover, pos1, pos2, hp_target, hp_own, ap, moved)
         if key not in decide:
             me, foe = (u1, u2) if mover == 1 else (u2, u1)
             me.pos, foe.pos = (pos1, pos2) if mover == 1 else (pos2, pos1)
-            me.ap, foe.hp, me.hp = ap, hp_target, me.hp_max
+            me.ap, foe.hp, me.hp = ap, hp_target, hp_own
             game.current = mover
-            action = ai.choose(game, me, profile, may_move=not moved)
+            action = game.policy_of(game.ai_players[mover]).choose(game, me, moved)
             if action is None:
                 decide[key] = ("end",)
             elif isinstance(action, Move):
@@ -69,8 +68,8 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
                 raise NotAttackOnly(action.notation())
         return decide[key]
 
-    # state: (round, mover, pos of u1, pos of u2, hp1, hp2, ap of mover, moved)
-    start = (1, 1, u1.pos, u2.pos, u1.hp_max, u2.hp_max, u1.ap_max, False)
+    # state: (round, mover, pos of u1, pos of u2, hp1, hp2, ap of mover, walks this turn)
+    start = (1, 1, u1.pos, u2.pos, u1.hp_max, u2.hp_max, u1.ap_max, 0)
     frontier = {start: 1.0}
     wins1 = wins2 = draws = 0.0
     while frontier:
@@ -78,8 +77,8 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
         for state, p in frontier.items():
             rnd, mover, pos1, pos2, hp1, hp2, ap, moved = state
             mine = (pos1, pos2) if mover == 1 else (pos2, pos1)
-            target_hp = hp2 if mover == 1 else hp1
-            choice = options(mover, *mine, target_hp, ap, moved)
+            target_hp, own_hp = (hp2, hp1) if mover == 1 else (hp1, hp2)
+            choice = options(mover, *mine, target_hp, own_hp, ap, moved)
             if choice[0] == "end":
                 if mover == 2:
                     rnd += 1
@@ -88,12 +87,12 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
                     continue
                 other = 2 if mover == 1 else 1
                 ap_max = (u2 if other == 2 else u1).ap_max
-                key = (rnd, other, pos1, pos2, hp1, hp2, ap_max, False)
+                key = (rnd, other, pos1, pos2, hp1, hp2, ap_max, 0)
                 nxt[key] = nxt.get(key, 0.0) + p
             elif choice[0] == "move":
                 to = choice[1]
                 new1, new2 = (to, pos2) if mover == 1 else (pos1, to)
-                key = (rnd, mover, new1, new2, hp1, hp2, ap - choice[2], True)
+                key = (rnd, mover, new1, new2, hp1, hp2, ap - choice[2], moved + 1)
                 nxt[key] = nxt.get(key, 0.0) + p
             else:
                 _, cost, damage = choice

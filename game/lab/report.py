@@ -18,6 +18,8 @@ def pct(x: float) -> str:
 def simulate_object(summary: Summary, seed: int, exact: float | None, setup) -> dict:
     return {"what": setup.describe(), "runs": summary.runs, "seed": seed,
             "profile": setup.profile, "rounds_limit": setup.rounds,
+            "profiles": dict(zip(summary.sides, setup.profiles(len(summary.sides)).values())),
+            "median_rounds": summary.median_rounds,
             "draws": summary.draws, "mean_rounds": summary.mean_rounds, "exact": exact,
             "sides": summary.side_rows(), "templates": summary.template_rows()}
 
@@ -42,21 +44,27 @@ def simulate_csv(data: dict) -> str:
 
 
 def render_simulate(console: Console, data: dict) -> None:
+    profiles = data["profiles"]
+    mixed = len(set(profiles.values())) > 1
     table = Table(title=f"{data['what']}: {data['runs']} runs, seed {data['seed']}, "
-                        f"profile {data['profile']}")
+                        + ("profiles by side" if mixed else f"profile {data['profile']}"))
     table.add_column("side")
+    if mixed:
+        table.add_column("profile")
     table.add_column("wins", justify="right")
     table.add_column("rate", justify="right")
     table.add_column("95% (Wilson)", justify="right")
     table.add_column("exact", justify="right")
     for i, s in enumerate(data["sides"]):
         exact = data["exact"] if i == 0 else None  # exact odds of the first side only
-        table.add_row(s["name"], str(s["wins"]), pct(s["rate"]),
+        table.add_row(s["name"], *([profiles[s["name"]]] if mixed else []),
+                      str(s["wins"]), pct(s["rate"]),
                       f"{pct(s['ci'][0])} – {pct(s['ci'][1])}",
                       pct(exact) if exact is not None else "—")
     console.print(table)
     console.print(f"draws {data['draws']} (round limit {data['rounds_limit']}) · "
-                  f"mean rounds {data['mean_rounds']:.2f}")
+                  f"mean rounds {data['mean_rounds']:.2f} · "
+                  f"median rounds {data['median_rounds']:g}")
     per = Table(title="per template")
     for col in ("template", "AP spent", "dealt / AP", "taken / AP", "hit rate", "attacks"):
         per.add_column(col, justify="left" if col == "template" else "right")

@@ -15,6 +15,7 @@ from pathlib import Path
 from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
 from game.rules.dice import stream_seed
 from game.rules.engine import Game
+from game.rules.policies import ProfileBook
 from game.rules.events import AttackDeclared, Damage, DoorChanged, Moved, Roll, SpellCast
 from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
 
@@ -38,6 +39,15 @@ class Setup:
     scenario: str = ""
     profile: str = "balanced"
     rounds: int = DEFAULT_ROUNDS
+    #: (player number, profile) of the seats that play another profile than `profile`
+    #: (`--ai 2:naive`): the lab's way to pit one policy against another.
+    seats: tuple[tuple[int, str], ...] = ()
+
+    def profiles(self, players: int) -> dict[int, str]:
+        """Each player's AI profile."""
+        chosen = {n + 1: self.profile for n in range(players)}
+        chosen.update(dict(self.seats))
+        return chosen
 
     def describe(self) -> str:
         if self.kind == "duel":
@@ -79,6 +89,19 @@ class RunResult:
 def content_at(content_dir: str):
     # Loaded once per process: a worker plays many runs on the same content.
     return load_content(Path(content_dir))
+
+
+@lru_cache(maxsize=32)
+def scenario_at(content_dir: str, scenario: str) -> Scenario:
+    # Read once per process: every run of a scenario starts from the same one.
+    return load_scenario(content_at(content_dir), scenario_path(Path(content_dir), scenario),
+                         Path(content_dir))
+
+
+@lru_cache(maxsize=8)
+def book_of(content_dir: str) -> ProfileBook:
+    # One book per content: a policy is made once per process, not once per run.
+    return ProfileBook(content_at(content_dir))
 
 
 def run_seed(master: int, index: int) -> int:
@@ -123,8 +146,16 @@ def check_setup(setup: Setup) -> None:
         known = ", ".join(list_scenarios(Path(setup.content_dir))) or "none"
         raise LabError(f"no scenario {setup.scenario!r} (known: {known}, or `duel A B`)")
     profiles = content.ai.profiles if content.ai else {"balanced": None}
-    if setup.profile not in profiles:
-        raise LabError(f"no AI profile {setup.profile!r} (known: {', '.join(profiles)})")
+    for profile in (setup.profile, *(p for _, p in setup.seats)):
+        if profile not in profiles:
+            raise LabError(f"no AI profile {profile!r} (known: {', '.join(profiles)})")
+    players = 2 if setup.kind == "duel" else len(
+        load_scenario(content, scenario_path(Path(setup.content_dir), setup.scenario),
+                      Path(setup.content_dir)).players)
+    for number, _ in setup.seats:
+        if not 1 <= number <= players:
+            raise LabError(f"--ai {number}: there is no player {number} "
+                           f"({setup.describe()} has {players})")
 
 
 def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]:
@@ -134,12 +165,11 @@ def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]
         scenario = duel_scenario(setup, index % 2)
         scenario_id = "duel"
     else:
-        path = scenario_path(Path(setup.content_dir), setup.scenario)
-        scenario = load_scenario(content, path, Path(setup.content_dir))
+        scenario = scenario_at(setup.content_dir, setup.scenario)
         scenario_id = setup.scenario
-    profiles = {n + 1: setup.profile for n in range(len(scenario.players))}
+    profiles = setup.profiles(len(scenario.players))
     game = Game(content, scenario, seed=seed, scenario_id=scenario_id, dice="streams",
-                ai_players=profiles)
+                ai_players=profiles, policies=book_of(setup.content_dir))
     return game, {p.number: p.name for p in game.players}
 
 

@@ -45,6 +45,7 @@ class Summary:
     draws: int
     mean_rounds: float
     templates: dict[str, Tally] = field(default_factory=dict)
+    median_rounds: float = 0.0
 
     def rate(self, side: str) -> float:
         return self.wins[side] / self.runs if self.runs else 0.0
@@ -73,8 +74,10 @@ def summarise(results: list[RunResult], sides: list[str]) -> Summary:
         for tid, tally in r.templates.items():
             templates.setdefault(tid, Tally()).add(tally)
     n = len(results)
+    rounds = sorted(r.rounds for r in results)
+    median = (rounds[(n - 1) // 2] + rounds[n // 2]) / 2 if n else 0.0
     return Summary(n, sides, wins, sum(r.winner is None for r in results),
-                   sum(r.rounds for r in results) / n if n else 0.0, templates)
+                   sum(r.rounds for r in results) / n if n else 0.0, templates, median)
 
 
 def compare_sides(a: list[RunResult], b: list[RunResult], sides: list[str]) -> list[dict]:

@@ -230,8 +230,13 @@ def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
 
 def counter_drain(rules: RulesConfig, spell_cost: int) -> int:
     """AP a successful counter costs the counterer: half the spell's cost, rounded half up."""
-    exact = spell_cost * Fraction(str(rules.counter_drain.fraction))
-    rounding = rules.counter_drain.rounding
+    return _drain(rules.counter_drain.fraction, rules.counter_drain.rounding, spell_cost)
+
+
+@lru_cache(maxsize=256)
+def _drain(fraction: float, rounding: str, spell_cost: int) -> int:
+    # Asked for each target of every spell plan the AI weighs: exact, and computed once.
+    exact = spell_cost * Fraction(str(fraction))
     if rounding == "down":
         return exact.numerator // exact.denominator
     if rounding == "up":

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.rules import ai
 from game.rules.actions import Action, EndTurn, Move
 from game.rules.errors import Impossible, N_
 from game.rules.events import (
@@ -24,6 +23,7 @@ from game.rules.events import (
     TurnStarted,
 )
 from game.rules.notation import parse
+from game.rules.policy import Policy, PolicyBook
 from game.rules.state import GameState
 from game.rules.units import Unit
 
@@ -31,20 +31,32 @@ from game.rules.units import Unit
 class Game(GameState):
     """A skirmish in progress that runs commands.
 
-    `ai_players` maps a player number to an AI profile name: `play_ai_turn()` then plays
-    that side's turns, each choice entering as a command of the log like a player's.
+    `policies` gives the creatures' policy and those of the sides the computer plays (the
+    engine imports none); `ai_players` maps a player number to a profile name of it:
+    `play_ai_turn()` then plays that side's turns, each choice entering as a command of the
+    log like a player's. A game without policies has creatures that hold their ground.
     """
 
-    def __init__(self, *args, ai_players: dict[int, str] | None = None, **kwargs) -> None:
+    def __init__(self, *args, ai_players: dict[int, str] | None = None,
+                 policies: PolicyBook | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.policies = policies
         self.ai_players = dict(ai_players or {})
         for number, profile in self.ai_players.items():
             if not 1 <= number <= len(self.players):
                 raise ValueError(f"there is no player {number} to play by AI")
-            try:
-                ai.profile_of(self, profile)  # an unknown profile is refused now, not mid-game
-            except KeyError as exc:
-                raise ValueError(exc.args[0]) from None
+            self.policy_of(profile)  # an unknown profile is refused now, not mid-game
+
+    def policy_of(self, profile: str | None) -> Policy | None:
+        """The policy of a profile (None: the creatures'); ValueError if unknown."""
+        if self.policies is None:
+            if profile is None:
+                return None
+            raise ValueError(f"no AI profile {profile!r}: this game was given no policies")
+        try:
+            return self.policies.policy(profile)
+        except KeyError as exc:
+            raise ValueError(exc.args[0]) from None
 
     #: At most this many actions of one unit in one turn (a guard, never reached in play).
     AI_ACTIONS = 40
@@ -59,14 +71,15 @@ class Game(GameState):
         last), so a screen can show each action before the next is chosen."""
         if self.over or self.current not in self.ai_players:
             return
-        player, profile = self.current, self.ai_players[self.current]
+        player = self.current
+        policy = self.policy_of(self.ai_players[player])
         for unit in [u for u in self.standing() if u.owner == player]:
-            moved = False
+            moves = 0
             for _ in range(self.AI_ACTIONS):
-                action = ai.choose(self, unit, profile, may_move=not moved)
+                action = policy.choose(self, unit, moves)
                 if action is None or self.over:
                     break
-                moved = moved or isinstance(action, Move)
+                moves += isinstance(action, Move)
                 done = self.apply(action)
                 yield done
                 if isinstance(done[0], Refused):
@@ -171,15 +184,19 @@ class Game(GameState):
         return events
 
     def creature_turn(self, creature: Unit) -> list[Event]:
-        """The AI's choices for one creature, each run as its command, until it stops."""
+        """The creatures' policy's choices for one creature, each run as its command,
+        until it stops."""
         events: list[Event] = []
-        moved = False
+        policy = self.policy_of(None)
+        if policy is None:
+            return events
+        moves = 0
         # One stream per creature and round, per action: what one creature does never
         # shifts the dice of another.
         step = 0
         while step < self.AI_ACTIONS and \
-                (action := ai.choose(self, creature, None, may_move=not moved)) is not None:
-            moved = moved or isinstance(action, Move)
+                (action := policy.choose(self, creature, moves)) is not None:
+            moves += isinstance(action, Move)
             try:
                 events += self.perform_as_creature(
                     action, f"round {self.round}:{creature.id}:{step}")

@@ -29,13 +29,16 @@ from game.rules.events import (
 from game.rules.terms import Term
 from game.rules.notation import parse
 from game.rules.engine import Game
+from game.rules.policy import PolicyBook
 
 
 def replay(content: Content, scenario: Scenario, seed: int, log: list[str],
-           scenario_id: str = "", designer: bool = False, dice: str = "streams") -> Game:
-    """A new game with every command of the log applied in order."""
+           scenario_id: str = "", designer: bool = False, dice: str = "streams",
+           policies: PolicyBook | None = None) -> Game:
+    """A new game with every command of the log applied in order (its creatures played by
+    the `policies` given, as the game was)."""
     game = Game(content, scenario, seed=seed, scenario_id=scenario_id, designer=designer,
-                dice=dice)
+                dice=dice, policies=policies)
     for command in log:
         game.apply(command)
     return game
@@ -203,4 +206,4 @@ def undo(game: Game) -> Game:
     if refusal:
         raise refusal
     return replay(game.content, game.scenario, game.seed, game.log[:-1], game.scenario_id,
-                  game.designer, game.dice)
+                  game.designer, game.dice, game.policies)

@@ -508,6 +508,14 @@ class AiProfile(Spec, kw_only=True):
     open_doors: Annotated[bool, Meta(description=(
         "It opens a closed door in its way (creatures kept in a lair until it is "
         "opened: no)."))] = True
+    policy: Annotated[Literal["tactician", "naive"], Meta(description=(
+        "`tactician` (game/rules/tactician.py): weighs each square it can walk to with "
+        "the best action from there, plays for the victory, keeps out of reach; "
+        "`naive` (game/rules/ai.py): the best action where it stands, else one walk."))] \
+        = "tactician"
+    patience: Annotated[int, Meta(ge=0, le=100, description=(
+        "Rounds a tactician keeps out of its foes' reach when it cannot strike first; "
+        "after them it weighs their reach half as much."))] = 2
 
 
 class AiConfig(Spec, kw_only=True):

@@ -284,7 +284,7 @@ class Controller:
         """The game as it was after its first `steps` commands (the same road as a load)."""
         game = self.game
         return history.replay(game.content, game.scenario, game.seed, game.log[:steps],
-                              game.scenario_id, game.designer, game.dice)
+                              game.scenario_id, game.designer, game.dice, game.policies)
 
 
 __all__ = ["Controller", "Outcome", "Digest", "Problem", "Impossible"]

@@ -1,4 +1,5 @@
-"""The AI chooses by the exact odds, with the weights of a named profile from content."""
+"""The naive policy (`naive` profile, and the creatures'): it chooses by the exact odds
+where it stands, with the weights of a named profile from content."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from game.rules import ai
 from game.rules.actions import Attack, Move, ToggleDoor
 from game.rules.engine import Game
 from game.rules.magic import Cast
+from game.rules.policies import ProfileBook
 from tests.helpers import CONTENT, make_game
 
 WALLED = "\n".join([
@@ -75,7 +77,8 @@ def test_same_game_same_choices_and_ai_players_play_whole_turns():
         from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
 
         game = Game(scenario, load_scenario(scenario, scenario_path(DEFAULT_CONTENT, "duel")),
-                    seed=5, dice="streams", ai_players={1: "aggressive", 2: "cautious"})
+                    seed=5, dice="streams", ai_players={1: "aggressive", 2: "cautious"},
+                    policies=ProfileBook(scenario))
         while not game.over and game.round <= 30:
             game.play_ai_turn()
         return game
@@ -87,7 +90,7 @@ def test_same_game_same_choices_and_ai_players_play_whole_turns():
 def test_an_unknown_profile_is_refused_with_the_known_ones():
     with pytest.raises(ValueError, match="no AI profile 'reckless'.*aggressive"):
         Game(CONTENT, make_game([("aldric", "aldric", 1, (0, 0))]).scenario,
-             ai_players={1: "reckless"})
+             ai_players={1: "reckless"}, policies=ProfileBook(CONTENT))
 
 
 def test_ai_yaml_is_checked_like_the_other_content_files(tmp_path):

@@ -13,6 +13,7 @@ from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
 from game.journal.text import describe, namer
 from game.rules.events import AttackDeclared, Damage, Roll
 from game.rules.history import changed_outcomes, outcomes, replay
+from game.rules.policies import ProfileBook
 from game.saves import load_game, read_save, save_game
 from tests.helpers import CONTENT
 
@@ -33,7 +34,7 @@ def play(content, dice: str, seed: int = 9):
     # the bow's own command (at some seeds it downs the wolf, and the creatures then act
     # otherwise: a consequence of the rule, not a leak of dice).
     return replay(content, crossroads(content), seed, demo_log(), "crossroads",
-                  designer=True, dice=dice)
+                  designer=True, dice=dice, policies=ProfileBook(content))
 
 
 def stronger_bows():
@@ -115,6 +116,7 @@ def test_replay_all_prints_every_changed_command(tmp_path, capsys):
 def test_every_new_game_rolls_from_streams_the_app_script_and_replay_alike(tmp_path):
     from game.cli import build_app, build_parser
     from game.rules.engine import Game
+    from game.rules.policies import ProfileBook
     from game.rules.history import undo
 
     args = build_parser().parse_args(["play", "crossroads", "--seed", "4",
@@ -126,10 +128,12 @@ def test_every_new_game_rolls_from_streams_the_app_script_and_replay_alike(tmp_p
     record = read_save(tmp_path / "s.json")
     assert record.version == 2 and record.dice == "streams"
     # The script's game is the one a replay of its log gives by default: the same dice.
-    again = replay(CONTENT, crossroads(CONTENT), 7, record.log, "crossroads", designer=True)
+    again = replay(CONTENT, crossroads(CONTENT), 7, record.log, "crossroads", designer=True,
+                   policies=ProfileBook(CONTENT))
     assert again.dice == "streams" and outcomes(record.journal) == outcomes(again.journal)
-    assert Game(CONTENT, crossroads(CONTENT)).dice == "streams"
-    moved = replay(CONTENT, crossroads(CONTENT), 7, ["move aldric 2,3"], "crossroads")
+    assert Game(CONTENT, crossroads(CONTENT), policies=ProfileBook(CONTENT)).dice == "streams"
+    moved = replay(CONTENT, crossroads(CONTENT), 7, ["move aldric 2,3"], "crossroads",
+                   policies=ProfileBook(CONTENT))
     assert undo(moved).dice == "streams"
 
 

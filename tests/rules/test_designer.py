@@ -86,7 +86,8 @@ def test_edits_are_logged_replayed_and_undone():
     for command in ("set aldric.skills.melee 70", "place aldric 4,4", "spawn wolf w2 6,6"):
         game.apply(command)
     assert game.log == ["set aldric.skills.melee 70", "place aldric 4,4", "spawn wolf w2 6,6"]
-    again = replay(game.content, game.scenario, game.seed, game.log, designer=True)
+    again = replay(game.content, game.scenario, game.seed, game.log, designer=True,
+                   policies=game.policies)
     assert again.snapshot() == game.snapshot()
     game = undo(game)
     assert "w2" not in game.units and game.units["aldric"].pos == (4, 4)

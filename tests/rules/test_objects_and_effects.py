@@ -10,6 +10,7 @@ from game.rules.actions import damage_plan
 from game.rules.chances import melee_chance
 from game.rules.constants import AttackMode
 from game.rules.engine import Game
+from game.rules.policies import ProfileBook
 from game.rules.events import Damage, EffectAdded, EffectExpired, ItemUsed, Roll
 from game.rules.items import Use
 from game.rules.legal import item_options, options_against
@@ -192,7 +193,7 @@ def door_game(doors):
         characters=[UnitPlacement(id="dagny", template="dagny", owner=1, at=[0, 1]),
                     UnitPlacement(id="ulf", template="ulf", owner=2, at=[3, 3])],
         doors=doors)
-    game = Game(CONTENT, scenario, designer=True)
+    game = Game(CONTENT, scenario, designer=True, policies=ProfileBook(CONTENT))
     return game
 
 

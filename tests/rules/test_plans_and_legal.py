@@ -8,6 +8,7 @@ from game.rules import actions, legal, magic
 from game.rules.actions import Attack, AttackPlan, DoorPlan, MovePlan, ToggleDoor, roll_check
 from game.rules.dice import Dice, Roller
 from game.rules.engine import Game
+from game.rules.policies import ProfileBook
 from game.rules.events import CommandIssued, Damage, Moved, Roll
 from game.rules.magic import CastPlan
 from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
@@ -214,6 +215,6 @@ def test_the_target_of_a_brawl_never_counts_as_a_faction_ally():
                     UnitPlacement(id="dagny", template="dagny", owner=2, at=[11, 11])],
         creatures=[UnitPlacement(id="grik", template="goblin", owner=1, at=[5, 5]),
                    UnitPlacement(id="snag", template="goblin", owner=1, at=[6, 5])])
-    game = Game(CONTENT, scenario)
+    game = Game(CONTENT, scenario, policies=ProfileBook(CONTENT))
     plan = Attack("grik", "snag", brawl=True).check(game, 1)
     assert Term("faction", 0, "goblins") in bare(plan.chance.terms)

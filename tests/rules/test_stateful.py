@@ -10,6 +10,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from game.rules.events import Refused
 from game.rules.engine import Game
+from game.rules.policies import ProfileBook
 from tests.helpers import CONTENT, SCENARIO, make_game, random_command
 
 # A cramped arena, so that random play fights as much as it walks.
@@ -24,7 +25,7 @@ class RandomPlay(RuleBasedStateMachine):
     @initialize(seed=st.integers(0, 2**16), arena=st.booleans())
     def start(self, seed, arena):
         self.game = make_game(ARENA_UNITS, map_text=ARENA, seed=seed) if arena \
-            else Game(CONTENT, SCENARIO, seed=seed)
+            else Game(CONTENT, SCENARIO, seed=seed, policies=ProfileBook(CONTENT))
 
     @rule(text=random_command)
     def play(self, text):

@@ -1,0 +1,61 @@
+"""The policies the AI profiles of content/ai.yaml name, as a `PolicyBook` to give a game.
+
+A profile's `policy` picks the way of choosing (`tactician`, the default; `naive`, the
+policy of earlier versions: the best action where it stands, else one walk), its weights
+how it values things. Whoever builds a game (the CLI, saves, the lab, tests) gives it
+`ProfileBook(content)`; the engine itself imports no policy.
+"""
+
+from __future__ import annotations
+
+from game.rules import ai
+from game.rules.policy import Policy
+from game.rules.tactician import Tactician
+from game.rules.templates import AiProfile, Content
+
+
+class Naive:
+    """The policy of earlier versions (game/rules/ai.py), with one profile's weights:
+    games played with it are the games those versions played."""
+
+    def __init__(self, profile: AiProfile) -> None:
+        self.profile = profile
+
+    def choose(self, game, unit, moves: int = 0):
+        return ai.choose(game, unit, self.profile, may_move=moves == 0)
+
+
+def policy_for(profile: AiProfile) -> Policy:
+    """The policy a profile names, with its weights."""
+    return Naive(profile) if profile.policy == "naive" else Tactician(profile)
+
+
+class ProfileBook:
+    """The profiles of a content's ai.yaml, each as its policy (made once, then kept)."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self._made: dict[str | None, Policy] = {}
+
+    def policy(self, profile: str | None) -> Policy:
+        if profile not in self._made:
+            self._made[profile] = policy_for(self.profile(profile))
+        return self._made[profile]
+
+    def profile(self, name: str | None) -> AiProfile:
+        """A profile by name (None: the creatures'); KeyError naming the known ones."""
+        config = self.content.ai
+        if config is None:
+            if name is None:
+                return NAIVE_CREATURES
+            if name == "balanced":
+                return AiProfile()
+            raise KeyError(f"no AI profile {name!r} (the content has no ai.yaml)")
+        key = config.creatures if name is None else name
+        if key not in config.profiles:
+            raise KeyError(f"no AI profile {key!r} (known: {', '.join(config.profiles)})")
+        return config.profiles[key]
+
+
+#: The creatures of a content without ai.yaml play as they always have.
+NAIVE_CREATURES = AiProfile(policy="naive")

@@ -1,0 +1,32 @@
+"""What the engine asks of whoever plays a unit it does not get commands for: a `Policy`.
+
+The engine plays the creatures' phase and the sides the computer plays (`--ai`) by asking
+a policy for each unit's next action; it never imports one. Whoever builds a game gives
+it a `PolicyBook` (`game.rules.policies.ProfileBook` reads content/ai.yaml), from which it
+takes the creatures' policy and one per AI-played side by its profile name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # types only: a policy is given, never imported by the engine
+    from game.rules.actions import Action
+    from game.rules.state import GameState
+    from game.rules.units import Unit
+
+
+class Policy(Protocol):
+    """Chooses one unit's next action."""
+
+    def choose(self, game: GameState, unit: Unit, moves: int = 0) -> Action | None:
+        """The unit's next action, or None when it is done for this turn. `moves`: how
+        many times it has walked this turn. Deterministic: the same state, the same
+        choice."""
+
+
+class PolicyBook(Protocol):
+    """Policies by profile name; `None` names the creatures' own."""
+
+    def policy(self, profile: str | None) -> Policy:
+        """The policy of that profile; raises `KeyError` naming the known ones."""

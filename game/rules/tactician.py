@@ -1,0 +1,481 @@
+"""The tactician: the computer opponent that plays to win (the default AI profile).
+
+For the unit it plays, it weighs each square it can walk to *with* the best thing to do
+from there: every attack and spell the rules allow at that square (the engine's own plans,
+checked as if the unit stood there with the AP the walk leaves), scored from the plans'
+lean odds (`odds.lean`: P(it lands), mean damage, P(down), the damage a counter may
+reflect), less the retort the square exposes it to (what the foes that reach it next turn
+can do). It then takes the first step of the best pair: the walk, or the action where it
+stands; asked again after it, it weighs again from the new state.
+
+What it values (the weights of its `AiProfile`, content/ai.yaml):
+- the units that decide the game: the other players' characters; a wild creature only
+  when it is in the way (next to the unit);
+- a kill above damage (P(down) × what the foe could still do), a wounded foe first;
+- spells when they pay: a heal by the HP it restores, a buff only on a friend that will use
+  the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
+  damage spell by its odds after the target's counter-magic, less what a reflection costs;
+- a square out of its foes' reach, when striking from it is as good; no walk into their
+  reach that buys no blow (for `patience` rounds), a retreat when staying is worse.
+
+It only chooses: the engine runs each choice as a command, through the same checks as a
+player's. It rolls no die and reads no clock; ties go to the first option in a fixed order,
+so the same game makes the same choices.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+from game.rules import ai, odds
+from game.rules.actions import Action, Attack, Move, ranged_reach
+from game.rules.dice import Dice
+from game.rules.errors import Impossible
+from game.rules.geometry import NEIGHBOURS, Pos, distance, reachable
+from game.rules.magic import HARMFUL, Cast, spell_range
+from game.rules.state import GameState
+from game.rules.templates import AiProfile
+from game.rules.units import Unit
+
+#: Walks a unit may take in one turn: one to strike from, one to step back out of reach.
+MOST_MOVES = 2
+#: Squares whose options are checked exactly, per target (the closest to safety first).
+SQUARES_PER_TARGET = 4
+#: A repeat of the same option later in the turn is worth this much of the first (the
+#: target may be down, the dice may have gone either way).
+REPEAT = 0.8
+#: A walk is taken only when it buys at least this much over staying (no idle shuffles).
+WORTH_A_WALK = 0.05
+#: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
+LANDS = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A foe as a danger: how far it can strike next turn and how hard."""
+
+    unit: Unit
+    reach: int
+    power: float
+
+
+@dataclass(slots=True)
+class Option:
+    """One action from one square: its worth once, its AP cost, whether it repeats."""
+
+    action: Action
+    gain: float
+    cost: int
+    repeats: bool
+
+
+def _mean(dice: Dice) -> float:
+    return dice.sign * (dice.count * (dice.sides + 1) / 2 + dice.modifier)
+
+
+@contextmanager
+def standing_at(unit: Unit, square: Pos, ap: int) -> Iterator[None]:
+    """The unit as if it had walked to `square` with `ap` left, for the checks' eyes only;
+    put back as it was afterwards."""
+    pos, left = unit.pos, unit.ap
+    unit.pos, unit.ap = square, ap
+    try:
+        yield
+    finally:
+        unit.pos, unit.ap = pos, left
+
+
+class _Board:
+    """What every decision in one state of the board shares: the squares a walk cannot
+    enter, and the dangers to each side. Kept while no unit, door or object changes."""
+
+    def __init__(self, game: GameState) -> None:
+        self.blocked = set(game.walls)
+        self.blocked.update(pos for pos, door in game.doors.items() if door.blocks)
+        self.blocked.update(u.pos for u in game.standing())
+        self.blocked.update(t.pos for t in game.things.values() if not t.destroyed)
+        self.width, self.height = game.width, game.height
+        self.threats: dict[int | None, list[Threat]] = {}
+        self.danger: dict[tuple[int | None, Pos], float] = {}
+        self.ground = set(game.walls)
+        self.ground.update(pos for pos, door in game.doors.items() if door.blocks)
+        self.ground.update(t.pos for t in game.things.values() if not t.destroyed)
+        self._terrain: dict[Pos, dict[Pos, int]] = {}
+
+    def terrain(self, origin: Pos) -> dict[Pos, int]:
+        """Steps from `origin` to every square, units aside (breadth-first, made once)."""
+        found = self._terrain.get(origin)
+        if found is not None:
+            return found
+        ground, width, height = self.ground, self.width, self.height
+        cost = {origin: 0}
+        frontier = deque([origin])
+        while frontier:
+            here = frontier.popleft()
+            x, y = here
+            step_cost = cost[here] + 1
+            for dx, dy in NEIGHBOURS:
+                step = (x + dx, y + dy)
+                if step not in cost and 0 <= step[0] < width and 0 <= step[1] < height \
+                        and step not in ground:
+                    cost[step] = step_cost
+                    frontier.append(step)
+        self._terrain[origin] = cost
+        return cost
+
+    def free(self, pos: Pos) -> bool:
+        """`GameState.passable`, from the set made once."""
+        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height \
+            and pos not in self.blocked
+
+
+def _fingerprint(game: GameState) -> tuple:
+    """What the shared view of the board depends on: every unit's square, whether it
+    stands, its level and owed AP; every door's state; every object's."""
+    return (tuple((u.pos, u.down, u.level, u.ap_owed) for u in game.units.values()),
+            tuple(d.state for d in game.doors.values()),
+            tuple(t.destroyed for t in game.things.values()))
+
+
+class Tactician:
+    """A `Policy` (game/rules/policy.py) with the weights of one profile."""
+
+    def __init__(self, profile: AiProfile) -> None:
+        self.w = profile
+        self._game: GameState | None = None  # held, so that its id is never reused
+        self._print: tuple = ()
+        self._board: _Board | None = None
+
+    def board(self, game: GameState) -> _Board:
+        """The shared view of this state of the board, made once."""
+        mark = _fingerprint(game)
+        if self._board is None or self._game is not game or self._print != mark:
+            self._game, self._print, self._board = game, mark, _Board(game)
+        return self._board
+
+    def choose(self, game: GameState, unit: Unit, moves: int = 0) -> Action | None:
+        if unit.down or game.over or unit.ap <= 0:
+            return None
+        turn = _Turn(game, unit, self.w, self.board(game))
+        if not turn.foes:
+            return None
+        here_value, here_action = turn.best_from(unit.pos, unit.ap)
+        here_value -= turn.exposure(unit.pos)
+        if moves >= MOST_MOVES:
+            return here_action
+        squares = turn.reach()
+        best_square, best_value = None, here_value
+        for square in turn.candidates(squares):
+            value, _ = turn.best_from(square, unit.ap - squares[square] * game.rules.move_cost)
+            value -= turn.exposure(square)
+            if value > best_value + WORTH_A_WALK:
+                best_square, best_value = square, value
+        if best_square is not None:
+            return Move(unit.id, best_square)
+        if here_action is not None:
+            return here_action
+        if moves == 0:
+            return turn.approach(squares)
+        return turn.step_back(squares)
+
+
+class _Turn:
+    """One decision's view of the game, computed once: foes, friends, dangers."""
+
+    def __init__(self, game: GameState, unit: Unit, w: AiProfile, board: _Board) -> None:
+        self.game, self.unit, self.w, self.board = game, unit, w, board
+        standing = list(game.standing())
+        self.foes = [u for u in standing if game.foes(unit, u)]
+        self.friends = [u for u in standing if not game.foes(unit, u)]
+        side = unit.owner
+        if side not in board.threats:
+            board.threats[side] = [self._threat(f) for f in self.foes if not f.held]
+        self.threats = board.threats[side]
+        self.weapons = game.content.weapons
+        self.spells = game.content.spells
+
+    # --- dangers ------------------------------------------------------------------------
+
+    def _threat(self, foe: Unit) -> Threat:
+        """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
+        and the damage it could do in that turn, roughly: its best attack repeated."""
+        game = self.game
+        ap = max(0, foe.ap_max - foe.ap_owed)
+        attacks: list[tuple[int, int, float]] = []  # (reach, AP, mean damage)
+        for wid in foe.weapons:
+            weapon = self.game.content.weapons[wid]
+            reach = ranged_reach(game, weapon) if weapon.kind == "ranged" else 1
+            attacks.append((reach, weapon.ap_cost, _mean(Dice.parse(weapon.dice))))
+        attacks.append((1, game.rules.brawl_ap_cost, _mean(Dice.parse(game.rules.brawl_dice))))
+        for sid in foe.spells:
+            spell = game.content.spells[sid]
+            if spell.kind == "damage" and spell.dice:
+                attacks.append((spell_range(spell, foe.level), spell.ap_cost,
+                                _mean(Dice.parse(spell.dice))))
+        reach = power = 0.0
+        for r, cost, mean in attacks:
+            if cost > ap:
+                continue
+            reach = max(reach, (ap - cost) // game.rules.move_cost + r)
+            power = max(power, LANDS * max(0.0, mean) * (ap // cost))
+        return Threat(foe, int(reach), power)
+
+    def danger(self, square: Pos) -> float:
+        """The damage the foes that could strike `square` next turn could do there."""
+        key = (self.unit.owner, square)
+        found = self.board.danger.get(key)
+        if found is None:
+            x, y = square
+            found = self.board.danger[key] = sum(
+                t.power for t in self.threats
+                if max(abs(t.unit.pos[0] - x), abs(t.unit.pos[1] - y)) <= t.reach)
+        return found
+
+    def exposure(self, square: Pos) -> float:
+        """What ending the turn at `square` may cost the unit: the foes' damage there, and
+        the chance it is enough to down it."""
+        power = self.danger(square)
+        if not power:
+            return 0.0
+        w = self.w
+        fatal = min(1.0, power / max(1, self.unit.hp)) ** 2
+        return w.caution * (LANDS * power + w.down * fatal)
+
+    # --- worth of targets ---------------------------------------------------------------
+
+    def worth(self, foe: Unit) -> float:
+        """The units that decide the game are the other players' characters; a wild
+        creature matters when it is in the way."""
+        if foe.owner is not None:
+            return 1.0 if foe.is_character else 0.6
+        return 1.0 if distance(foe.pos, self.unit.pos) <= 1 else 0.35
+
+    def _blow(self, foe: Unit, mean: float, p_down: float) -> float:
+        w = self.w
+        wounded = 1.0 + w.wounded * (1.0 - foe.hp / foe.hp_max)
+        power = next((t.power for t in self.threats if t.unit is foe), 0.0)
+        return self.worth(foe) * (w.damage * min(mean, foe.hp) * wounded
+                                  + w.down * p_down * (1.0 + power / 4))
+
+    # --- options from a square ----------------------------------------------------------
+
+    def best_from(self, square: Pos, ap: int) -> tuple[float, Action | None]:
+        """The worth of the rest of the turn from `square` with `ap` left, and its first
+        action: each option once, then the best repeatable one for the AP it leaves."""
+        options = self.options_at(square, ap)
+        if not options:
+            return 0.0, None
+        rate = max((o.gain / o.cost for o in options if o.repeats and o.gain > 0), default=0.0)
+        best, best_value = None, 0.0
+        for o in options:
+            value = o.gain + REPEAT * rate * (ap - o.cost)
+            if o.gain > 0 and value > best_value:
+                best, best_value = o.action, value
+        return best_value, best
+
+    def options_at(self, square: Pos, ap: int) -> list[Option]:
+        """Every attack and spell the rules allow from `square` with `ap` AP, scored."""
+        game, unit = self.game, self.unit
+        found: list[Option] = []
+        with standing_at(unit, square, ap):
+            for foe in self.foes:
+                d = distance(square, foe.pos)
+                for wid in unit.weapons:
+                    weapon = self.weapons[wid]
+                    if weapon.ap_cost > ap:
+                        continue
+                    reach = ranged_reach(game, weapon) if weapon.kind == "ranged" else 1
+                    if d <= reach:
+                        self._attack(Attack(unit.id, foe.id, weapon=wid), found)
+                if d == 1 and game.rules.brawl_ap_cost <= ap:
+                    self._attack(Attack(unit.id, foe.id, brawl=True), found)
+            for sid in unit.spells:
+                spell = self.spells[sid]
+                if spell.ap_cost > ap:
+                    continue
+                reach = spell_range(spell, unit.level)
+                for target in self.aims(sid):
+                    if distance(square, target.pos) <= reach:
+                        self._cast(Cast(unit.id, sid, target.id), found)
+        return found
+
+    def aims(self, spell_id: str) -> list[Unit]:
+        """The units a spell is worth aiming at: harm at foes, help at friends; a single
+        heal at a wounded friend; an effect at a unit that does not hold it yet and leans
+        on what it changes (an area may still pay around a centre that gains nothing)."""
+        spell = self.spells[spell_id]
+        if spell.kind == "damage":
+            return self.foes
+        if spell.kind == "heal":
+            return self.friends if spell.area else \
+                [u for u in self.friends if u.hp < u.hp_max]
+        units = self.foes if spell.kind in HARMFUL else self.friends
+        if spell.area:
+            return units
+        return [u for u in units if not any(e.source == spell_id for e in u.effects)
+                and self._uses(u, spell.effect.stat) > 0]
+
+    def _plan(self, action: Action):
+        try:
+            return action.check(self.game, self.unit.owner)
+        except Impossible:
+            return None
+
+    def _attack(self, action: Attack, found: list[Option]) -> None:
+        plan = self._plan(action)
+        if plan is None:
+            return
+        o = odds.lean(plan)
+        found.append(Option(action, self._blow(plan.target, o.mean, o.p_down), plan.ap_cost,
+                            True))
+
+    def _cast(self, action: Cast, found: list[Option]) -> None:
+        plan = self._plan(action)
+        if plan is None:
+            return
+        kind, gain = plan.spell.kind, 0.0
+        for target in plan.targets:
+            u = target.unit
+            foe = self.game.foes(self.unit, u)
+            o = odds.lean(plan, u.id)
+            if kind == "damage":
+                blow = self._blow(u, o.mean, o.p_down)
+                gain += blow if foe else -blow
+                gain -= self.w.caution * o.reflected * (1 + self.w.down / max(1, self.unit.hp))
+            elif kind == "heal":
+                gain += (-1 if foe else 1) * self.w.heal * o.mean * self._urgency(u)
+            else:
+                gain += (1 if foe == (kind == "debuff") else -1) * self._effect(plan, u, o)
+        found.append(Option(action, gain, plan.ap_cost, kind in ("damage", "heal")))
+
+    def _urgency(self, friend: Unit) -> float:
+        """A heal is worth more on a friend the foes can reach and could down."""
+        return 1.0 + min(1.0, self.danger(friend.pos) / max(1, friend.hp))
+
+    def _effect(self, plan, target: Unit, o: odds.Lean) -> float:
+        """A buff's or debuff's worth: its amount for its turns, where the value it changes
+        will be used; nothing if the same effect already runs on the target."""
+        effect = plan.spell.effect
+        if any(e.source == plan.spell_id for e in target.effects):
+            return 0.0
+        use = self._uses(target, effect.stat)
+        return self.w.effect * o.p_success * abs(effect.amount) * effect.turns * use * 0.05
+
+    def _uses(self, unit: Unit, stat: str) -> float:
+        """How much a unit leans on a value in the next turns (0: not at all, 1: fully):
+        a melee value only for a fighter with a melee weapon and a foe within a turn's
+        walk, a defence only where blows may fall on it."""
+        game = self.game
+        kinds = {self.weapons[w].kind for w in unit.weapons}
+        hostile = game.foes(self.unit, unit)
+        its_foes = self.friends if hostile else self.foes
+        near = any(distance(unit.pos, o.pos) <= 1 + unit.ap_max // game.rules.move_cost
+                   for o in its_foes)
+        caster = any(self.spells[s].kind == "damage" for s in unit.spells)
+        fighter = unit.skill("melee") >= unit.skill("magic")
+        if stat in ("melee", "STR", "SIZ", "damage"):
+            return 1.0 if "melee" in kinds and fighter and near else 0.0
+        if stat == "ranged":
+            return 1.0 if "ranged" in kinds else 0.0
+        if stat == "brawl":
+            return 0.3 if near else 0.0
+        if stat in ("magic", "magic_bonus", "INT"):
+            return 1.0 if caster else 0.0
+        if stat == "DEX":
+            return 1.0 if "ranged" in kinds or caster else 0.0
+        if stat in ("dodge", "reduction", "DEF"):
+            struck = near if hostile else self.danger(unit.pos) > 0
+            return 1.0 if struck else 0.0
+        return 0.3
+
+    # --- where to stand -----------------------------------------------------------------
+
+    def reach(self) -> dict[Pos, int]:
+        """The squares the unit can walk to with its AP, with their steps."""
+        return reachable(self.unit.pos, self.board.free,
+                         self.unit.ap // self.game.rules.move_cost)
+
+    def candidates(self, squares: dict[Pos, int]) -> list[Pos]:
+        """The squares worth checking exactly: for each target within reach of an option
+        from somewhere reachable, the few squares that reach it most safely."""
+        game, unit = self.game, self.unit
+        reaches: list[tuple[int, list[Unit]]] = []
+        melee = 1  # bare hands, at least
+        ranged = [ranged_reach(game, self.weapons[w]) for w in unit.weapons
+                  if self.weapons[w].kind == "ranged"]
+        reaches.append((max([melee, *ranged]), self.foes))
+        for sid in unit.spells:
+            spell = self.spells[sid]
+            if spell.ap_cost <= unit.ap:
+                reaches.append((spell_range(spell, unit.level), self.aims(sid)))
+        chosen: dict[Pos, None] = {}
+        ap, move = unit.ap, game.rules.move_cost
+        for r, targets in reaches:
+            for target in targets:
+                tx, ty = target.pos
+                near = [(s, n) for s, n in squares.items()
+                        if max(abs(s[0] - tx), abs(s[1] - ty)) <= r and ap - n * move > 0
+                        and (r == 1 or game.line_of_sight(s, target.pos))]
+                near.sort(key=lambda sn: (self.exposure(sn[0]), sn[1], sn[0]))
+                for s, _ in near[:SQUARES_PER_TARGET]:
+                    chosen[s] = None
+        return list(chosen)
+
+    def approach(self, squares: dict[Pos, int]) -> Action | None:
+        """No blow this turn from anywhere: walk toward the foe that matters most, as far
+        as it stays worth it (the retort of the square weighed against the ground won)."""
+        if not squares:
+            return None
+        goal = self._goal()
+        if goal is None:
+            return ai._approach(self.game, self.unit, self.foes, squares, self.w)
+        far = self.terrain(goal.pos)
+        start = far.get(self.unit.pos)
+        if start is None:
+            return ai._approach(self.game, self.unit, self.foes, squares, self.w)
+        best, best_value = None, -self.exposure(self.unit.pos) * self._care()
+        for square, steps in squares.items():
+            d = far.get(square)
+            if d is None:
+                continue
+            value = (start - d) * 0.5 - self.exposure(square) * self._care() - steps * 0.01
+            if value > best_value + WORTH_A_WALK:
+                best, best_value = square, value
+        return Move(self.unit.id, best) if best is not None else None
+
+    def _care(self) -> float:
+        """How much a walk that buys no blow fears the foes' reach: fully for `patience`
+        rounds, then hardly (two careful sides must still meet)."""
+        return 1.0 if self.game.round <= self.w.patience else 0.2
+
+    def step_back(self, squares: dict[Pos, int]) -> Action | None:
+        """Done striking: step out of the foes' reach if that is safer than staying."""
+        here = self.exposure(self.unit.pos)
+        if not here:
+            return None
+        best, best_value = None, here
+        for square, steps in squares.items():
+            value = self.exposure(square) + steps * 0.01
+            if value < best_value - WORTH_A_WALK:
+                best, best_value = square, value
+        return Move(self.unit.id, best) if best is not None else None
+
+    def _goal(self) -> Unit | None:
+        """The foe to walk toward: the most worth for the ground to cover."""
+        best, best_key = None, None
+        for foe in self.foes:
+            d = self.terrain(foe.pos).get(self.unit.pos)
+            if d is None:
+                continue
+            key = (self.worth(foe) / d, foe.id)
+            if best_key is None or key > best_key:
+                best, best_key = foe, key
+        return best
+
+    def terrain(self, origin: Pos) -> dict[Pos, int]:
+        """Steps from `origin` to every square a walk could reach if no unit stood in the
+        way (walls, closed doors and objects do): the ground between two units."""
+        return self.board.terrain(origin)
