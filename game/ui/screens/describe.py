@@ -5,6 +5,7 @@ line with its rule and source under it, so that long ones read whole at any widt
 from __future__ import annotations
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,12 +26,21 @@ def description_renderable(description: Description) -> Group:
     for section in description.sections:
         parts += [Text(""), Text(section.title, style="bold underline")]
         for row in section.rows:
-            parts.append(Text.assemble((row.label, "bold"), "  ", row.value))
+            parts.append(hanging(Text(row.label, style="bold"), Text(row.value)))
             if row.rule or row.source:
-                parts.append(Text.assemble("    ", (row.rule, "cyan"),
-                                           "  " if row.rule and row.source else "",
-                                           (row.source, "dim")))
+                parts.append(hanging(Text("  "), Text.assemble(
+                    (row.rule, "cyan"), "  " if row.rule and row.source else "",
+                    (row.source, "dim"))))
     return Group(*parts)
+
+
+def hanging(head: Text, body: Text) -> Table:
+    """`head  body`, the body's wrapped lines kept right of the head."""
+    grid = Table.grid(padding=(0, 2, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(head, body)
+    return grid
 
 
 class DescriptionView(Static):
