@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import msgspec
+
 from game.i18n import N_, _, ngettext, pgettext
 from game.journal.cards import CardRow, CardSection, rule_text
 from game.journal.text import stat_name, term_label
@@ -47,6 +49,16 @@ class Gear(NamedTuple):
     kind: str  # "unit", "weapon", "brawl", "armour", "spell" or "item"
     id: str
     label: str
+
+
+def given(where: str, template, name: str) -> str:
+    """`spells.yaml: ice-storm.area`, or `spells.yaml: firebolt (no area: 0)` when the
+    template leaves the field at its default (the form the roll cards use)."""
+    default = next(f.default for f in msgspec.structs.fields(template) if f.name == name)
+    if getattr(template, name) == default:
+        shown = str(default).lower() if isinstance(default, bool) else default
+        return f"{where} (no {name}: {shown})"
+    return f"{where}.{name}"
 
 
 def row(label: str, value: object, rule: R.RuleRef | None = None, source: str = "") -> CardRow:
@@ -144,13 +156,13 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
         aims += [row(_("Area"), ngettext("radius {n}: every square within {n} of its centre",
                                          "radius {n}: every square within {n} of its centre",
                                          spell.area).format(n=spell.area), R.AREA_SPELLS,
-                     f"{where}.area"),
+                     given(where, spell, "area")),
                  row(_("The area touches"), _(words[spell.kind]), R.AREA_SPELLS,
                      f"rules.yaml: area.touches; {where}.kind"),
                  row(_("Its centre"), _("a character the area touches"), R.AREA_SPELLS)]
     else:
         aims.append(row(_("Area"), _("none: its target alone"), R.AREA_SPELLS,
-                        f"{where}.area"))
+                        given(where, spell, "area")))
     xp = spell.xp if spell.xp is not None else game.rules.xp.spell_default
     aims.append(row(_("XP when it takes"), xp, R.XP_TABLE,
                     f"{where}.xp" if spell.xp is not None else "rules.yaml: xp.spell_default"))
@@ -255,7 +267,7 @@ def armour_description(game: Game, armour_id: str) -> Description:
                 f"{where}.reduction"),
             row(_("Worn"), _("as a legendary armour, beside a standard one")
                 if armour.legendary else _("as the standard armour"), R.TOTAL_REDUCTION,
-                f"{where}.legendary")]
+                given(where, armour, "legendary"))]
     return Description(armour.name, "", (section(_("The armour"), rows),))
 
 
@@ -269,8 +281,8 @@ def item_description(game: Game, item_id: str, holder: Unit | None = None) -> De
         reach = _("a unit within {squares} in line of sight; never one of the user's own "
                   "characters").format(squares=squares_text(item.range))
     rows = [row(_("Cost"), ap_text(item.ap_cost), R.ITEMS, f"{where}.ap_cost"),
-            row(_("On"), reach, R.ITEMS, f"{where}.range"),
-            row(_("Charges"), item.charges, R.ITEMS, f"{where}.charges")]
+            row(_("On"), reach, R.ITEMS, given(where, item, "range")),
+            row(_("Charges"), item.charges, R.ITEMS, given(where, item, "charges"))]
     if holder is not None:
         rows.append(row(_("Left to {unit}").format(unit=holder.name),
                         holder.items.get(item_id, 0), R.ITEMS))
