@@ -197,3 +197,28 @@ async def test_french_replay_screen_and_its_keys():
         bar = str(app.screen.query_one(KeyBar).render())
         assert "Tour suivant" in bar
         assert "début Au début" in bar and "échap Fermer" in bar  # key names in French too
+
+
+async def test_french_describe_screen_and_spell_preview():
+    import io
+
+    from rich.console import Console
+
+    from game.ui.screens.describe import DescribeScreen, description_renderable
+
+    app = EscarmoucheApp(duel(), lang="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "i", "down", "enter")  # Dagny's battle axe
+        assert isinstance(app.screen, DescribeScreen)
+        console = Console(width=94, record=True, file=io.StringIO())
+        console.print(description_renderable(app.screen.description))
+        text = console.export_text()
+        for fact in ("Dés de dégâts", "weapons.yaml: axe.dice", "Coût", "PA",
+                     "une case adjacente", "Famille de maîtrise", "Maîtrise de Dagny",
+                     "characters.yaml: dagny.masteries.axe", "bonus(FOR), plafond 95"):
+            assert fact in text, fact
+        for english in ("Damage dice", "Cost", "an adjacent", "Mastery"):
+            assert english not in text, english
+        await pilot.press("escape", "escape", "tab", "right", "up", "up", "c", "enter")
+        assert status(app).startswith("Firebolt ici touche Dagny (Bruno, ennemi) · Entrée ou "
+                                      "y lance, Échap annule")

@@ -209,3 +209,24 @@ async def test_a_numbered_spell_of_the_target_panel_is_shown_before_it_is_cast()
         assert "• Dagny (Bruno, foe)" in text_of(app.play.query_one(TargetPanel))
         await pilot.press("enter")
         assert app.game.log == ["cast corvin firebolt dagny"]
+
+
+async def test_buffing_a_foe_is_asked_first_and_a_refused_square_says_why_before_enter():
+    app = elises_turn(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await to_elise(pilot, app)
+        await pilot.press("c", "down", "down", "enter")  # Bless, aimed at Elise herself
+        assert app.play.aiming == "bless"
+        await pilot.press("up")  # onto Aldric, Alice's
+        await pilot.press("enter")
+        assert isinstance(app.screen, Confirm)
+        assert app.screen.question == "Buff Aldric, an enemy?"
+        await pilot.press("n", "escape")
+        assert app.game.log == ["end"]
+        await pilot.press("c", "down", "down", "down", "down", "enter")  # Weaken
+        assert app.play.aiming == "weaken"
+        await pilot.press("right")  # Dagny, Bruno's own: a debuff is refused on her
+        assert status(app).startswith("✗ Weaken cannot be cast here: Dagny is one of your own "
+                                      "characters")
+        await pilot.press("enter")  # the engine's refusal, nothing cast
+        assert app.game.log == ["end"]

@@ -261,7 +261,13 @@ class PlayScreen(Screen[None]):
         touches at the cursor, each with its side (the plan's targets: the engine's)."""
         game = self.game
         spell = game.content.spells[spell_id]
-        touched = options.touched(game, spell_id, self.aimed_at())
+        found = self.aimed_at()
+        touched = options.touched(game, spell_id, found)
+        option = options.spell_option(spell_id, found)
+        if option is not None and not option.possible:
+            # On a unit it cannot be cast on: why, before Enter is pressed.
+            return _("✗ {spell} cannot be cast here: {reason} (Esc cancels)").format(
+                spell=spell.name, reason=refusal_text(option)), []
         if not touched:
             return _("Casting {spell}: put the cursor on a target and press Enter "
                      "(Esc cancels)").format(spell=spell.name), []
