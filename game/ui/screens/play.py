@@ -264,8 +264,10 @@ class PlayScreen(Screen[None]):
         found = self.aimed_at()
         touched = options.touched(game, spell_id, found)
         option = options.spell_option(spell_id, found)
-        if option is not None and not option.possible:
-            # On a unit it cannot be cast on: why, before Enter is pressed.
+        if option is not None and not option.possible and \
+                self.cursor != game.units[actor].pos:
+            # On a unit it cannot be cast on: why, before Enter is pressed (not on the
+            # caster itself, where the cursor starts: there it waits for a target).
             return _("✗ {spell} cannot be cast here: {reason} (Esc cancels)").format(
                 spell=spell.name, reason=refusal_text(option)), []
         if not touched:
