@@ -209,7 +209,7 @@ class EscarmoucheApp(App[None]):
         yield SystemCommand(_("Load game"), _("Pick a save (Ctrl+O)"), play.action_load)
         yield SystemCommand(_("Quick-load"), _("The latest autosave (F9)"),
                             play.action_quick_load)
-        yield SystemCommand(_("Undo"), _("Take back a move or a door this turn (u)"),
+        yield SystemCommand(_("Undo"), _("Take back this turn's commands since the last die rolled (u)"),
                             play.action_undo)
         yield SystemCommand(_("Replay"), _("Step through this game's commands (R)"),
                             play.action_replay)

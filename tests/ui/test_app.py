@@ -262,18 +262,33 @@ async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):
         assert status(app).startswith("✗ bad save name '../up'")
 
 
-async def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
-    app = EscarmoucheApp(duel(forced=[99]), saves_dir=tmp_path)
+async def test_undo_takes_back_a_move_and_reaches_back_to_the_last_roll(tmp_path):
+    from game.rules.events import Roll
+
+    app = EscarmoucheApp(duel(), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("left", "enter")
         assert app.game.units["aldric"].ap == 9
         await pilot.press("u")
         assert app.game.units["aldric"].pos == (2, 2) and app.game.units["aldric"].ap == 10
         assert status(app) == "Undone: move aldric 1,2"
-        await pilot.press("right", "right", "b", "ctrl+z")
-        assert status(app).startswith("✗ cannot undo: only moves and doors")
-        await pilot.press("left", "left", "enter", "u")
-        assert status(app).startswith("✗ cannot undo: a die has been rolled this turn")
+        await pilot.press("right", "right", "b")  # a brawl: a die is rolled
+        [roll] = [e for e in app.game.journal if isinstance(e, Roll) and e.unit == "aldric"]
+        # Another character moves after the roll: that move can be taken back...
+        await pilot.press("tab", "down", "enter")
+        assert app.game.units["corvin"].pos == (2, 5)
+        await pilot.press("u")
+        assert status(app) == "Undone: move corvin 2,5"
+        assert app.game.units["corvin"].pos == (2, 4)
+        # ...the roll before it the same (each command's own dice stream)...
+        assert [e for e in app.game.journal if isinstance(e, Roll)
+                and e.unit == "aldric"] == [roll]
+        # ...but not the brawl that rolled, and the refusal says which command rolled.
+        await pilot.press("ctrl+z")
+        assert status(app) == ("✗ cannot undo: 'attack aldric dagny brawl' rolled dice "
+                               f"(attack roll of {roll.roll} by Aldric): what is rolled "
+                               "stays rolled")
+        assert app.game.log[-1] == "attack aldric dagny brawl"
 
 
 async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):

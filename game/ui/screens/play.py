@@ -65,7 +65,7 @@ class PlayScreen(Screen[None]):
                 tooltip=N_("Every unit: side, HP, AP, effects, down")),
         Binding("q", "quit_game", N_("Quit"), tooltip=N_("Quit the game (asked first)")),
         Binding("u,ctrl+z", "undo", N_("Undo"),
-                tooltip=N_("Undo your last move or door, until a die is rolled this turn")),
+                tooltip=N_("Undo the last command, back to the last die rolled this turn")),
         Binding("ctrl+s", "save", N_("Save"), tooltip=N_("Save the game under a name")),
         Binding("ctrl+o", "load", N_("Load"), tooltip=N_("Load a save (asked first)")),
         Binding("f9", "quick_load", N_("Quick-load"), show=False,
