@@ -211,10 +211,11 @@ async def test_clicking_selects_a_character_and_moves_the_cursor():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
         # The map starts one cell inside its border, centred in the view when smaller;
-        # each square is two cells wide.
+        # each square is drawn 4 cells wide and 2 rows tall (the map fits at 2×).
         left, top = app.play.map.margins()
         assert left > 0 and top > 0  # a 12×12 map in a bigger view
-        await pilot.click("#map", offset=(1 + left + 2 * 2, 1 + top + 4))
+        assert app.play.map.cell == (4, 2)
+        await pilot.click("#map", offset=(1 + left + 2 * 4 + 1, 1 + top + 4 * 2 + 1))
         assert app.play.map.cursor == (2, 4)
         assert app.play.selected == "corvin"
 
@@ -639,10 +640,7 @@ async def test_the_computer_plays_its_turn_step_by_step_then_hands_over_to_the_p
                 assert status(app).startswith("The computer plays Bruno: ")
                 for unit in ("dagny", "elise"):  # the map shows where each now stands
                     if not game.units[unit].down:
-                        x, y = game.units[unit].pos
-                        row = play.map.render_line(y + play.map.margins()[1]).text
-                        left = play.map.margins()[0]
-                        assert row[left + 2 * x: left + 2 * x + 2] == play.map.label(unit)
+                        assert play.map.shown(game.units[unit].pos) == play.map.label(unit)
         assert steps >= 2 and game.current == 1 and game.log[-1] == "end"
         assert isinstance(app.screen, HandoverScreen)
         assert "Alice's turn" in app.screen.title_text
