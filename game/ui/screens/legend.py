@@ -22,43 +22,52 @@ from game.ui.widgets.map_view import (CREATURE, CURSOR, GLYPHS, SELECTED, THING,
                                       FLOOR_GLYPH)
 
 
+def _entry(text: Text, sample: str, style, meaning: str) -> None:
+    """One line of the legend: the sample as the map draws it, then what it means."""
+    text.append("  ")
+    text.append(f"{sample:<2}", style=style)
+    text.append("  ")
+    text.append(meaning)
+    text.append("\n")
+
+
+def _heading(text: Text, heading: str) -> None:
+    text.append(heading, style="bold")
+    text.append("\n")
+
+
 def legend_text(game: Game, label) -> Text:
     """The legend of `game`'s map, `label(unit_id)` giving each unit's tag as drawn."""
-    text = Text(_("Map legend") + "\n", style="bold")
+    text = Text()
+    _heading(text, _("Map legend"))
+    fallen = GLYPHS["fallen"]
     for glyph in GLYPHS.values():
-        shown = glyph.text if glyph.text != GLYPHS["fallen"].text else glyph.text + "1"
-        text.append("  ")
-        text.append(f"{shown:<2}", style=glyph.style)
-        text.append(f"  {_(glyph.meaning)}\n")
-    things = {t.glyph: t.name for t in game.things.values()}
-    for glyph, name in things.items():
-        text.append("  ")
-        text.append(f"{glyph:<2}", style=THING)
-        text.append("  " + _("an object: {name} (it can be attacked and broken)").format(
-            name=name) + "\n")
-    text.append("\n" + _("Tints (over a square)") + "\n", style="bold")
+        sample = glyph.text + "1" if glyph is fallen else glyph.text
+        _entry(text, sample, glyph.style, _(glyph.meaning))
+    for glyph, name in {t.glyph: t.name for t in game.things.values()}.items():
+        _entry(text, glyph, THING,
+               _("an object: {name} (it can be attacked and broken)").format(name=name))
+    text.append("\n")
+    _heading(text, _("Tints (over a square)"))
     for _key, style, meaning in TINTS:
+        _entry(text, FLOOR_GLYPH.text, FLOOR_GLYPH.style + style, _(meaning))
+    _entry(text, "A1", SELECTED, _("underlined: the selected character"))
+    _entry(text, FLOOR_GLYPH.text, FLOOR_GLYPH.style + CURSOR, _("reversed: the cursor"))
+    text.append("\n")
+    _heading(text, _("Unit tags (two characters)"))
+    for rule in (_("A character: its own letter, then its player's number (A1: player 1's), "
+                   "in its player's colour."),
+                 _("A wild creature: its letter, then a, b, c… one for each creature of "
+                   "that letter (ga, gb: two goblins), in green.")):
         text.append("  ")
-        text.append(FLOOR_GLYPH.text, style=FLOOR_GLYPH.style + style)
-        text.append(f"  {_(meaning)}\n")
-    text.append("  ")
-    text.append("A1", style=SELECTED)
-    text.append("  " + _("underlined: the selected character") + "\n")
-    text.append("  ")
-    text.append(FLOOR_GLYPH.text, style=FLOOR_GLYPH.style + CURSOR)
-    text.append("  " + _("reversed: the cursor") + "\n")
-    text.append("\n" + _("Unit tags (two characters)") + "\n", style="bold")
-    text.append("  " + _("A character: its own letter, then its player's number (A1: player "
-                         "1's), in its player's colour.") + "\n")
-    text.append("  " + _("A wild creature: its letter, then a, b, c… one for each creature "
-                         "of that letter (ga, gb: two goblins), in green.") + "\n")
+        text.append(rule)
+        text.append("\n")
     colours = {p.number: player_colour(p.colour) for p in game.players}
     for unit in game.units.values():
         style = Style(color=colours[unit.owner], bold=True) if unit.owner else CREATURE
         owner = game.player(unit.owner).name if unit.owner else _("creature")
-        text.append("  ")
-        text.append(f"{label(unit.id):<2}", style=style)
-        text.append(f"  {unit.name} ({owner})\n")
+        _entry(text, label(unit.id), style, _("{unit} ({owner})").format(unit=unit.name,
+                                                                         owner=owner))
     return text
 
 

@@ -25,7 +25,7 @@ from game.ui import options
 from game.ui.controller import Controller, Outcome, Problem
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
-from game.ui.widgets.map_view import MapView, Overlay
+from game.ui.widgets.map_view import SCALES, MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
 from game.ui.words import impossible_text, refusal_text, spell_kind
 
@@ -161,9 +161,26 @@ class PlayScreen(Screen[None]):
         and border), as long as six journal lines and the three bars still fit; the map
         draws its squares as big as the room lets it (map first)."""
         room = self.size.height - 3 - 6 - 2
+        self.widen_map(room - 2)
         self.map.fit(max(1, room - 2))
         need = self.game.height * self.map.cell[1] + 2
         self.query_one("#main").styles.min_height = max(0, min(need, room))
+
+    #: The side bar's width on a medium terminal, and on a very wide one (`app.tcss`).
+    SIDE_MIN, SIDE_WIDE = 46, 72
+
+    def widen_map(self, rows: int) -> None:
+        """On a very wide terminal, the side bar gives up the columns the biggest squares
+        need (map first), keeping at least `SIDE_MIN`; otherwise it is as the CSS says."""
+        side = self.query_one("#side")
+        columns = self.game.width * SCALES[-1][0] + 2  # and the map's border
+        spare = self.size.width - columns
+        if self.has_class("-very-wide") and self.game.height * SCALES[-1][1] <= rows \
+                and self.SIDE_MIN <= spare < self.SIDE_WIDE:
+            side.styles.width = spare
+        elif "width" in side.styles.inline.get_rules():
+            side.styles.inline.clear_rule("width")
+            side.refresh(layout=True)
 
     def on_resize(self, event) -> None:
         self.fit_map()

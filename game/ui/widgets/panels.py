@@ -259,14 +259,14 @@ def from_here_lines(game: Game, labels, here: legal.FromHere) -> list[Text]:
     lines = [Text(_("From here {unit} ({cost} AP to walk, {left} AP left):").format(
         unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")]
     for foe, found in here.targets:
-        actions = " · ".join(_("{action} {chance}% ({ap} AP)").format(
+        actions = _(" · ").join(_("{action} {chance}% ({ap} AP)").format(
             action=option_label(game, o), chance=o.chance.value, ap=o.ap_cost)
             if o.chance is not None else
             _("{action} ({ap} AP)").format(action=option_label(game, o), ap=o.ap_cost)
             for o in found)
         lines.append(Text(f"  {foe.name} [{labels(foe.id)}]: {actions}"))
     if not here.targets:
-        lines.append(Text(_("  no foe within reach from here"), style="dim"))
+        lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
     if here.threats:
         lines.append(Text(_("Could attack {unit} here next turn: {foes}").format(
             unit=name, foes=", ".join(f"{foe.name} [{labels(foe.id)}]"
