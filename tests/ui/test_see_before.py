@@ -95,9 +95,21 @@ async def test_a_big_terminal_draws_bigger_squares_and_a_small_one_opens_on_the_
     app = EscarmoucheApp(crossroads())
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
-        assert app.play.map.cell == (4, 2)
+        assert app.play.map.cell == (6, 3)  # the side bar gave up the columns it needs
         assert app.play.map.shown(app.game.units["aldric"].pos) == "A1"
     app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert app.play.map.cell == (4, 2)
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    app = EscarmoucheApp(new_game(DEFAULT_CONTENT, "marches", 1))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.play.map.cell == (2, 1)
+        board = app.play.map
+        assert board.cell == (2, 1)
+        aldric = app.game.units["aldric"].pos
+        # The view opens on the first character, in its middle (not at the top-left).
+        assert board.shown(aldric) == "A1"
+        assert board.scroll_offset.x > 0 and board.scroll_offset.y > 0
