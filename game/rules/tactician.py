@@ -27,15 +27,14 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
 
 from game.rules import ai, odds
 from game.rules.actions import Action, Attack, Move, ToggleDoor, ranged_reach
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
 from game.rules.geometry import NEIGHBOURS, Pos, distance, reachable
+from game.rules.legal import standing_at
 from game.rules.magic import HARMFUL, Cast, spell_range
 from game.rules.state import GameState
 from game.rules.templates import AiProfile
@@ -79,18 +78,6 @@ class Option:
 
 def _mean(dice: Dice) -> float:
     return dice.sign * (dice.count * (dice.sides + 1) / 2 + dice.modifier)
-
-
-@contextmanager
-def standing_at(unit: Unit, square: Pos, ap: int) -> Iterator[None]:
-    """The unit as if it had walked to `square` with `ap` left, for the checks' eyes only;
-    put back as it was afterwards."""
-    pos, left = unit.pos, unit.ap
-    unit.pos, unit.ap = square, ap
-    try:
-        yield
-    finally:
-        unit.pos, unit.ap = pos, left
 
 
 class _Board:
