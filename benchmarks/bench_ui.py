@@ -9,13 +9,24 @@
 2. Start to first full screen, against a bare Textual app measured in the same run
    (target ≤ 1.3×): each is a fresh process, the game started as `escarmouche` with no
    argument, that exits once its first screen is drawn (Textual's Ready event).
+3. Start to the first frame drawn in a 160×50 pseudo-terminal (pty), the game and the
+   bare app side by side in the same run: each is started in its own pty, as a terminal
+   would, and timed until its first screen's text (the key bar's last word, the bare
+   app's `hello`) has been written to the terminal.
 """
 
 from __future__ import annotations
 
 import asyncio
 import compileall
+import fcntl
+import os
+import pty
+import select
+import signal
 import statistics
+import struct
+import termios
 import subprocess
 import sys
 import tempfile
@@ -148,6 +159,53 @@ def start_time(code: str, runs: int = 7) -> float:
     return statistics.median(times)
 
 
+BARE_PTY = """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+Bare().run()
+"""
+
+GAME_PTY = """
+import sys
+sys.path.insert(0, %r)
+from game import cli
+sys.exit(cli.main(["--saves-dir", %r, "--lang", "en"]))
+"""
+
+
+def first_frame(code: str, marker: bytes, runs: int = 7, size=(160, 50)) -> float:
+    """Median seconds from starting `code` in a pty of `size` until `marker` is written."""
+    compileall.compile_dir(ROOT / "game", quiet=1)
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as probe:
+        probe.write(code)
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(size[0]),
+           "LINES": str(size[1])}
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: its terminal is the pty, of the size asked
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+            os.execve(sys.executable, [sys.executable, probe.name], env)
+        seen = b""
+        try:
+            while marker not in seen:
+                ready, _, _ = select.select([fd], [], [], 10)
+                if not ready:
+                    raise RuntimeError("no first frame within 10 s")
+                seen += os.read(fd, 65536)
+            times.append(time.perf_counter() - start)
+        finally:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(fd)
+    Path(probe.name).unlink()
+    return statistics.median(times)
+
+
 def main() -> None:
     for side in (30, 60, 120):
         cost, idle = asyncio.run(cursor_cost(side))
@@ -156,6 +214,11 @@ def main() -> None:
     print(f"cursor move that scrolls, 120×120 map: {asyncio.run(scroll_cost(120)):.2f} ms CPU")
     bare, game = start_time(BARE), start_time(GAME)
     print(f"start to first screen: bare Textual {bare * 1000:.0f} ms, "
+          f"Escarmouche {game * 1000:.0f} ms, ratio {game / bare:.2f}")
+    with tempfile.TemporaryDirectory() as saves:
+        bare = first_frame(BARE_PTY, b"hello")
+        game = first_frame(GAME_PTY % (str(ROOT), saves), b"palette")
+    print(f"start to first frame in a 160×50 pty: bare Textual {bare * 1000:.0f} ms, "
           f"Escarmouche {game * 1000:.0f} ms, ratio {game / bare:.2f}")
 
 

@@ -173,16 +173,34 @@ def test_undo_restores_ap_and_position():
         undo(game)
 
 
-def test_undo_refuses_after_a_roll_and_across_turns():
+def test_undo_reaches_back_to_the_last_roll_and_not_across_turns():
     game = played(0, ["move aldric 9,4", "force 99", "attack aldric goblin-1 with sword",
-                      "move brenna 3,8"])
+                      "move brenna 3,8", "move brenna 4,8"])
+    # Every command after the last die can be taken back, one at a time...
+    game = undo(undo(game))
+    assert game.units["brenna"].pos == played(0).units["brenna"].pos
+    assert game.log[-1] == "attack aldric goblin-1 with sword"
+    # ...the rolls before them the same (the dice streams), and the one that rolled stays.
+    assert game.snapshot() == played(0, game.log).snapshot()
     with pytest.raises(Impossible) as caught:
         undo(game)
-    assert caught.value.reason == ("cannot undo: a die has been rolled this turn (attack roll "
-                                   "of 99 by Aldric): what is rolled stays rolled")
+    assert caught.value.reason == ("cannot undo: 'attack aldric goblin-1 with sword' rolled "
+                                   "dice (attack roll of 99 by Aldric): what is rolled stays "
+                                   "rolled")
     game = played(0, ["move aldric 4,6", "end"])
-    with pytest.raises(Impossible, match="only moves, doors and designer edits can be undone, not 'end'"):
+    with pytest.raises(Impossible, match="cannot undo: 'end' handed the turn over"):
         undo(game)
+
+
+def test_a_damage_roll_without_a_d100_is_a_roll_too():
+    from game.rules.dice import DiceRoll
+    from game.rules.events import Healed
+    from game.rules.history import rolled
+
+    die = DiceRoll("potion", "1d6", (4,), 4)
+    assert rolled([Healed("potion", "aldric", (die,), 4, 10, 14)])
+    assert not rolled([Healed("potion", "aldric", (), 4, 10, 14)])
+    assert rolled([]) is False
 
 
 def test_script_save_then_play_load(tmp_path, capsys):

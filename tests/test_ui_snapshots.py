@@ -109,3 +109,16 @@ def test_describe_a_spell_small_terminal(snap_compare):
 
 def test_inspect_lists_what_can_be_described_small_terminal(snap_compare):
     assert snap_compare(EscarmoucheApp(duel()), terminal_size=(80, 24), press=["right", "i"])
+
+
+def test_marches_80x24_opens_on_the_current_player(snap_compare):
+    # A map bigger than the view: it opens centred on the current player's first character.
+    game = new_game(DEFAULT_CONTENT, "marches", 3)
+    assert snap_compare(EscarmoucheApp(game), terminal_size=(80, 24))
+
+
+def test_from_here_and_route_160x50(snap_compare):
+    # Squares drawn 4×2; the route to a square next to the wolf, and what Aldric could do
+    # from there, with who could attack him there.
+    assert snap_compare(app_on_default(), terminal_size=(160, 50),
+                        press=["right"] * 7 + ["up"])

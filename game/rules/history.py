@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import msgspec
 
 from game.rules.templates import Content, Scenario
-from game.rules.actions import Move, ToggleDoor
+from game.rules.actions import EndTurn
 from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
     ApDrained,
@@ -167,36 +167,45 @@ _ROLLS = {"attack": N_("attack roll of {roll}"), "dodge": N_("dodge roll of {rol
           "magic": N_("magic roll of {roll}"), "counter": N_("counter roll of {roll}")}
 
 
+def rolled(events) -> Roll | bool:
+    """Whether these events drew dice: the first d100 `Roll` among them, else True when a
+    damage or a heal rolled its dice, else False."""
+    for event in events:
+        if isinstance(event, Roll):
+            return event
+    return any(isinstance(e, (Damage, Healed)) and e.dice for e in events)
+
+
 def undo_refusal(game: Game) -> Impossible | None:
     """Why the last command cannot be taken back (`cannot undo: …`), or None when it can.
 
-    Only the current player's moves and door actions of this turn, and only until a die
-    has been rolled in this turn: a roll has been seen and may not be rerolled.
+    Every command of this turn after the last die rolled can be taken back, one at a time:
+    each command draws its dice from its own stream, so replaying the log without it
+    rolls every earlier die again the same. A command that rolled cannot (its roll has
+    been seen and may not be rerolled), nor can an `end` (the turn was handed over).
     """
     if not game.log:
         return Impossible(N_("cannot undo: there is nothing to undo"))
     if game.over:
         return Impossible(N_("cannot undo: the game is over"))
-    last = parse(game.log[-1])
+    command = game.log[-1]
+    last = parse(command)
     if last.designer_only:
         return None  # a designer's edit or forced rolls: nothing was rolled by it
-    if not isinstance(last, (Move, ToggleDoor)):
-        if game.designer:
-            return Impossible(N_("cannot undo: only moves, doors and designer edits can be "
-                                 "undone, not {command}"), command=repr(game.log[-1]))
-        return Impossible(N_("cannot undo: only moves and doors can be undone, not {command}"),
-                          command=repr(game.log[-1]))
-    # Only an `end` starts a turn and it is never undone, so the last command undone was
-    # made in this turn: look back to its start for a roll.
-    for event in reversed(game.journal):
-        if isinstance(event, TurnStarted):
-            break
-        if isinstance(event, Roll):
-            return Impossible(N_("cannot undo: a die has been rolled this turn ({roll} by "
-                                 "{unit}): what is rolled stays rolled"),
-                              roll=Phrase(_ROLLS.get(event.check, event.check + " roll of {roll}"),
-                                          {"roll": event.roll}),
-                              unit=game.units[event.unit].name)
+    if isinstance(last, EndTurn):
+        return Impossible(N_("cannot undo: {command} handed the turn over"),
+                          command=repr(command))
+    groups = outcomes(game.journal)
+    roll = rolled(groups[-1][1]) if groups else False
+    if isinstance(roll, Roll):
+        return Impossible(N_("cannot undo: {command} rolled dice ({roll} by {unit}): what "
+                             "is rolled stays rolled"), command=repr(command),
+                          roll=Phrase(_ROLLS.get(roll.check, roll.check + " roll of {roll}"),
+                                      {"roll": roll.roll}),
+                          unit=game.units[roll.unit].name)
+    if roll:
+        return Impossible(N_("cannot undo: {command} rolled dice: what is rolled stays "
+                             "rolled"), command=repr(command))
     return None
 
 

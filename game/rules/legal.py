@@ -9,8 +9,9 @@ first since it weighs every foe at once. Nothing here changes the game.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Iterator, Union
 
 from game.rules.actions import (
     Action,
@@ -236,34 +237,143 @@ def out_of_reach(game: GameState, unit_id: str, spell: str | None = None,
 
 def threat_zone(game: GameState, player: int) -> frozenset[Pos]:
     """The squares an enemy of `player` could attack in its next turn: for each standing
-    unit of another side (the creatures included, but not those held), each weapon, bare
-    hands and damage spell it has, every square it reaches from a square it can walk to
-    with its next turn's AP less that attack's cost."""
-    rules = game.rules
+    unit of another side (the creatures included, but not those held), the squares of its
+    `unit_threat`."""
     zone: set[Pos] = set()
     for unit in game.standing():
         if unit.owner == player or unit.held:
             continue
-        ap = max(0, unit.ap_max - unit.ap_owed)
-        attacks = [(weapon_reach(game, w), game.content.weapons[w].ap_cost)
-                   for w in unit.weapons]
-        attacks.append((weapon_reach(game, None), rules.brawl_ap_cost))
-        for spell_id in unit.spells:
-            spell = game.content.spells[spell_id]
-            if spell.kind == "damage":
-                attacks.append((Reach(1, spell_range(spell, unit.level), True),
-                                spell.ap_cost))
-        for reach, cost in attacks:
-            if cost > ap:
-                continue
-            steps = (ap - cost) // rules.move_cost
-            far = reach.farthest
-            for x0, y0 in {unit.pos, *reachable(unit.pos, game.passable, steps)}:
-                # Only the squares within range of this stand can be reached from it.
-                for y in range(max(0, y0 - far), min(game.height, y0 + far + 1)):
-                    for x in range(max(0, x0 - far), min(game.width, x0 + far + 1)):
-                        square = (x, y)
-                        if square not in zone and square not in game.walls \
-                                and reach.allows(game, (x0, y0), square):
-                            zone.add(square)
+        zone |= unit_threat(game, unit)
     return frozenset(zone)
+
+
+def _attacks(game: GameState, unit: Unit) -> list[tuple[Reach, int]]:
+    """Each weapon, bare hands and damage spell of the unit: its reach and AP cost."""
+    attacks = [(weapon_reach(game, w), game.content.weapons[w].ap_cost)
+               for w in unit.weapons]
+    attacks.append((weapon_reach(game, None), game.rules.brawl_ap_cost))
+    for spell_id in unit.spells:
+        spell = game.content.spells[spell_id]
+        if spell.kind == "damage":
+            attacks.append((Reach(1, spell_range(spell, unit.level), True),
+                            spell.ap_cost))
+    return attacks
+
+
+def _stands(game: GameState, unit: Unit, ap: int, cost: int) -> set[Pos]:
+    """Where the unit could stand to attack at that cost, with `ap` for its turn."""
+    steps = (ap - cost) // game.rules.move_cost
+    return {unit.pos, *reachable(unit.pos, game.passable, steps)}
+
+
+def unit_threat(game: GameState, unit: Unit) -> frozenset[Pos]:
+    """The squares one unit could attack in its next turn: for each weapon, bare hands and
+    damage spell it has, every square it reaches from a square it can walk to with its next
+    turn's AP less that attack's cost."""
+    zone: set[Pos] = set()
+    ap = max(0, unit.ap_max - unit.ap_owed)
+    for reach, cost in _attacks(game, unit):
+        if cost > ap:
+            continue
+        far = reach.farthest
+        for x0, y0 in _stands(game, unit, ap, cost):
+            # Only the squares within range of this stand can be reached from it.
+            for y in range(max(0, y0 - far), min(game.height, y0 + far + 1)):
+                for x in range(max(0, x0 - far), min(game.width, x0 + far + 1)):
+                    square = (x, y)
+                    if square not in zone and square not in game.walls \
+                            and reach.allows(game, (x0, y0), square):
+                        zone.add(square)
+    return frozenset(zone)
+
+
+def threatens(game: GameState, unit: Unit, square: Pos) -> bool:
+    """`square in unit_threat(game, unit)`, asked of one square: the stands too far from it
+    are never tried."""
+    ap = max(0, unit.ap_max - unit.ap_owed)
+    steps = ap // game.rules.move_cost
+    for reach, cost in _attacks(game, unit):
+        if cost > ap or distance(unit.pos, square) > steps + reach.farthest:
+            continue
+        if any(reach.allows(game, stand, square) for stand in _stands(game, unit, ap, cost)):
+            return True
+    return False
+
+
+# --- "from here": what a unit could do after a walk -------------------------------------
+
+
+@contextmanager
+def supposing_at(game: GameState, unit: Unit | str, square: Pos) -> Iterator[MovePlan | None]:
+    """The game as if `unit` had walked to `square`: it stands there with the AP the walk
+    leaves it (the cost of the Move's own plan), until the block ends, when its square and
+    AP are put back whatever happened. Yields the walk's plan (None when it is already
+    there); raises `Impossible` with the Move's reason when it cannot walk there.
+
+    Every check run inside is the engine's own: nothing of a rule is copied here."""
+    unit = game.units[unit] if isinstance(unit, str) else unit
+    if square == unit.pos:
+        yield None
+        return
+    plan = Move(unit.id, square).check(game, unit.owner)
+    with standing_at(unit, square, unit.ap - plan.ap_cost):
+        yield plan
+
+
+@contextmanager
+def standing_at(unit: Unit, square: Pos, ap: int) -> Iterator[None]:
+    """The unit at `square` with `ap` AP for the checks run inside the block (the AI's
+    walk already known to be possible); its square and AP put back afterwards."""
+    pos, left = unit.pos, unit.ap
+    unit.pos, unit.ap = square, ap
+    try:
+        yield
+    finally:
+        unit.pos, unit.ap = pos, left
+
+
+@dataclass(frozen=True)
+class FromHere:
+    """What a unit could do from a square it may walk to: the walk (its option: plan or
+    refusal), the AP it leaves, every foe it could then attack or cast on with those
+    options that are possible (their plans computed there), and the foes that could attack
+    it there in their next turn."""
+
+    square: Pos
+    move: Option
+    ap_left: int
+    targets: tuple[tuple[Unit, tuple[Option, ...]], ...] = ()
+    threats: tuple[Unit, ...] = ()
+
+
+#: The spells that count against a foe in a "from here" preview.
+HARMFUL = frozenset({"damage", "debuff"})
+
+
+def foes_of(game: GameState, unit: Unit) -> list[Unit]:
+    """The standing units of another side than `unit`'s (wild creatures included)."""
+    return [u for u in game.standing() if u.owner != unit.owner and u is not unit]
+
+
+def options_from(game: GameState, unit_id: str, square: Pos) -> FromHere:
+    """The unit's attacks and harmful spells on each foe, as if it had walked to `square`
+    with the AP left (`supposing_at`), and the foes whose threat zone holds that square
+    (`threatens`, asked with the unit standing there). Changes nothing."""
+    unit = game.units[unit_id]
+    move = move_option(game, unit_id, square) if square != unit.pos else \
+        Option(f"stay at {fmt_pos(square)}", "move", Move(unit_id, square), 0)
+    if not move.possible:
+        return FromHere(square, move, unit.ap)
+    with supposing_at(game, unit, square):
+        ap_left = unit.ap
+        targets = []
+        for foe in foes_of(game, unit):
+            found = tuple(o for o in options_against(game, unit_id, foe.pos)
+                          if o.possible and (o.kind == "attack" or (
+                              o.kind == "spell"
+                              and game.content.spells[o.action.spell].kind in HARMFUL)))
+            if found:
+                targets.append((foe, found))
+        threats = tuple(foe for foe in foes_of(game, unit)
+                        if not foe.held and threatens(game, foe, square))
+    return FromHere(square, move, ap_left, tuple(targets), threats)

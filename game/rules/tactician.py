@@ -25,16 +25,16 @@ so the same game makes the same choices.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
 
 from game.rules import ai, odds
-from game.rules.actions import Action, Attack, Move, ranged_reach
+from game.rules.actions import Action, Attack, Move, ToggleDoor, ranged_reach
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
 from game.rules.geometry import NEIGHBOURS, Pos, distance, reachable
+from game.rules.legal import standing_at
 from game.rules.magic import HARMFUL, Cast, spell_range
 from game.rules.state import GameState
 from game.rules.templates import AiProfile
@@ -55,11 +55,15 @@ LANDS = 0.5
 
 @dataclass(frozen=True, slots=True)
 class Threat:
-    """A foe as a danger: how far it can strike next turn and how hard."""
+    """A foe as a danger: for each way it can strike next turn (a walk of up to `steps`
+    squares, then a blow reaching `reach` squares), the damage it could do in that turn."""
 
     unit: Unit
-    reach: int
-    power: float
+    ways: tuple[tuple[int, int, float], ...]  # (AP to walk, reach, power), strongest first
+
+    @property
+    def power(self) -> float:
+        return self.ways[0][2] if self.ways else 0.0
 
 
 @dataclass(slots=True)
@@ -76,18 +80,6 @@ def _mean(dice: Dice) -> float:
     return dice.sign * (dice.count * (dice.sides + 1) / 2 + dice.modifier)
 
 
-@contextmanager
-def standing_at(unit: Unit, square: Pos, ap: int) -> Iterator[None]:
-    """The unit as if it had walked to `square` with `ap` left, for the checks' eyes only;
-    put back as it was afterwards."""
-    pos, left = unit.pos, unit.ap
-    unit.pos, unit.ap = square, ap
-    try:
-        yield
-    finally:
-        unit.pos, unit.ap = pos, left
-
-
 class _Board:
     """What every decision in one state of the board shares: the squares a walk cannot
     enter, and the dangers to each side. Kept while no unit, door or object changes."""
@@ -101,28 +93,36 @@ class _Board:
         self.threats: dict[int | None, list[Threat]] = {}
         self.danger: dict[tuple[int | None, Pos], float] = {}
         self.ground = set(game.walls)
-        self.ground.update(pos for pos, door in game.doors.items() if door.blocks)
         self.ground.update(t.pos for t in game.things.values() if not t.destroyed)
+        #: A closed door costs its opening on top of the step (walls and objects block).
+        self.shut = {pos for pos, door in game.doors.items() if door.blocks}
+        self.door_cost = game.rules.door_cost
+        self.move_cost = game.rules.move_cost
         self._terrain: dict[Pos, dict[Pos, int]] = {}
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
-        """Steps from `origin` to every square, units aside (breadth-first, made once)."""
+        """AP of a walk from `origin` to every square, units aside, a closed door opened on
+        the way (made once per square asked)."""
         found = self._terrain.get(origin)
         if found is not None:
             return found
-        ground, width, height = self.ground, self.width, self.height
+        ground, shut, width, height = self.ground, self.shut, self.width, self.height
+        extra, move = self.door_cost, self.move_cost
         cost = {origin: 0}
-        frontier = deque([origin])
+        frontier = [(0, origin)]
         while frontier:
-            here = frontier.popleft()
+            spent, here = heapq.heappop(frontier)
+            if spent > cost[here]:
+                continue
             x, y = here
-            step_cost = cost[here] + 1
             for dx, dy in NEIGHBOURS:
                 step = (x + dx, y + dy)
-                if step not in cost and 0 <= step[0] < width and 0 <= step[1] < height \
-                        and step not in ground:
-                    cost[step] = step_cost
-                    frontier.append(step)
+                if not (0 <= step[0] < width and 0 <= step[1] < height) or step in ground:
+                    continue
+                total = spent + move + (extra if step in shut else 0)
+                if total < cost.get(step, total + 1):
+                    cost[step] = total
+                    heapq.heappush(frontier, (total, step))
         self._terrain[origin] = cost
         return cost
 
@@ -215,23 +215,37 @@ class _Turn:
             if spell.kind == "damage" and spell.dice:
                 attacks.append((spell_range(spell, foe.level), spell.ap_cost,
                                 _mean(Dice.parse(spell.dice))))
-        reach = power = 0.0
+        ways = []
         for r, cost, mean in attacks:
-            if cost > ap:
-                continue
-            reach = max(reach, (ap - cost) // game.rules.move_cost + r)
-            power = max(power, LANDS * max(0.0, mean) * (ap // cost))
-        return Threat(foe, int(reach), power)
+            if cost <= ap:
+                ways.append((ap - cost, r,
+                             LANDS * max(0.0, mean) * (ap // cost)))
+        ways.sort(key=lambda w: -w[2])
+        return Threat(foe, tuple(ways))
 
     def danger(self, square: Pos) -> float:
-        """The damage the foes that could strike `square` next turn could do there."""
+        """The damage the foes that could strike `square` next turn could do there: for
+        each, its strongest way that reaches it (a walk on the ground between, a door
+        opened; a shot over the walk's end within its range)."""
         key = (self.unit.owner, square)
         found = self.board.danger.get(key)
         if found is None:
+            found = 0.0
             x, y = square
-            found = self.board.danger[key] = sum(
-                t.power for t in self.threats
-                if max(abs(t.unit.pos[0] - x), abs(t.unit.pos[1] - y)) <= t.reach)
+            for t in self.threats:
+                ground = self.board.terrain(t.unit.pos)
+                walk = ground.get(square)
+                if walk is None:
+                    continue
+                far = max(abs(t.unit.pos[0] - x), abs(t.unit.pos[1] - y))
+                move = self.board.move_cost
+                for walk_ap, reach, power in t.ways:
+                    steps = walk_ap // move
+                    if walk <= walk_ap + move if reach == 1 else \
+                            (far <= steps + reach and walk <= (steps + reach + 2) * move):
+                        found += power
+                        break
+            self.board.danger[key] = found
         return found
 
     def exposure(self, square: Pos) -> float:
@@ -444,7 +458,22 @@ class _Turn:
             value = (start - d) * 0.5 - self.exposure(square) * self._care() - steps * 0.01
             if value > best_value + WORTH_A_WALK:
                 best, best_value = square, value
-        return Move(self.unit.id, best) if best is not None else None
+        if best is not None:
+            return Move(self.unit.id, best)
+        return self._open_the_way(far, start)
+
+    def _open_the_way(self, far: dict[Pos, int], start: int) -> Action | None:
+        """Next to a closed door on the way to the goal, with no square to walk to: open
+        it (if the profile opens doors and the AP allow)."""
+        game, unit = self.game, self.unit
+        if not self.w.open_doors or unit.ap < game.rules.door_cost:
+            return None
+        for dx, dy in NEIGHBOURS:
+            pos = (unit.pos[0] + dx, unit.pos[1] + dy)
+            if pos in self.board.shut and far.get(pos, start) < start \
+                    and game.unit_at(pos) is None and game.thing_at(pos) is None:
+                return ToggleDoor(unit.id, pos, True)
+        return None
 
     def _care(self) -> float:
         """How much a walk that buys no blow fears the foes' reach: fully for `patience`

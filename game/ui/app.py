@@ -107,6 +107,7 @@ class EscarmoucheApp(App[None]):
     def action_help(self) -> None:
         from game.journal.rules_text import rules_summary
         from game.ui.screens.dialogs import HelpScreen
+        from game.ui.screens.legend import legend_text
 
         if not isinstance(self.screen, HelpScreen):
             scenario = self.game.scenario
@@ -116,7 +117,7 @@ class EscarmoucheApp(App[None]):
                      if briefing else scenario.name,
                      _("Victory: {victory}").format(victory=scenario.victory.strip())]
             self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules),
-                                        about))
+                                        about, legend_text(self.game, self.play.map.label)))
 
     def key_help(self) -> list[tuple[str, str]]:
         """Every key in force while playing, read from the bindings."""
@@ -209,10 +210,12 @@ class EscarmoucheApp(App[None]):
         yield SystemCommand(_("Load game"), _("Pick a save (Ctrl+O)"), play.action_load)
         yield SystemCommand(_("Quick-load"), _("The latest autosave (F9)"),
                             play.action_quick_load)
-        yield SystemCommand(_("Undo"), _("Take back a move or a door this turn (u)"),
+        yield SystemCommand(_("Undo"), _("Take back this turn's commands since the last die rolled (u)"),
                             play.action_undo)
         yield SystemCommand(_("Replay"), _("Step through this game's commands (R)"),
                             play.action_replay)
+        yield SystemCommand(_("Map legend"), _("What each glyph, tint and tag of the map "
+                                               "means (L)"), play.action_legend)
         yield SystemCommand(_("Help"), _("Keys and rules (?)"), self.action_help)
 
 

@@ -53,6 +53,12 @@ def move(game: Game, actor: str, pos: Pos) -> Option:
     return legal.move_option(game, actor, pos)
 
 
+def from_here(game: Game, actor: str, pos: Pos) -> legal.FromHere:
+    """What the actor could do after walking to `pos`: its foes within reach with the AP
+    left, and the foes that could attack it there."""
+    return legal.options_from(game, actor, pos)
+
+
 def end_turn() -> Action:
     return EndTurn()
 

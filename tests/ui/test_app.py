@@ -217,10 +217,11 @@ async def test_clicking_selects_a_character_and_moves_the_cursor():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
         # The map starts one cell inside its border, centred in the view when smaller;
-        # each square is two cells wide.
+        # each square is drawn 4 cells wide and 2 rows tall (the map fits at 2×).
         left, top = app.play.map.margins()
         assert left > 0 and top > 0  # a 12×12 map in a bigger view
-        await pilot.click("#map", offset=(1 + left + 2 * 2, 1 + top + 4))
+        assert app.play.map.cell == (4, 2)
+        await pilot.click("#map", offset=(1 + left + 2 * 4 + 1, 1 + top + 4 * 2 + 1))
         assert app.play.map.cursor == (2, 4)
         assert app.play.selected == "corvin"
 
@@ -268,18 +269,33 @@ async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):
         assert status(app).startswith("✗ bad save name '../up'")
 
 
-async def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
-    app = EscarmoucheApp(duel(forced=[99]), saves_dir=tmp_path)
+async def test_undo_takes_back_a_move_and_reaches_back_to_the_last_roll(tmp_path):
+    from game.rules.events import Roll
+
+    app = EscarmoucheApp(duel(), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("left", "enter")
         assert app.game.units["aldric"].ap == 9
         await pilot.press("u")
         assert app.game.units["aldric"].pos == (2, 2) and app.game.units["aldric"].ap == 10
         assert status(app) == "Undone: move aldric 1,2"
-        await pilot.press("right", "right", "b", "ctrl+z")
-        assert status(app).startswith("✗ cannot undo: only moves and doors")
-        await pilot.press("left", "left", "enter", "u")
-        assert status(app).startswith("✗ cannot undo: a die has been rolled this turn")
+        await pilot.press("right", "right", "b")  # a brawl: a die is rolled
+        [roll] = [e for e in app.game.journal if isinstance(e, Roll) and e.unit == "aldric"]
+        # Another character moves after the roll: that move can be taken back...
+        await pilot.press("tab", "down", "enter")
+        assert app.game.units["corvin"].pos == (2, 5)
+        await pilot.press("u")
+        assert status(app) == "Undone: move corvin 2,5"
+        assert app.game.units["corvin"].pos == (2, 4)
+        # ...the roll before it the same (each command's own dice stream)...
+        assert [e for e in app.game.journal if isinstance(e, Roll)
+                and e.unit == "aldric"] == [roll]
+        # ...but not the brawl that rolled, and the refusal says which command rolled.
+        await pilot.press("ctrl+z")
+        assert status(app) == ("✗ cannot undo: 'attack aldric dagny brawl' rolled dice "
+                               f"(attack roll of {roll.roll} by Aldric): what is rolled "
+                               "stays rolled")
+        assert app.game.log[-1] == "attack aldric dagny brawl"
 
 
 async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):
@@ -634,10 +650,7 @@ async def test_the_computer_plays_its_turn_step_by_step_then_hands_over_to_the_p
                 assert status(app).startswith("The computer plays Bruno: ")
                 for unit in ("dagny", "elise"):  # the map shows where each now stands
                     if not game.units[unit].down:
-                        x, y = game.units[unit].pos
-                        row = play.map.render_line(y + play.map.margins()[1]).text
-                        left = play.map.margins()[0]
-                        assert row[left + 2 * x: left + 2 * x + 2] == play.map.label(unit)
+                        assert play.map.shown(game.units[unit].pos) == play.map.label(unit)
         assert steps >= 2 and game.current == 1 and game.log[-1] == "end"
         assert isinstance(app.screen, HandoverScreen)
         assert "Alice's turn" in app.screen.title_text

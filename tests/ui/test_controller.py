@@ -70,7 +70,9 @@ def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
     assert control.undo() == "move aldric 1,2"
     assert control.game.units["aldric"].pos == (2, 2) and control.game.log == []
     control.apply(options.attack("aldric", (3, 2), [], brawl=True))
-    with pytest.raises(Impossible, match="cannot undo"):
+    control.apply(options.move(control.game, "corvin", (2, 5)).action)
+    assert control.undo() == "move corvin 2,5"  # after the roll: taken back
+    with pytest.raises(Impossible, match="cannot undo: 'attack aldric 3,2 brawl' rolled dice"):
         control.undo()
 
 

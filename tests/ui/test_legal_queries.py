@@ -2,7 +2,9 @@
 spell list all read the same `legal.choices`, kept until the game changes."""
 
 from collections import Counter
+from contextlib import contextmanager
 
+from game.rules import legal
 from game.rules.actions import Attack
 from game.rules.magic import Cast
 from game.ui.app import EscarmoucheApp
@@ -12,12 +14,28 @@ from tests.helpers import APP_SIZE, app_duel
 
 
 def count_checks(monkeypatch) -> Counter:
+    """Checks of the present state, counted per action. The "from here" preview of a
+    hovered square asks its own, with the unit supposed there (`legal.supposing_at`): those
+    are counted apart, under `("from", square)`."""
     counts: Counter = Counter()
+    supposed: list = []
+    original_suppose = legal.supposing_at
+
+    @contextmanager
+    def supposing(game, unit, square):
+        with original_suppose(game, unit, square) as plan:
+            supposed.append(square)
+            try:
+                yield plan
+            finally:
+                supposed.pop()
+
+    monkeypatch.setattr(legal, "supposing_at", supposing)
     for cls in (Attack, Cast):
         original = cls.check
 
         def counting(self, game, player, original=original):
-            counts[self] += 1
+            counts[("from", supposed[-1]) if supposed else self] += 1
             return original(self, game, player)
 
         monkeypatch.setattr(cls, "check", counting)
@@ -34,11 +52,21 @@ async def test_a_key_press_checks_each_option_once_and_a_cursor_move_none(monkey
         assert app.game.units["aldric"].pos == (0, 2)
         choices = app.play.choices_for("aldric")
         asked = [o.action for options in choices.against.values() for o in options]
-        assert counts and set(counts) == set(asked)
-        assert set(counts.values()) == {1}
-        before = sum(counts.values())
+        present = Counter({k: n for k, n in counts.items() if not isinstance(k, tuple)})
+        assert present and set(present) == set(asked)
+        assert set(present.values()) == {1}
+        before = sum(present.values())
         await pilot.press("right", "right", "right", "c", "escape", "left")
-        assert sum(counts.values()) == before  # cursor moves and the spell list reuse them
+        # Cursor moves and the spell list reuse them; only the previews of the hovered
+        # floor squares ask, with Aldric supposed on them, once a square.
+        present = Counter({k: n for k, n in counts.items() if not isinstance(k, tuple)})
+        assert sum(present.values()) == before
+        previews = {k for k in counts if isinstance(k, tuple)}
+        assert previews
+        assert previews <= {("from", (x, 2)) for x in range(1, 4)}
+        await pilot.press("right", "left")  # back on squares already previewed: none asked
+        assert {k: n for k, n in counts.items() if isinstance(k, tuple)} == \
+            {k: counts[k] for k in previews}
         assert app.play.here == choices.at(app.play.cursor)
 
 

@@ -29,11 +29,12 @@ class HelpScreen(ModalScreen[None]):
     """
 
     def __init__(self, keys: list[tuple[str, str]], rules_lines: list[str],
-                 scenario: list[str] = ()) -> None:
+                 scenario: list[str] = (), legend: Text | None = None) -> None:
         super().__init__()
         self.keys = keys
         self.rules_lines = rules_lines
         self.scenario = list(scenario)
+        self.legend = legend  # the map's (screens/legend.py), after the keys
 
     def compose(self) -> ComposeResult:
         from game.rules.notation import USAGE
@@ -55,6 +56,8 @@ class HelpScreen(ModalScreen[None]):
                 about.append("\n".join(self.scenario) + "\n")
                 yield Static(about, id="scenario")
             yield Static(text)
+            if self.legend is not None:
+                yield Static(self.legend, id="legend")
             heading = _("Rules in one screen")
             rules = Text(f"{heading}\n", style="bold")
             rules.append("\n".join(self.rules_lines), style="")

@@ -25,7 +25,7 @@ from game.ui import options
 from game.ui.controller import Controller, Outcome, Problem
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
-from game.ui.widgets.map_view import MapView, Overlay
+from game.ui.widgets.map_view import SCALES, MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
 from game.ui.words import impossible_text, owner_name, refusal_text, spell_kind
 
@@ -57,6 +57,8 @@ class PlayScreen(Screen[None]):
                 tooltip=N_("Command line: the notation below, or save NAME, load NAME, undo")),
         Binding("question_mark", "help", N_("Help"), tooltip=N_("This help")),
         Binding("J", "journal", N_("Journal"), tooltip=N_("The whole journal, with search")),
+        Binding("L", "legend", N_("Legend"), show=False,
+                tooltip=N_("The map's legend: what each glyph, tint and unit tag means")),
         Binding("d", "odds", N_("Odds"), show=False,
                 tooltip=N_("The full exact odds of the target panel's first action (or click "
                            "an action)")),
@@ -67,7 +69,7 @@ class PlayScreen(Screen[None]):
                 tooltip=N_("Every unit: side, HP, AP, effects, down")),
         Binding("q", "quit_game", N_("Quit"), tooltip=N_("Quit the game (asked first)")),
         Binding("u,ctrl+z", "undo", N_("Undo"),
-                tooltip=N_("Undo your last move or door, until a die is rolled this turn")),
+                tooltip=N_("Undo the last command, back to the last die rolled this turn")),
         Binding("ctrl+s", "save", N_("Save"), tooltip=N_("Save the game under a name")),
         Binding("ctrl+o", "load", N_("Load"), tooltip=N_("Load a save (asked first)")),
         Binding("f9", "quick_load", N_("Quick-load"), show=False,
@@ -158,11 +160,34 @@ class PlayScreen(Screen[None]):
 
     def fit_map(self) -> None:
         """A tall terminal gives the journal room, but not the rows the map needs (map
-        and border), as long as six journal lines and the three bars still fit."""
+        and border), as long as six journal lines and the three bars still fit; the map
+        draws its squares as big as the room lets it (map first)."""
         room = self.size.height - 3 - 6 - 2
-        self.query_one("#main").styles.min_height = max(0, min(self.game.height + 2, room))
+        self.widen_map(room - 2)
+        self.map.fit(max(1, room - 2))
+        need = self.game.height * self.map.cell[1] + 2
+        self.query_one("#main").styles.min_height = max(0, min(need, room))
+
+    #: The side bar's width on a medium terminal, and on a very wide one (`app.tcss`).
+    SIDE_MIN, SIDE_WIDE = 46, 72
+
+    def widen_map(self, rows: int) -> None:
+        """On a very wide terminal, the side bar gives up the columns the biggest squares
+        need (map first), keeping at least `SIDE_MIN`; otherwise it is as the CSS says."""
+        side = self.query_one("#side")
+        columns = self.game.width * SCALES[-1][0] + 2  # and the map's border
+        spare = self.size.width - columns
+        if self.has_class("-very-wide") and self.game.height * SCALES[-1][1] <= rows \
+                and self.SIDE_MIN <= spare < self.SIDE_WIDE:
+            side.styles.width = spare
+        elif "width" in side.styles.inline.get_rules():
+            side.styles.inline.clear_rule("width")
+            side.refresh(layout=True)
 
     def on_resize(self, event) -> None:
+        self.fit_map()
+
+    def on_map_view_scaled(self, message: MapView.Scaled) -> None:
         self.fit_map()
 
     # --- what the player points at --------------------------------------------------
@@ -221,6 +246,8 @@ class PlayScreen(Screen[None]):
         unit = self.actor()
         choices = self.choices_for(self.selected) if self.selected else None
         self.here = choices.at(cursor) if choices and choices.unit.pos != cursor else []
+        here = self.from_here(unit.id, cursor) if unit and choices and not self.aiming \
+            and cursor in choices.reach and game.unit_at(cursor) is None else None
         reach: frozenset = frozenset()
         preview: list[Text] = []
         targets: frozenset = frozenset()
@@ -247,7 +274,8 @@ class PlayScreen(Screen[None]):
                         end, cost = cursor, move.ap_cost
                         hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
                             unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
-        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here, preview)
+        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here, here,
+                                         preview=preview)
         threat = self.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(reach, targets, path, end, cost, area, out, threat))
         if hint and show_hint:
@@ -336,6 +364,15 @@ class PlayScreen(Screen[None]):
             self._zones = {k: v for k, v in self._zones.items() if k[:2] == key[:2]}
             self._zones[key] = options.threat_zone(self.game) if kind == "threat" else \
                 options.out_of_reach(self.game, *args[:1], spell=args[1])
+        return self._zones[key]
+
+    def from_here(self, unit_id: str, square: Pos):
+        """What the unit could do after walking to `square` (`legal.options_from`), asked
+        of the engine once per square until the game moves on."""
+        key = (id(self.game), len(self.game.journal), "from", unit_id, square)
+        if key not in self._zones:
+            self._zones = {k: v for k, v in self._zones.items() if k[:2] == key[:2]}
+            self._zones[key] = options.from_here(self.game, unit_id, square)
         return self._zones[key]
 
     def action_threats(self) -> None:
@@ -846,6 +883,11 @@ class PlayScreen(Screen[None]):
         roll = roll_of(journal, found) if found is not None else None
         if roll is not None:
             self.action_roll_card(roll)
+
+    def action_legend(self) -> None:
+        from game.ui.screens.legend import LegendScreen, legend_text
+
+        self.app.push_screen(LegendScreen(legend_text(self.game, self.map.label)))
 
     def action_journal(self) -> None:
         from game.ui.screens.dialogs import JournalScreen

@@ -1,8 +1,11 @@
-"""The grid map: a Line-API ScrollView with one cached Strip per map row.
+"""The grid map: a Line-API ScrollView with one cached Strip per terminal row.
 
 Each map square is two terminal cells wide (glyph + tag) so the grid looks square and every
 unit has a distinct label without relying on colour: characters show their glyph and
-their player's number (`A1`), creatures their glyph and an ordinal (`g1`, `g2`).
+their player's number (`A1`), creatures their glyph and a letter (`ga`, `gb`). On a big
+terminal a square is drawn bigger (`SCALES`: 4×2 or 6×3 cells), its two characters in the
+middle of the block. What each glyph and tint means is in one table (`GLYPHS`, `TINTS`),
+which the legend reads too.
 """
 
 from __future__ import annotations
@@ -40,6 +43,61 @@ THREAT = Style(bgcolor="#3a1f4f")
 OUT_OF_REACH = Style(dim=True)
 SELECTED = Style(underline=True, bold=True)
 CURSOR = Style(reverse=True)
+ROUTE = Style(color="bright_white", bold=True)
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """What a square shows (two cells) and what it means, for the map and its legend."""
+
+    text: str
+    style: Style
+    meaning: str  # an N_ message id, translated where the legend draws it
+
+
+#: Every fixed glyph of the map, drawn from here and explained from here (the legend).
+GLYPHS: dict[str, Glyph] = {
+    "floor": Glyph(" ·", FLOOR, N_("floor: free ground")),
+    "wall": Glyph("██", WALL, N_("wall: blocks walking and sight")),
+    "closed": Glyph("+ ", DOOR, N_("closed door: blocks walking and sight (o opens it)")),
+    "open": Glyph("/ ", DOOR, N_("open door: walk and see through (o closes it)")),
+    "broken": Glyph("x ", BROKEN, N_("broken door: open for good")),
+    "fallen": Glyph("%", DOWN, N_("where a unit fell, then its tag's second character "
+                                  "(%1: a character of player 1)")),
+    "route": Glyph(" •", ROUTE, N_("a square the selected character's route crosses")),
+    "cost": Glyph(" 3", ROUTE, N_("where the route ends: its AP cost")),
+}
+
+#: The tints over the squares, in the order they win over each other (the first wins).
+TINTS: tuple[tuple[str, Style, str], ...] = (
+    ("path", PATH, N_("the route of a move to the cursor (with • on the squares)")),
+    ("area", AREA, N_("an area spell's footprint, aimed at the cursor")),
+    ("targets", TARGET, N_("what the selected character can attack now (or aim a spell at)")),
+    ("threat", THREAT, N_("the enemies' threat zone: where they could attack next turn (v)")),
+    ("reach", REACH, N_("where the selected character can walk with its AP")),
+    ("out", OUT_OF_REACH, N_("dimmed: out of the aimed spell's range or sight")),
+)
+
+#: Sizes of a square in terminal cells (columns, rows), smallest first: the map takes the
+#: biggest that fits.
+SCALES = ((2, 1), (4, 2), (6, 3))
+
+
+FLOOR_GLYPH, WALL_GLYPH, FALLEN, ROUTE_GLYPH = (GLYPHS[k] for k in ("floor", "wall", "fallen",
+                                                                    "route"))
+
+
+def widen(text: str, width: int, middle: bool) -> str:
+    """A square's two characters as `width` cells: a wall fills its block; anything else
+    sits in the middle row of the block, blanks around it."""
+    if width == CELL:
+        return text
+    if text == WALL_GLYPH.text:
+        return WALL_GLYPH.text[0] * width
+    if not middle:
+        return " " * width
+    pad = (width - CELL) // 2
+    return " " * pad + text + " " * (width - CELL - pad)
 
 
 @dataclass(frozen=True)
@@ -98,17 +156,58 @@ class MapView(ScrollView, can_focus=True):
         self.selected: str | None = None
         self.overlay = Overlay()
         self._row_keys: dict[int, tuple] = {}
-        self._row_strips: dict[int, Strip] = {}
+        #: (map row, terminal row within it) -> its Strip.
+        self._row_strips: dict[tuple[int, int], Strip] = {}
         self._labels = unit_labels(game.units)
-        self.virtual_size = Size(game.width * CELL, game.height)
+        #: A square's size in cells (`SCALES`), and the rows the map may take (the screen's).
+        self.cell, self.rows = SCALES[0], None
+        self._resize()
 
     def set_game(self, game: Game) -> None:
         self.game = game
         self._labels = unit_labels(game.units)
         self._row_keys.clear()
         self._row_strips.clear()
-        self.virtual_size = Size(game.width * CELL, game.height)
+        self._resize()
         self.refresh()
+
+    def _resize(self) -> None:
+        width, height = self.cell
+        self.virtual_size = Size(self.game.width * width, self.game.height * height)
+
+    def fit(self, rows: int | None) -> bool:
+        """Take the biggest square size at which the whole map fits the view's width and
+        `rows` terminal rows (None: never bigger than two cells); True when it changed."""
+        self.rows = rows
+        width = self.size.width
+        best = SCALES[0]
+        if rows is not None and width:
+            for cell in SCALES:
+                if self.game.width * cell[0] <= width and self.game.height * cell[1] <= rows:
+                    best = cell
+        if best == self.cell:
+            return False
+        self.cell = best
+        self._row_strips.clear()
+        self._resize()
+        self.refresh()
+        return True
+
+    @dataclass
+    class Scaled(Message):
+        """The squares changed size: the screen may give the map other rows."""
+
+    def on_resize(self, event) -> None:
+        if self.rows is not None and self.fit(self.rows):
+            self.post_message(self.Scaled())
+        self.centre_cursor()
+
+    def centre_cursor(self) -> None:
+        """Scroll a map bigger than the view so that the cursor is in its middle."""
+        x, y = self.cursor
+        width, height = self.cell
+        self.scroll_to_region(Region(x * width, y * height, width, height), animate=False,
+                              immediate=True, center=True)
 
     def label(self, unit_id: str) -> str:
         return self._labels[unit_id]
@@ -135,18 +234,19 @@ class MapView(ScrollView, can_focus=True):
             elif pos in things:
                 text, style = things[pos].glyph + " ", THING
             elif pos in game.walls:
-                text, style = "██", WALL
+                text, style = WALL_GLYPH.text, WALL_GLYPH.style
             elif pos in fallen:
                 # A downed unit leaves a mark, with its tag's second half to tell whose.
-                text, style = "%" + self._labels[fallen[pos].id][1:2], DOWN
+                text, style = FALLEN.text + self._labels[fallen[pos].id][1:2], FALLEN.style
             elif pos in game.doors:
-                state = game.doors[pos].state
-                text, style = {"closed": ("+ ", DOOR), "open": ("/ ", DOOR),
-                               "broken": ("x ", BROKEN)}[state]
+                glyph = GLYPHS[game.doors[pos].state]
+                text, style = glyph.text, glyph.style
             else:
-                text, style = " ·", FLOOR
-            if pos == overlay.end and text == " ·":  # on bare floor: nothing hidden
-                text = f"{overlay.cost:>2}"[-2:]
+                text, style = FLOOR_GLYPH.text, FLOOR_GLYPH.style
+            if text == FLOOR_GLYPH.text and pos in overlay.path:  # on bare floor: nothing hidden
+                # The route's squares read without colour: a dot, its cost where it ends.
+                text = f"{overlay.cost:>2}"[-2:] if pos == overlay.end else ROUTE_GLYPH.text
+                style = ROUTE_GLYPH.style
             if pos in overlay.path:
                 style += PATH
             elif pos in overlay.area:
@@ -164,40 +264,60 @@ class MapView(ScrollView, can_focus=True):
             cells.append((text, style))
         return tuple(cells)
 
-    def _row_strip(self, y: int, key: tuple | None = None) -> Strip:
-        """The row's Strip, built from its cells (`key`, if already computed) when missing."""
-        strip = self._row_strips.get(y)
+    def _row_strip(self, y: int, sub: int = 0, key: tuple | None = None) -> Strip:
+        """Terminal row `sub` of map row `y` as a Strip, built from the row's cells (`key`,
+        if already computed) when missing."""
+        strip = self._row_strips.get((y, sub))
         if strip is None:
-            key = self._row_keys[y] = key or self._cells(y)
+            key = self._row_keys[y] = key or self._row_keys.get(y) or self._cells(y)
+            width, height = self.cell
             # Runs of floor or wall share a style: merged, a row crops in few segments.
-            segments = Segment.simplify(Segment(text, style) for text, style in key)
-            strip = self._row_strips[y] = Strip(list(segments), len(key) * CELL)
+            segments = Segment.simplify(Segment(widen(text, width, sub == height // 2), style)
+                                        for text, style in key)
+            strip = self._row_strips[(y, sub)] = Strip(list(segments), len(key) * width)
         return strip
 
     def margins(self) -> tuple[int, int]:
         """Blank cells left of and rows above the map, which is centred when it is
         smaller than the view (a bigger one scrolls)."""
         width, height = self.size
-        return (max(0, (width - self.game.width * CELL) // 2),
-                max(0, (height - self.game.height) // 2))
+        return (max(0, (width - self.game.width * self.cell[0]) // 2),
+                max(0, (height - self.game.height * self.cell[1]) // 2))
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         left, top = self.margins()
-        row = y + scroll_y - top
+        line = y + scroll_y - top
+        row, sub = divmod(line, self.cell[1])
         width = self.size.width
-        if not 0 <= row < self.game.height:
+        if not 0 <= line < self.game.height * self.cell[1]:
             return Strip.blank(width, self.rich_style)
-        strip = self._row_strip(row).crop_extend(scroll_x, scroll_x + width - left,
-                                                 self.rich_style)
+        strip = self._row_strip(row, sub).crop_extend(scroll_x, scroll_x + width - left,
+                                                      self.rich_style)
         return Strip.join([Strip.blank(left, self.rich_style), strip]) if left else strip
+
+    def shown(self, pos: Pos) -> str:
+        """The two characters drawn on the square at `pos` (the middle row of its block),
+        as the view shows it now."""
+        width, height = self.cell
+        left, top = self.margins()
+        line = self.render_line(top + pos[1] * height + height // 2 - self.scroll_offset.y)
+        start = left + pos[0] * width - self.scroll_offset.x + (width - CELL) // 2
+        return line.text[start:start + CELL]
+
+    def _refresh_row(self, y: int) -> None:
+        """Forget map row `y`'s Strips and redraw its terminal rows."""
+        height = self.cell[1]
+        for sub in range(height):
+            self._row_strips.pop((y, sub), None)
+        self.refresh_lines(self.margins()[1] + y * height, height)
 
     def refresh_rows(self, rows) -> None:
         """Redraw only these map rows (those whose squares changed)."""
         for y in set(rows):
             if 0 <= y < self.game.height:
-                self._row_strips.pop(y, None)
-                self.refresh_line(y + self.margins()[1])
+                self._row_keys.pop(y, None)
+                self._refresh_row(y)
 
     def update_board(self) -> None:
         """After a command: redraw the rows whose content changed, and only those."""
@@ -206,9 +326,8 @@ class MapView(ScrollView, can_focus=True):
         for y in range(self.game.height):
             key = self._cells(y)
             if self._row_keys.get(y) != key:
-                self._row_strips.pop(y, None)
-                self._row_strip(y, key)  # the cells are computed: build the row from them now
-                self.refresh_line(y + self.margins()[1])
+                self._refresh_row(y)
+                self._row_strip(y, 0, key)  # the cells are computed: build the row from them
 
     def set_overlay(self, overlay: Overlay) -> None:
         old = self.overlay
@@ -235,7 +354,9 @@ class MapView(ScrollView, can_focus=True):
         old = self.cursor
         self.cursor = (x, y)
         self.refresh_rows([old[1], y])
-        self.scroll_to_region(Region(x * CELL, y, CELL, 1), animate=False, immediate=True)
+        width, height = self.cell
+        self.scroll_to_region(Region(x * width, y * height, width, height), animate=False,
+                              immediate=True)
         if (x, y) != old and announce:
             self.post_message(self.CursorMoved((x, y)))
 
@@ -247,8 +368,8 @@ class MapView(ScrollView, can_focus=True):
         if offset is None:
             return
         left, top = self.margins()
-        x = (offset.x - left + self.scroll_offset.x) // CELL
-        y = offset.y - top + self.scroll_offset.y
+        x = (offset.x - left + self.scroll_offset.x) // self.cell[0]
+        y = (offset.y - top + self.scroll_offset.y) // self.cell[1]
         if 0 <= x < self.game.width and 0 <= y < self.game.height:
             self.move_cursor((x, y))
             self.post_message(self.Clicked((x, y)))

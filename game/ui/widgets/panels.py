@@ -198,7 +198,7 @@ class TargetPanel(Panel):
             top += height
 
     def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option],
-             preview: list[Text] = ()) -> None:
+             from_here: legal.FromHere | None = None, preview: list[Text] = ()) -> None:
         """`preview`: lines shown first (who an aimed spell touches here)."""
         lines: list[Text] = [*preview,
                              Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")]
@@ -220,6 +220,8 @@ class TargetPanel(Panel):
             lines.append(Text(_("Wall")))
         else:
             lines.append(Text(_("Floor")))
+        if from_here is not None:
+            lines += from_here_lines(game, labels, from_here)
         for fallen in game.units.values():
             if fallen.down and fallen.pos == pos:
                 lines.append(Text(_("{name} lies here, down ({owner})").format(
@@ -248,3 +250,30 @@ class TargetPanel(Panel):
                                                          reason=refusal_text(option))
                 lines.append(Text(f"{head}{refused}", style="dim"))
         self.set_lines(lines)
+
+
+def from_here_lines(game: Game, labels, here: legal.FromHere) -> list[Text]:
+    """What the selected character could do after walking to the square (the engine's
+    `legal.options_from`): each foe with the attacks and spells it could then use, their
+    chance, and the foes that could attack it there next turn."""
+    unit = here.move.action.unit
+    name = game.units[unit].name
+    lines = [Text(_("From here {unit} ({cost} AP to walk, {left} AP left):").format(
+        unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")]
+    for foe, found in here.targets:
+        actions = _(" · ").join(_("{action} {chance}% ({ap} AP)").format(
+            action=option_label(game, o), chance=o.chance.value, ap=o.ap_cost)
+            if o.chance is not None else
+            _("{action} ({ap} AP)").format(action=option_label(game, o), ap=o.ap_cost)
+            for o in found)
+        lines.append(Text(f"  {foe.name} [{labels(foe.id)}]: {actions}"))
+    if not here.targets:
+        lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
+    if here.threats:
+        lines.append(Text(_("Could attack {unit} here next turn: {foes}").format(
+            unit=name, foes=", ".join(f"{foe.name} [{labels(foe.id)}]"
+                                      for foe in here.threats)), style="yellow"))
+    else:
+        lines.append(Text(_("No foe could attack {unit} here next turn").format(unit=name),
+                          style="dim"))
+    return lines
