@@ -27,6 +27,7 @@ from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, loa
 from game.content.yamlmarks import ContentErrors
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
+from game.rules.dice import MAX_FORCED
 from game.rules.events import AnyEvent, Reloaded
 from game.rules.history import changed_outcomes, replay, upgraded
 from game.rules.engine import Game
@@ -37,7 +38,16 @@ FORMAT = "escarmouche-save"
 #: version-1 save rolled from one stream and still replays exactly under it.
 VERSION = 2
 READABLE = (1, 2)
+# --- the limits a save is read under, which the writer checks before it writes --------
+# One set: `save_game` refuses (and leaves the previous save as it was) what `read_save`
+# would refuse, so a save that was written always reads back.
+#: The largest save file read (checked before parsing).
 MAX_BYTES = 20_000_000
+#: The longest command of a log: a `force` of the most results the engine takes at once
+#: ("force " and up to "100," each), far above any other command.
+MAX_COMMAND = len("force ") + 4 * MAX_FORCED
+#: The most commands in a log.
+MAX_COMMANDS = 1_000_000
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVES_KEPT = 10
 #: Relative to where the game is started, like any document folder.
@@ -159,7 +169,7 @@ class SavedThing(Saved, kw_only=True):
 RandomState = tuple[Literal[3],
                     Annotated[list[Word32], Meta(min_length=625, max_length=625)],
                     float | None]
-DiceState = tuple[RandomState | None, Annotated[list[D100], Meta(max_length=100_000)]]
+DiceState = tuple[RandomState | None, Annotated[list[D100], Meta(max_length=MAX_FORCED)]]
 
 
 class SavedState(Saved, kw_only=True):
@@ -192,8 +202,9 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     round: Annotated[int, Meta(ge=1, le=1_000_000)]
     current: PlayerNo
     over: bool
-    log: Annotated[list[Annotated[str, Meta(min_length=1, max_length=500, pattern=_PLAIN)]],
-                   Meta(max_length=1_000_000)]
+    log: Annotated[list[Annotated[str, Meta(min_length=1, max_length=MAX_COMMAND,
+                                            pattern=_PLAIN)]],
+                   Meta(max_length=MAX_COMMANDS)]
     #: A designer game: forced rolls and edits are in its log, and it says so.
     designer: bool = False
     #: "single" (every version-1 save) or "streams": see `GameState.dice`.
@@ -244,13 +255,30 @@ def record_of(game: Game, name: str) -> SaveRecord:
     )
 
 
+def encoded(record: SaveRecord, file: str) -> bytes:
+    """The bytes of a save, checked as a read checks them: a save the game could not read
+    back raises `SaveError` saying why, before anything is written."""
+    compact = msgspec.json.encode(record)
+    # Indented for a reader, unless the indentation alone would pass the size limit.
+    data = msgspec.json.format(compact, indent=1)
+    if len(data) > MAX_BYTES:
+        data = compact
+    try:
+        parse_save(data, file)
+    except SaveError as exc:
+        reason = str(exc).removeprefix(f"{file} ").removeprefix("is ")
+        raise SaveError(f"cannot save {file}: it could not be read back ({reason}); "
+                        "the previous save, if any, is unchanged") from None
+    return data
+
+
 def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES) -> Path:
     """Write the save atomically; return its path. A folder that cannot be written raises
     `SaveError` naming it, and leaves no temporary file."""
     check_name(name)
     saves_dir = Path(saves_dir)
-    data = msgspec.json.format(msgspec.json.encode(record_of(game, name)), indent=1)
     target = saves_dir / f"{name}.json"
+    data = encoded(record_of(game, name), target.name)
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
@@ -365,28 +393,36 @@ def read_save(path: Path) -> SaveRecord:
         if str(exc) == "it does not exist":
             raise SaveError(f"no save {path.stem!r} in {path.parent}") from None
         raise SaveError(f"cannot read the save {path.name}: {exc}") from None
+    return parse_save(raw, path.name)
+
+
+def parse_save(raw: bytes, file: str) -> SaveRecord:
+    """The bytes of a save checked against every limit and schema; `SaveError` naming the
+    problem (and `file`) otherwise. The writer asks it too, before writing."""
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"{file} is too large ({len(raw):,} bytes; at most {MAX_BYTES:,})")
     if too_deep(raw):
-        raise SaveError(f"{path.name} is garbled: nested more than {MAX_DEPTH} levels deep")
+        raise SaveError(f"{file} is garbled: nested more than {MAX_DEPTH} levels deep")
     try:
         data = msgspec.json.decode(raw)
     except RecursionError:
-        raise SaveError(f"{path.name} is garbled: nested too deep") from None
+        raise SaveError(f"{file} is garbled: nested too deep") from None
     except msgspec.DecodeError as exc:
         kind = "truncated" if "truncated" in str(exc) else "garbled"
-        raise SaveError(f"{path.name} is {kind}: {exc}") from None
+        raise SaveError(f"{file} is {kind}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path.name} is not an Escarmouche save")
+        raise SaveError(f"{file} is not an Escarmouche save")
     if data.get("version") not in READABLE:
-        raise SaveError(f"{path.name} has format version {_short(data.get('version'))}; "
+        raise SaveError(f"{file} has format version {_short(data.get('version'))}; "
                         f"this game reads versions {', '.join(map(str, READABLE))}")
     try:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
     except _Damaged as exc:
-        raise SaveError(f"{path.name} is damaged: {exc}") from None
+        raise SaveError(f"{file} is damaged: {exc}") from None
     problem = _inconsistency(record, state)
     if problem:
-        raise SaveError(f"{path.name} is damaged: {problem}")
+        raise SaveError(f"{file} is damaged: {problem}")
     record.journal = upgraded(record.journal)
     return record
 
