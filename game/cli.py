@@ -281,7 +281,7 @@ def served_command(args) -> str:
 
 def cmd_serve(args) -> int:
     """Serve the app to a browser with textual-serve: one game process per browser tab."""
-    from textual_serve.server import Server
+    from game.serve import SafeServer
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
@@ -297,7 +297,7 @@ def cmd_serve(args) -> int:
     if args.host not in LOOPBACK:
         print(f"escarmouche: warning: serving on {args.host}: anyone who reaches this "
               "machine can play", file=sys.stderr)
-    server = Server(served_command(args), host=args.host, port=args.port, title=title)
+    server = SafeServer(served_command(args), host=args.host, port=args.port, title=title)
     try:
         server.serve()
     except OSError as exc:

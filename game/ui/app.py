@@ -16,6 +16,7 @@ the help's key list and the command palette call `_()` as they render.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Iterable
@@ -232,11 +233,27 @@ TEXTUAL_TEXTS = (
 def run_app(app: EscarmoucheApp, **run_options) -> int:
     """Run the app to its end; the process's exit code.
 
-    An unexpected error inside the app (Textual shows its traceback) never ends quietly:
-    the game is autosaved first when it can be, and the message says where.
+    An unexpected error inside the app (Textual shows its traceback), or one at its very
+    end, never ends quietly: the game is autosaved first when it can be, and the message
+    says where. A served game (`serve`: its page closed, the server stopped) is autosaved
+    whenever it ends with the game still going on.
     """
-    app.run(**run_options)
-    if not app.return_code:
+    try:
+        app.run(**run_options)
+        code = app.return_code or 0
+    except Exception as exc:  # past Textual's own handling (at shutdown): said, not lost
+        print(f"escarmouche: {type(exc).__name__}: {exc}", file=sys.stderr)
+        code = 1
+    if not code:
+        if os.environ.get("ESCARMOUCHE_SERVED") and not app.controller.game.over:
+            try:
+                path = app.controller.emergency_save()
+            except Exception as exc:
+                print(_("escarmouche: the game could not be autosaved ({problem})").format(
+                    problem=exc), file=sys.stderr)
+            else:
+                print(_("escarmouche: the game was autosaved to {path}").format(path=path),
+                      file=sys.stderr)
         return 0
     try:
         path = app.controller.emergency_save()
@@ -248,4 +265,4 @@ def run_app(app: EscarmoucheApp, **run_options) -> int:
                     "autosaved to {path}; continue it with `escarmouche load {name}`"
                     ).format(path=path, name=path.stem)
     print(message, file=sys.stderr)
-    return app.return_code
+    return code
