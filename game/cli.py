@@ -32,6 +32,47 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
+#: What the game's text uses beyond ASCII, as an ASCII terminal can show it.
+_ASCII = {"—": "-", "–": "-", "→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=",
+          "≥": ">=", "≠": "!=", "×": "x", "…": "...", "✗": "x", "✓": "v", "⚑": "!",
+          "▶": ">", "·": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"',
+          "\u00a0": " ", "\u202f": " ", "✝": "+", "⟳": "*", "█": "#", "▌": "|", "▋": "|"}
+
+
+def _ascii_fallback(error: UnicodeEncodeError) -> tuple[str, int]:
+    """A codec error handler: each character the output's encoding lacks as the nearest
+    ASCII (`—` as `-`, `é` as `e`), else `?`."""
+    import unicodedata
+
+    text = error.object[error.start:error.end]
+    out = []
+    for char in text:
+        plain = _ASCII.get(char)
+        if plain is None:
+            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode() or "?"
+        out.append(plain)
+    return "".join(out), error.end
+
+
+def safe_streams() -> None:
+    """Output whose encoding cannot write every character (`PYTHONIOENCODING=ascii`, a
+    Latin-1 terminal) writes the nearest ASCII instead of failing on the first `—`."""
+    import codecs
+
+    codecs.register_error("escarmouche-ascii", _ascii_fallback)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            unicode = codecs.lookup(encoding).name.startswith("utf")
+        except LookupError:
+            unicode = False
+        if not unicode and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="escarmouche-ascii")
+            except (ValueError, OSError):
+                pass
+
+
 def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
     """Load content and a scenario and start a game (raises ContentErrors / UsageError).
 
@@ -637,6 +678,7 @@ def check_folders(args) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    safe_streams()
     args = build_parser().parse_args(argv)
     if args.seed is None:
         import secrets

@@ -27,6 +27,7 @@ from textual.screen import Screen
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
+from game.files import write_atomically
 from game.i18n import N_, _, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
@@ -133,7 +134,8 @@ class EscarmoucheApp(App[None]):
         """The screen as it is, dialogs included, as an SVG in the saves folder."""
         try:
             path = self.controller.screenshot_path()
-            self.save_screenshot(filename=path.name, path=str(path.parent))
+            # Whole or not at all: a full disk leaves no empty or cut-off picture.
+            write_atomically(path, self.export_screenshot().encode("utf-8"))
         except (Problem, OSError) as exc:
             self.play.status(_("✗ screenshot not saved: {problem}").format(problem=exc),
                              refused=True)
