@@ -220,13 +220,14 @@ def cmd_script(args) -> int:
 
 def cmd_demo(args) -> int:
     """Play a script step by step in the app, its comments as captions (`game.scripts`)."""
-    from game.scripts import Demo, check_steps
+    from game.scripts import Demo, check_demo_length, check_steps
     from game.ui.screens.demo import DemoApp, run_demo
 
     # A script is a designer's tool: forced rolls and edits are part of its notation.
     game = new_game(args.content, args.scenario, args.seed, designer=True)
     try:
         script = read_steps(Path(args.script))
+        check_demo_length(script.steps, args.script)
         check_steps(script.steps, args.script)
     except ScriptError as exc:
         raise UsageError(str(exc)) from None
