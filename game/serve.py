@@ -107,6 +107,8 @@ class GameService(AppService):
     stop that always ends (quit, then SIGTERM, then SIGKILL, each waited for a bounded
     time)."""
 
+    _ended = False
+
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         environment[SERVED] = "1"
@@ -152,8 +154,11 @@ class GameService(AppService):
                     break
                 except asyncio.TimeoutError:
                     continue
-        # Whatever the game started is ended with it.
-        _signal_group(process.pid, signal.SIGKILL)
+        # Whatever the game started is ended with it (once: a group long gone may have
+        # had its number given to someone else's).
+        if not self._ended:
+            self._ended = True
+            _signal_group(process.pid, signal.SIGKILL)
         if task is not None:
             try:
                 await asyncio.wait_for(task, 1.0)
@@ -161,8 +166,9 @@ class GameService(AppService):
                 task.cancel()
 
     def kill_now(self) -> None:
-        """The last resort at exit: the game's whole process group, at once."""
-        if self._process is not None:
+        """The last resort at exit: the game's whole process group, at once (unless the
+        game has already ended and been waited for)."""
+        if self._process is not None and self._process.returncode is None:
             _signal_group(self._process.pid, signal.SIGKILL)
 
 

@@ -166,6 +166,8 @@ class Controller:
                                                self.ask_before_ending)
         except (OSError, saves.SaveError) as exc:
             outcome.autosave_error = str(exc)
+        except Exception as exc:  # a save that fails in an unforeseen way is said all the same
+            outcome.autosave_error = f"{type(exc).__name__}: {exc}"
 
     def hand_over(self) -> Digest:
         """The player whose turn starts, and what the other sides did since they last

@@ -127,3 +127,72 @@ def test_an_autosave_that_cannot_be_read_back_is_said_not_written(tmp_path, monk
     assert outcome.autosaved is None
     assert "could not be read back" in outcome.autosave_error
     assert list(tmp_path.iterdir()) == []
+
+
+# --- every verb, on the default scenario ----------------------------------------------
+
+PEOPLE = ["aldric", "brenna", "corvin", "dagny", "elise", "fenwick", "goblin-1", "wolf-1"]
+SPELLS = ["firebolt", "ice-storm", "focus", "hex", "mend", "circle-of-healing", "bless",
+          "stone-skin", "weaken", "smite"]
+ITEMS = ["pepper-bag", "smelling-salts", "strength-draught"]
+DOORS = ["15,2", "7,3", "4,5", "19,5"]
+square = st.tuples(st.integers(0, 23), st.integers(0, 11)).map(lambda p: f"{p[0]},{p[1]}")
+target = st.one_of(st.sampled_from(PEOPLE + ["barrel", "crate", "door-7-3"]), square)
+verb = st.one_of(
+    st.tuples(st.sampled_from(PEOPLE), square).map(lambda a: f"move {a[0]} {a[1]}"),
+    st.tuples(st.sampled_from(PEOPLE), target).map(lambda a: f"attack {a[0]} {a[1]}"),
+    st.tuples(st.sampled_from(PEOPLE), st.sampled_from(SPELLS), target).map(
+        lambda a: f"cast {a[0]} {a[1]} {a[2]}"),
+    st.tuples(st.sampled_from(PEOPLE), st.sampled_from(ITEMS), target).map(
+        lambda a: f"use {a[0]} {a[1]} {a[2]}"),
+    st.tuples(st.sampled_from(["open", "close"]), st.sampled_from(PEOPLE),
+              st.sampled_from(DOORS)).map(lambda a: f"{a[0]} {a[1]} {a[2]}"),
+    st.tuples(st.sampled_from(PEOPLE), st.sampled_from(["weapon sword", "armour plate",
+                                                         "spell mend", "item pepper-bag"])
+              ).map(lambda a: f"give {a[0]} {a[1]}"),
+    st.tuples(st.sampled_from(PEOPLE), square).map(lambda a: f"place {a[0]} {a[1]}"),
+    st.sampled_from(PEOPLE).map(lambda u: f"remove {u}"),
+    st.sampled_from(["goblin-1", "wolf-1"]).flatmap(
+        lambda c: st.sampled_from([f"hold {c}", f"release {c}"])),
+    force, st.just("end"), st.just("end"), st.just("end"),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(commands=st.lists(verb, max_size=30))
+def test_every_verb_the_engine_logs_saves_reads_back_and_replays(tmp_path_factory, commands):
+    game = new_game(DEFAULT_CONTENT, "crossroads", 5, designer=True)
+    for text in commands:
+        game.apply(text)
+    path = saves.save_game(game, "verbs", tmp_path_factory.mktemp("verbs"))
+    loaded = saves.load_game(path)
+    assert loaded.game.log == game.log
+    assert saves.plain(loaded.game.snapshot()) == saves.plain(game.snapshot())
+
+
+def test_an_autosave_failing_in_an_unforeseen_way_is_said_and_play_goes_on(tmp_path,
+                                                                           monkeypatch):
+    game = new_game(DEFAULT_CONTENT, "duel", 1)
+    controller = Controller(game, saves_dir=tmp_path)
+
+    def broken(*args, **kwargs):
+        raise ValueError("something no one foresaw")
+
+    monkeypatch.setattr(saves, "record_of", broken)
+    outcome = controller.apply("end")
+    assert outcome.turn_started and controller.game.current == 2
+    assert outcome.autosave_error == "ValueError: something no one foresaw"
+
+
+async def test_a_failed_autosave_is_written_in_the_journal_not_only_in_a_notice(tmp_path,
+                                                                                 monkeypatch):
+    from game.ui.app import EscarmoucheApp
+    from tests.helpers import APP_SIZE, journal_text
+
+    monkeypatch.setattr(saves, "MAX_BYTES", 2000)
+    app = EscarmoucheApp(new_game(DEFAULT_CONTENT, "duel", 1), saves_dir=tmp_path)
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.press("e", "y")
+        await pilot.pause()
+        assert "✗ autosave failed: cannot save autosave-" in journal_text(app)
+        assert "could not be read back (too large" in journal_text(app)
