@@ -264,3 +264,43 @@ def test_typed_input_keeps_keys_and_drops_absurd_or_cut_off_escapes(data, expect
 
 def test_typed_input_is_cut_at_its_bound():
     assert clean_input("x" * (MAX_INPUT * 3)) == "x" * MAX_INPUT
+
+
+# --- a served game's end, without a server ----------------------------------------------
+
+def _app(tmp_path):
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.ui.app import EscarmoucheApp
+
+    return EscarmoucheApp(new_game(DEFAULT_CONTENT, "duel", 1), saves_dir=tmp_path)
+
+
+def test_a_served_game_that_ends_while_it_goes_on_autosaves(tmp_path, monkeypatch, capsys):
+    from game.ui.app import run_app
+
+    app = _app(tmp_path)
+    monkeypatch.setattr(app, "run", lambda **options: None)  # the page closed: a clean exit
+    monkeypatch.setenv("ESCARMOUCHE_SERVED", "1")
+    assert run_app(app) == 0
+    [save] = tmp_path.glob("autosave-*.json")
+    assert f"escarmouche: the game was autosaved to {save}" in capsys.readouterr().err
+    monkeypatch.delenv("ESCARMOUCHE_SERVED")
+    assert run_app(app) == 0  # in a terminal, quitting is the player's own choice
+    assert len(list(tmp_path.glob("autosave-*.json"))) == 1
+
+
+def test_an_error_past_textuals_own_handling_still_autosaves(tmp_path, monkeypatch, capsys):
+    from game.ui.app import run_app
+
+    app = _app(tmp_path)
+
+    def crash(**options):
+        raise RuntimeError("broken at shutdown")
+
+    monkeypatch.setattr(app, "run", crash)
+    assert run_app(app) == 1
+    err = capsys.readouterr().err
+    assert "escarmouche: RuntimeError: broken at shutdown" in err
+    assert "the game was autosaved to" in err and "Traceback" not in err
+    assert list(tmp_path.glob("autosave-*.json"))
