@@ -304,3 +304,22 @@ def test_an_error_past_textuals_own_handling_still_autosaves(tmp_path, monkeypat
     assert "escarmouche: RuntimeError: broken at shutdown" in err
     assert "the game was autosaved to" in err and "Traceback" not in err
     assert list(tmp_path.glob("autosave-*.json"))
+
+
+@pytest.mark.parametrize("payload, size", [
+    ({"width": 100, "height": 30}, (100, 30)),
+    ({"width": 10**9, "height": 10**9}, (WIDTH[1], HEIGHT[1])),
+    ({"width": "abc", "height": 30}, None), ({"height": 30}, None),
+    ({"width": 1.5, "height": 30}, None),
+])
+def test_the_served_games_driver_checks_a_resize_again(payload, size):
+    from game.ui.web_driver import SafeWebDriver
+
+    posted = []
+    driver = object.__new__(SafeWebDriver)
+    driver._app = type("App", (), {"post_message": lambda self, m: posted.append(m)})()
+    driver.on_meta("resize", payload)
+    if size is None:
+        assert posted == []
+    else:
+        assert [tuple(m.size) for m in posted] == [size]
