@@ -94,6 +94,10 @@ def parse_rolls(text: str | None) -> list[int]:
     parts = [r.strip() for r in text.split(",") if r.strip()]
     if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
         raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+    from game.rules.dice import MAX_FORCED
+
+    if len(parts) > MAX_FORCED:
+        raise UsageError(f"--rolls takes at most {MAX_FORCED:,} results, not {len(parts):,}")
     rolls = [int(r) for r in parts]
     bad = [r for r in rolls if not 1 <= r <= 100]
     if bad:

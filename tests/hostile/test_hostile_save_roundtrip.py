@@ -196,3 +196,17 @@ async def test_a_failed_autosave_is_written_in_the_journal_not_only_in_a_notice(
         await pilot.pause()
         assert "✗ autosave failed: cannot save autosave-" in journal_text(app)
         assert "could not be read back (too large" in journal_text(app)
+
+
+def test_rolls_forced_from_the_command_line_are_bounded_like_a_force(capsys, tmp_path):
+    from game.cli import main
+
+    script = tmp_path / "s.txt"
+    script.write_text("end\n")
+    rolls = ",".join(["5"] * (MAX_FORCED + 1))
+    assert main(["script", "duel", str(script), "--rolls", rolls]) == 2
+    assert f"--rolls takes at most {MAX_FORCED:,} results" in capsys.readouterr().err
+    rolls = ",".join(["5"] * MAX_FORCED)
+    assert main(["script", "duel", str(script), "--rolls", rolls, "--save", "most",
+                 "--saves-dir", str(tmp_path)]) == 0
+    assert saves.load_game(tmp_path / "most.json").game.roller.forced
