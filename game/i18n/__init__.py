@@ -144,6 +144,11 @@ class _Checked(gettext.NullTranslations):
         super().__init__()
         self.inner, self.language = inner, language
         self._ok: dict[tuple[str, str], bool] = {}
+        # The single forms now (a few ms), so that a warning comes before any screen; the
+        # plural forms, whose English plural the catalog does not hold, at their lookup.
+        for key, translated in inner._catalog.items():
+            if isinstance(key, str) and key:
+                self._fits((key.split("\x04", 1)[-1],), translated)
 
     def _fits(self, english: tuple[str, ...], translated: str) -> bool:
         key = (english[0], translated)

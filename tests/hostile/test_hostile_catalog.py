@@ -138,3 +138,11 @@ def test_an_entry_that_is_wrong_leaves_the_others_french(locale, monkeypatch):
         assert i18n._("{unit} down") == "{unit} down"
         assert i18n._("{unit} down").format(unit="Ysolde") == "Ysolde down"
         assert i18n._("the game is over") != "the game is over"  # still French
+
+
+def test_the_warning_comes_when_the_language_is_set_before_any_screen(locale, capsys):
+    locale.write_bytes(compiled(change=_add_markup))
+    with i18n.language("fr"):
+        err = capsys.readouterr().err
+        assert len(warnings(err)) == 1 and "the English is shown instead" in err
+        assert i18n._("[b]Enter[/b] to start your turn") == "[b]Enter[/b] to start your turn"
