@@ -100,3 +100,28 @@ def test_a_save_whose_seen_points_past_its_journal_is_refused(tmp_path):
         assert "seen: player 5 is not one of the 2 players" in str(exc)
     else:
         raise AssertionError("a save naming a sixth player was read")
+
+
+def test_an_undo_keeps_what_each_player_has_seen(tmp_path):
+    def bruno_told(refuse_and_undo: bool):
+        controller = Controller(new_game(DEFAULT_CONTENT, "crossroads", 1),
+                                saves_dir=tmp_path, autosave=False)
+        if refuse_and_undo:
+            controller.apply("attack aldric nobody")  # refused: kept in the journal only
+        for command in ("move aldric 4,7", "end"):
+            controller.apply(command)
+        controller.hand_over()
+        for command in ("move elise 21,8", "end"):
+            controller.apply(command)
+        controller.hand_over()
+        controller.apply("move corvin 3,9")
+        if refuse_and_undo:
+            controller.apply("move brenna 2,8")
+            controller.undo()  # the journal rebuilt, without the refusal
+        controller.apply("end")
+        return [str(e) for e in controller.hand_over().events]
+
+    told = bruno_told(True)
+    assert told == bruno_told(False)
+    assert any("move corvin 3,9" in e for e in told)
+    assert not any("move aldric" in e for e in told)
