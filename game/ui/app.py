@@ -244,18 +244,17 @@ def run_app(app: EscarmoucheApp, **run_options) -> int:
         app.run(**run_options)
         code = app.return_code or 0
     except Exception as exc:  # past Textual's own handling (at shutdown): said, not lost
-        print(f"escarmouche: {type(exc).__name__}: {exc}", file=sys.stderr)
+        _say(f"escarmouche: {type(exc).__name__}: {exc}")
         code = 1
     if not code:
         if os.environ.get("ESCARMOUCHE_SERVED") and not app.controller.game.over:
             try:
                 path = app.controller.emergency_save()
             except Exception as exc:
-                print(_("escarmouche: the game could not be autosaved ({problem})").format(
-                    problem=exc), file=sys.stderr)
+                _say(_("escarmouche: the game could not be autosaved ({problem})").format(
+                    problem=exc))
             else:
-                print(_("escarmouche: the game was autosaved to {path}").format(path=path),
-                      file=sys.stderr)
+                _say(_("escarmouche: the game was autosaved to {path}").format(path=path))
         return 0
     try:
         path = app.controller.emergency_save()
@@ -266,5 +265,13 @@ def run_app(app: EscarmoucheApp, **run_options) -> int:
         message = _("escarmouche: the game stopped on an unexpected error; the game was "
                     "autosaved to {path}; continue it with `escarmouche load {name}`"
                     ).format(path=path, name=path.stem)
-    print(message, file=sys.stderr)
+    _say(message)
     return code
+
+
+def _say(message: str) -> None:
+    """A last word on stderr, which may be gone (a served game whose server died)."""
+    try:
+        print(message, file=sys.stderr)
+    except (OSError, ValueError):
+        pass

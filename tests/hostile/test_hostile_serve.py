@@ -241,6 +241,23 @@ def test_sigterm_and_ctrl_c_stop_the_server_and_every_game_it_started(served, si
     assert len(list(folder.glob("autosave-*.json"))) == 2  # each game saved on its way out
 
 
+async def _one_client_then_kill(port: int, server) -> None:
+    async with aiohttp.ClientSession() as session:
+        ws = await session.ws_connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24")
+        assert b"Gautier" in await until_seen(ws, b"Gautier", START)
+        server.kill()  # SIGKILL: the server cannot stop anything
+        await until_seen(ws, b"\x00never", 3)
+
+
+def test_a_server_killed_outright_leaves_no_game_behind(served):
+    port, server, folder = served
+    asyncio.run(_one_client_then_kill(port, server))
+    server.wait(timeout=STOP)
+    # Its input closed, the game quits by itself, autosaved.
+    assert wait_until(lambda: not ours(folder), STOP), ours(folder)
+    assert list(folder.glob("autosave-*.json"))
+
+
 # --- the checks themselves, without a server ---------------------------------------------
 
 @pytest.mark.parametrize("width, height, expected", [
