@@ -331,6 +331,8 @@ def cmd_serve(args) -> int:
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
+    if not 1 <= args.max_games <= 64:
+        raise UsageError(f"--max-games takes a number from 1 to 64, not {args.max_games}")
     # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
     if args.load:
         from game.saves import load_game, save_path
@@ -343,7 +345,8 @@ def cmd_serve(args) -> int:
     if args.host not in LOOPBACK:
         print(f"escarmouche: warning: serving on {args.host}: anyone who reaches this "
               "machine can play", file=sys.stderr)
-    server = SafeServer(served_command(args), host=args.host, port=args.port, title=title)
+    server = SafeServer(served_command(args), host=args.host, port=args.port, title=title,
+                        max_games=args.max_games)
     try:
         server.serve()
     except OSError as exc:
@@ -575,6 +578,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="address to listen on (default: 127.0.0.1, this machine only)")
     serve.add_argument("--load", metavar="NAME", help="serve a saved game")
     serve.add_argument("--designer", action="store_true", help="designer mode")
+    serve.add_argument("--max-games", type=int, default=8, metavar="N",
+                       help="games played at once, one per browser tab (default: 8, at "
+                            "most 64); a tab over that is told to come back later")
     common(serve)
     serve.set_defaults(func=cmd_serve)
 

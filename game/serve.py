@@ -182,12 +182,27 @@ def _signal_group(pid: int, sig: int) -> None:
 class SafeServer(Server):
     """textual-serve's server with checked messages, bounded stops and no orphan game."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, max_games: int = 8, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        #: Games at once: each is a process of its own (tens of MB), so a client opening
+        #: websocket after websocket is told to wait rather than served until memory ends.
+        self.max_games = max_games
+        self._playing = 0
         self.services: set[GameService] = set()
         self.sockets: set[web.WebSocketResponse] = set()
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        # Counted before the first wait, so that tabs opened at once cannot all pass.
+        if self._playing >= self.max_games:
+            return web.Response(status=503, text=f"{self.max_games} games are being played "
+                                "here, the most this server runs at once: try again later")
+        self._playing += 1
+        try:
+            return await self._play(request)
+        finally:
+            self._playing -= 1
+
+    async def _play(self, request: web.Request) -> web.WebSocketResponse:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         size = clamp_size(_whole(request.query.get("width")), _whole(request.query.get("height")))
         width, height = size or (80, 24)

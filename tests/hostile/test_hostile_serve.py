@@ -258,6 +258,57 @@ def test_a_server_killed_outright_leaves_no_game_behind(served):
     assert list(folder.glob("autosave-*.json"))
 
 
+async def _tabs_over_the_bound(port: int, folder: Path) -> list[int]:
+    """Open tabs one over `--max-games 2`: the statuses each gets, then one more once a
+    tab has closed."""
+    statuses = []
+    async with aiohttp.ClientSession() as session:
+        url = f"ws://127.0.0.1:{port}/ws?width=80&height=24"
+        first = await session.ws_connect(url)
+        second = await session.ws_connect(url)
+        for _ in range(3):
+            try:
+                extra = await session.ws_connect(url)
+                statuses.append(101)
+                await extra.close()
+            except aiohttp.WSServerHandshakeError as refused:
+                statuses.append(refused.status)
+        assert b"Gautier" in await until_seen(first, b"Gautier", START)
+        await first.close()
+        end, third = time.monotonic() + STOP, None
+        while third is None:  # its place is free once its game has ended
+            try:
+                third = await session.ws_connect(url)
+            except aiohttp.WSServerHandshakeError:
+                assert time.monotonic() < end
+                await asyncio.sleep(0.2)
+        assert b"Gautier" in await until_seen(third, b"Gautier", START)
+        statuses.append(len(games(folder)))
+        await third.close()
+        await second.close()
+    return statuses
+
+
+def test_tabs_over_the_games_bound_are_told_to_come_back_later(tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "game", "serve", "duel", "--port", str(port), "--max-games",
+         "2", "--saves-dir", str(folder)], cwd=tmp_path, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        assert wait_until(lambda: _listening(port), START)
+        assert asyncio.run(_tabs_over_the_bound(port, folder)) == [503, 503, 503, 2]
+        assert wait_until(lambda: not games(folder), STOP)
+    finally:
+        server.terminate()
+        server.wait(timeout=STOP)
+        for left in ours(folder):
+            left.kill()
+    assert not ours(folder)
+
+
 # --- the checks themselves, without a server ---------------------------------------------
 
 @pytest.mark.parametrize("width, height, expected", [
