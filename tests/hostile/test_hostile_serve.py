@@ -391,3 +391,11 @@ def test_the_served_games_driver_checks_a_resize_again(payload, size):
         assert posted == []
     else:
         assert [tuple(m.size) for m in posted] == [size]
+
+
+@pytest.mark.parametrize("count", ["0", "65", "-3"])
+def test_a_games_bound_out_of_range_is_refused_before_serving(capsys, count):
+    from game.cli import main
+
+    assert main(["serve", "duel", "--port", str(free_port()), "--max-games", count]) == 2
+    assert f"--max-games takes a number from 1 to 64, not {count}" in capsys.readouterr().err
