@@ -32,6 +32,47 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
+#: What the game's text uses beyond ASCII, as an ASCII terminal can show it.
+_ASCII = {"—": "-", "–": "-", "→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=",
+          "≥": ">=", "≠": "!=", "×": "x", "…": "...", "✗": "x", "✓": "v", "⚑": "!",
+          "▶": ">", "·": "-", "’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"',
+          "\u00a0": " ", "\u202f": " ", "✝": "+", "⟳": "*", "█": "#", "▌": "|", "▋": "|"}
+
+
+def _ascii_fallback(error: UnicodeEncodeError) -> tuple[str, int]:
+    """A codec error handler: each character the output's encoding lacks as the nearest
+    ASCII (`—` as `-`, `é` as `e`), else `?`."""
+    import unicodedata
+
+    text = error.object[error.start:error.end]
+    out = []
+    for char in text:
+        plain = _ASCII.get(char)
+        if plain is None:
+            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode() or "?"
+        out.append(plain)
+    return "".join(out), error.end
+
+
+def safe_streams() -> None:
+    """Output whose encoding cannot write every character (`PYTHONIOENCODING=ascii`, a
+    Latin-1 terminal) writes the nearest ASCII instead of failing on the first `—`."""
+    import codecs
+
+    codecs.register_error("escarmouche-ascii", _ascii_fallback)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            unicode = codecs.lookup(encoding).name.startswith("utf")
+        except LookupError:
+            unicode = False
+        if not unicode and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="escarmouche-ascii")
+            except (ValueError, OSError):
+                pass
+
+
 def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
     """Load content and a scenario and start a game (raises ContentErrors / UsageError).
 
@@ -54,6 +95,10 @@ def parse_rolls(text: str | None) -> list[int]:
     parts = [r.strip() for r in text.split(",") if r.strip()]
     if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
         raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+    from game.rules.dice import MAX_FORCED
+
+    if len(parts) > MAX_FORCED:
+        raise UsageError(f"--rolls takes at most {MAX_FORCED:,} results, not {len(parts):,}")
     rolls = [int(r) for r in parts]
     bad = [r for r in rolls if not 1 <= r <= 100]
     if bad:
@@ -180,13 +225,14 @@ def cmd_script(args) -> int:
 
 def cmd_demo(args) -> int:
     """Play a script step by step in the app, its comments as captions (`game.scripts`)."""
-    from game.scripts import Demo, check_steps
+    from game.scripts import Demo, check_demo_length, check_steps
     from game.ui.screens.demo import DemoApp, run_demo
 
     # A script is a designer's tool: forced rolls and edits are part of its notation.
     game = new_game(args.content, args.scenario, args.seed, designer=True)
     try:
         script = read_steps(Path(args.script))
+        check_demo_length(script.steps, args.script)
         check_steps(script.steps, args.script)
     except ScriptError as exc:
         raise UsageError(str(exc)) from None
@@ -284,10 +330,12 @@ def served_command(args) -> str:
 
 def cmd_serve(args) -> int:
     """Serve the app to a browser with textual-serve: one game process per browser tab."""
-    from textual_serve.server import Server
+    from game.serve import SafeServer
 
     if not 1 <= args.port <= 65535:
         raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
+    if not 1 <= args.max_games <= 64:
+        raise UsageError(f"--max-games takes a number from 1 to 64, not {args.max_games}")
     # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
     if args.load:
         from game.saves import load_game, save_path
@@ -300,7 +348,8 @@ def cmd_serve(args) -> int:
     if args.host not in LOOPBACK:
         print(f"escarmouche: warning: serving on {args.host}: anyone who reaches this "
               "machine can play", file=sys.stderr)
-    server = Server(served_command(args), host=args.host, port=args.port, title=title)
+    server = SafeServer(served_command(args), host=args.host, port=args.port, title=title,
+                        max_games=args.max_games)
     try:
         server.serve()
     except OSError as exc:
@@ -535,6 +584,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="address to listen on (default: 127.0.0.1, this machine only)")
     serve.add_argument("--load", metavar="NAME", help="serve a saved game")
     serve.add_argument("--designer", action="store_true", help="designer mode")
+    serve.add_argument("--max-games", type=int, default=8, metavar="N",
+                       help="games played at once, one per browser tab (default: 8, at "
+                            "most 64); a tab over that is told to come back later")
     common(serve)
     serve.set_defaults(func=cmd_serve)
 
@@ -646,6 +698,7 @@ def check_folders(args) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    safe_streams()
     args = build_parser().parse_args(argv)
     if args.seed is None:
         import secrets

@@ -53,3 +53,33 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         return data
     finally:
         os.close(fd)
+
+
+def write_atomically(path: Path | str, data: bytes, mode: int = 0o644) -> None:
+    """Write `data` as the file at `path`, whole or not at all: a temporary file in the
+    same folder, flushed, then renamed over `path`. An `OSError` (a full disk, a folder
+    that cannot be written) leaves neither the temporary file nor a partial `path`."""
+    import tempfile
+
+    path = Path(path)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        try:
+            os.fchmod(fd, mode)  # a document's usual rights, not a temporary file's
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]

@@ -27,7 +27,8 @@ from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, loa
 from game.content.yamlmarks import ContentErrors
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
-from game.rules.events import AnyEvent, Reloaded
+from game.rules.dice import MAX_FORCED
+from game.rules.events import AnyEvent, CommandIssued, Reloaded
 from game.rules.history import changed_outcomes, replay, upgraded
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
@@ -36,9 +37,20 @@ from game.rules.state import comparable, restore_state
 FORMAT = "escarmouche-save"
 #: 2: adds `dice` (how the log's commands roll: one stream, or a stream per command); a
 #: version-1 save rolled from one stream and still replays exactly under it.
-VERSION = 2
-READABLE = (1, 2)
+#: 3: adds `seen` (how far into the journal each player's hand-over has shown) and
+#: `ask_before_ending`; older saves get them from their journal (`migrated`).
+VERSION = 3
+READABLE = (1, 2, 3)
+# --- the limits a save is read under, which the writer checks before it writes --------
+# One set: `save_game` refuses (and leaves the previous save as it was) what `read_save`
+# would refuse, so a save that was written always reads back.
+#: The largest save file read (checked before parsing).
 MAX_BYTES = 20_000_000
+#: The longest command of a log: a `force` of the most results the engine takes at once
+#: ("force " and up to "100," each), far above any other command.
+MAX_COMMAND = len("force ") + 4 * MAX_FORCED
+#: The most commands in a log.
+MAX_COMMANDS = 1_000_000
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVES_KEPT = 10
 #: Relative to where the game is started, like any document folder.
@@ -160,7 +172,7 @@ class SavedThing(Saved, kw_only=True):
 RandomState = tuple[Literal[3],
                     Annotated[list[Word32], Meta(min_length=625, max_length=625)],
                     float | None]
-DiceState = tuple[RandomState | None, Annotated[list[D100], Meta(max_length=100_000)]]
+DiceState = tuple[RandomState | None, Annotated[list[D100], Meta(max_length=MAX_FORCED)]]
 
 
 class SavedState(Saved, kw_only=True):
@@ -182,7 +194,7 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     of `Game.snapshot()` (to compare with a replay), checked as a `SavedState` on reading."""
 
     format: Literal["escarmouche-save"]
-    version: Literal[1, 2]
+    version: Literal[1, 2, 3]
     name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
     saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
     scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
@@ -193,8 +205,9 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     round: Annotated[int, Meta(ge=1, le=1_000_000)]
     current: PlayerNo
     over: bool
-    log: Annotated[list[Annotated[str, Meta(min_length=1, max_length=500, pattern=_PLAIN)]],
-                   Meta(max_length=1_000_000)]
+    log: Annotated[list[Annotated[str, Meta(min_length=1, max_length=MAX_COMMAND,
+                                            pattern=_PLAIN)]],
+                   Meta(max_length=MAX_COMMANDS)]
     #: A designer game: forced rolls and edits are in its log, and it says so.
     designer: bool = False
     #: "single" (every version-1 save) or "streams": see `GameState.dice`.
@@ -203,6 +216,12 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: → AI profile name.
     ai_players: Annotated[dict[Annotated[str, Meta(pattern=r"^[1-6]$")], Annotated[str, Meta(
         pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]], Meta(max_length=6)] = {}
+    #: Player number (text) → how many journal events that player has been shown: the
+    #: next hand-over sums up only what follows (version 3; older saves: `migrated`).
+    seen: Annotated[dict[Annotated[str, Meta(pattern=r"^[1-6]$")], Small],
+                    Meta(max_length=6)] | None = None
+    #: Whether ending a turn with AP left asks first (a player may have said "never again").
+    ask_before_ending: bool = True
     state: dict
     journal: list[AnyEvent]
 
@@ -232,7 +251,27 @@ def plain(value):
     return msgspec.json.decode(msgspec.json.encode(value))
 
 
-def record_of(game: Game, name: str) -> SaveRecord:
+def seen_in(journal: list, players: int, current: int) -> dict[str, int]:
+    """How far each player has seen a journal, read from it (a save without `seen`): up to
+    just after their last `end`, and the player whose turn it is up to its end."""
+    seen = {str(n): 0 for n in range(1, players + 1)}
+    for index, event in enumerate(journal):
+        if isinstance(event, CommandIssued) and event.player is not None and \
+                event.text == "end" and str(event.player) in seen:
+            seen[str(event.player)] = index + 1
+    seen[str(current)] = len(journal)
+    return seen
+
+
+def record_of(game: Game, name: str, seen: dict[int, int] | None = None,
+              ask_before_ending: bool = True) -> SaveRecord:
+    """`seen`: player → journal events shown to them (the app's hand-overs); None reads it
+    from the journal."""
+    if seen is None:
+        shown = seen_in(game.journal, len(game.players), game.current)
+    else:
+        shown = {str(n): min(max(0, i), len(game.journal)) for n, i in seen.items()
+                 if 1 <= n <= len(game.players)}
     return SaveRecord(
         format=FORMAT, version=VERSION, name=name,
         saved_at=datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -240,18 +279,38 @@ def record_of(game: Game, name: str) -> SaveRecord:
         content_hash=content_hash(game.content, game.scenario), seed=game.seed,
         players=[p.name for p in game.players], round=game.round, current=game.current,
         over=game.over, log=list(game.log), designer=game.designer, dice=game.dice,
-        ai_players={str(n): p for n, p in game.ai_players.items()}, state=plain(game.snapshot()),
+        ai_players={str(n): p for n, p in game.ai_players.items()}, seen=shown,
+        ask_before_ending=ask_before_ending, state=plain(game.snapshot()),
         journal=list(game.journal),
     )
 
 
-def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES) -> Path:
+def encoded(record: SaveRecord, file: str) -> bytes:
+    """The bytes of a save, checked as a read checks them: a save the game could not read
+    back raises `SaveError` saying why, before anything is written."""
+    compact = msgspec.json.encode(record)
+    # Indented for a reader, unless the indentation alone would pass the size limit.
+    data = msgspec.json.format(compact, indent=1)
+    if len(data) > MAX_BYTES:
+        data = compact
+    try:
+        parse_save(data, file)
+    except SaveError as exc:
+        reason = str(exc).removeprefix(f"{file} ").removeprefix("is ")
+        raise SaveError(f"cannot save {file}: it could not be read back ({reason}); "
+                        "the previous save, if any, is unchanged") from None
+    return data
+
+
+def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES,
+              seen: dict[int, int] | None = None, ask_before_ending: bool = True) -> Path:
     """Write the save atomically; return its path. A folder that cannot be written raises
-    `SaveError` naming it, and leaves no temporary file."""
+    `SaveError` naming it, and leaves no temporary file. `seen` and `ask_before_ending`:
+    the app's hand-over state (`record_of`)."""
     check_name(name)
     saves_dir = Path(saves_dir)
-    data = msgspec.json.format(msgspec.json.encode(record_of(game, name)), indent=1)
     target = saves_dir / f"{name}.json"
+    data = encoded(record_of(game, name, seen, ask_before_ending), target.name)
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
@@ -366,29 +425,45 @@ def read_save(path: Path) -> SaveRecord:
         if str(exc) == "it does not exist":
             raise SaveError(f"no save {path.stem!r} in {path.parent}") from None
         raise SaveError(f"cannot read the save {path.name}: {exc}") from None
+    return parse_save(raw, path.name)
+
+
+def parse_save(raw: bytes, file: str) -> SaveRecord:
+    """The bytes of a save checked against every limit and schema; `SaveError` naming the
+    problem (and `file`) otherwise. The writer asks it too, before writing."""
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"{file} is too large ({len(raw):,} bytes; at most {MAX_BYTES:,})")
     if too_deep(raw):
-        raise SaveError(f"{path.name} is garbled: nested more than {MAX_DEPTH} levels deep")
+        raise SaveError(f"{file} is garbled: nested more than {MAX_DEPTH} levels deep")
     try:
         data = msgspec.json.decode(raw)
     except RecursionError:
-        raise SaveError(f"{path.name} is garbled: nested too deep") from None
+        raise SaveError(f"{file} is garbled: nested too deep") from None
     except msgspec.DecodeError as exc:
         kind = "truncated" if "truncated" in str(exc) else "garbled"
-        raise SaveError(f"{path.name} is {kind}: {exc}") from None
+        raise SaveError(f"{file} is {kind}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path.name} is not an Escarmouche save")
+        raise SaveError(f"{file} is not an Escarmouche save")
     if data.get("version") not in READABLE:
-        raise SaveError(f"{path.name} has format version {_short(data.get('version'))}; "
+        raise SaveError(f"{file} has format version {_short(data.get('version'))}; "
                         f"this game reads versions {', '.join(map(str, READABLE))}")
     try:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
     except _Damaged as exc:
-        raise SaveError(f"{path.name} is damaged: {exc}") from None
+        raise SaveError(f"{file} is damaged: {exc}") from None
     problem = _inconsistency(record, state)
     if problem:
-        raise SaveError(f"{path.name} is damaged: {problem}")
+        raise SaveError(f"{file} is damaged: {problem}")
     record.journal = upgraded(record.journal)
+    return migrated(record)
+
+
+def migrated(record: SaveRecord) -> SaveRecord:
+    """A save of an older version, given what today's saves hold: the hand-overs seen (up
+    to each player's last `end`: a version-2 save did not keep them)."""
+    if record.seen is None:
+        record.seen = seen_in(record.journal, len(record.players), record.current)
     return record
 
 
@@ -455,6 +530,12 @@ def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
     for tid, thing in state.things.items():
         if thing.id != tid:
             return f"object {tid!r} is saved with id {thing.id!r}"
+    for player, shown in (record.seen or {}).items():
+        if int(player) > players:
+            return f"seen: player {player} is not one of the {players} players"
+        if shown > len(record.journal):
+            return (f"seen: player {player} has seen {shown} events of a journal of "
+                    f"{len(record.journal)}")
     if state.dice[0] is not None and state.dice[0][1][-1] > 624:
         return "its dice state is not one Python's generator can take"
     return None
@@ -606,11 +687,12 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def autosave(game: Game, saves_dir: Path = DEFAULT_SAVES) -> Path:
+def autosave(game: Game, saves_dir: Path = DEFAULT_SAVES, seen: dict[int, int] | None = None,
+             ask_before_ending: bool = True) -> Path:
     """Save as the next autosave and keep only the newest ten."""
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
     path = save_game(game, f"{AUTOSAVE_PREFIX}{stamp}-r{game.round}-p{game.current}",
-                     saves_dir)
+                     saves_dir, seen, ask_before_ending)
     autos = sorted(p for p in Path(saves_dir).glob(f"{AUTOSAVE_PREFIX}*.json")
                    if p.is_file() and not p.is_symlink())
     for old in autos[:-AUTOSAVES_KEPT]:

@@ -27,6 +27,10 @@ from game.rules.policies import ProfileBook
 
 #: A commands file is typed by hand: a megabyte is already far more than any script.
 MAX_SCRIPT_BYTES = 1_000_000
+#: The most commands a demo shows: each step back replays the steps before it, and the
+#: journal on screen holds every line, so a demo stays quick and small up to here (the
+#: shipped scripts have under 70); `script` plays longer ones.
+MAX_DEMO_STEPS = 1000
 
 
 class ScriptError(Exception):
@@ -114,6 +118,14 @@ def read_script(path: Path) -> Script:
                             "{byte})").format(path=path, reason=exc.reason, byte=exc.start)
                           ) from None
     return parse_script(text)
+
+
+def check_demo_length(steps: list[Step], path: Path | str) -> None:
+    """Raise `ScriptError` when a script is too long to be shown as a demo."""
+    if len(steps) > MAX_DEMO_STEPS:
+        raise ScriptError(_("{path}: {count} commands; a demo shows at most {most} (split the "
+                            "script, or play it with `script`)").format(
+            path=path, count=len(steps), most=MAX_DEMO_STEPS))
 
 
 def check_steps(steps: list[Step], path: Path | str) -> None:

@@ -20,6 +20,7 @@ under it, so `replay` of such a save may differ from what was played before the 
 from __future__ import annotations
 
 import copy
+import os
 from pathlib import Path
 from game.content.loader import Loader, load_content_partial, load_scenario, scenario_path
 from game.content.yamlmarks import ContentError, ContentErrors
@@ -153,14 +154,36 @@ class ContentWatcher:
         self.root = Path(root)
         self._seen = self._stamp()
 
+    #: How deep under the root the watch looks (the content uses two levels), and how many
+    #: folder entries it reads at most per look: a folder made very deep or very large
+    #: is watched down to there, never walked until the app runs out of stack or time.
+    MAX_DEPTH = 8
+    MAX_ENTRIES = 20_000
+
     def _stamp(self) -> dict[str, tuple[int, int]]:
+        """Each YAML file's modification time and size. A loop, not a recursion; links to
+        folders are not followed; a folder or file that cannot be read is left out."""
         stamps = {}
-        for path in sorted(self.root.rglob("*.yaml")):
+        folders, budget = [(str(self.root), 0)], self.MAX_ENTRIES
+        while folders and budget > 0:
+            folder, depth = folders.pop()
             try:
-                info = path.stat()
+                with os.scandir(folder) as entries:
+                    for entry in entries:
+                        budget -= 1
+                        if budget <= 0:
+                            break
+                        try:
+                            if entry.is_dir(follow_symlinks=False):
+                                if depth + 1 < self.MAX_DEPTH:
+                                    folders.append((entry.path, depth + 1))
+                            elif entry.name.endswith(".yaml"):
+                                info = entry.stat()
+                                stamps[entry.path] = (info.st_mtime_ns, info.st_size)
+                        except OSError:
+                            continue  # gone or unreadable: seen (or not) next time
             except OSError:
-                continue  # deleted between the listing and the look: seen next time
-            stamps[str(path)] = (info.st_mtime_ns, info.st_size)
+                continue
         return stamps
 
     def changed(self) -> list[str]:

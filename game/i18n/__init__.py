@@ -18,9 +18,13 @@ messages and never translates.
 from __future__ import annotations
 
 import gettext
+import io
 import os
+import re
+import sys
 from contextlib import contextmanager
 from pathlib import Path
+from string import Formatter
 from typing import Iterator, Mapping
 
 DOMAIN = "escarmouche"
@@ -47,23 +51,144 @@ def language_from_env(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
+#: The largest compiled catalog read (the French one is some hundred KB).
+MAX_CATALOG_BYTES = 10_000_000
+#: Catalogs already found unusable (warned about once each).
+_warned: set[str] = set()
+
+
+def _warn(key: str, text: str) -> None:
+    if key not in _warned:
+        _warned.add(key)
+        print(f"escarmouche: warning: {text}", file=sys.stderr)
+
+
 def set_language(language: str) -> None:
     """Switch every later lookup to `language` (one of `LANGUAGES`).
 
-    English needs no catalog (the messages are English); any other language must have its
-    compiled catalog, or this raises `ValueError` naming what is missing.
+    English needs no catalog (the messages are English). Another language's compiled
+    catalog that is missing, empty, truncated, garbled or has a plural formula that cannot
+    be computed leaves English in use, with one warning on stderr; a translation whose
+    fields or markup differ from its English is not used (English is shown instead, with
+    one warning for the catalog).
     """
     global _current, _language
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
     if language == DEFAULT_LANGUAGE:
-        _current = gettext.NullTranslations()
-    else:
-        try:
-            _current = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
-        except OSError:
-            raise ValueError(f"no compiled catalog for {language!r} under {LOCALE_DIR}") from None
-    _language = language
+        _current, _language = gettext.NullTranslations(), language
+        return
+    try:
+        _current, _language = _Checked(_catalog(language), language), language
+    except _Unusable as exc:
+        _warn(f"catalog {language}", f"the {language!r} catalog cannot be used ({exc}); "
+              "the game goes on in English")
+        _current, _language = gettext.NullTranslations(), DEFAULT_LANGUAGE
+
+
+class _Unusable(Exception):
+    """A compiled catalog that cannot be read; the message says why."""
+
+
+def _catalog(language: str) -> gettext.GNUTranslations:
+    path = gettext.find(DOMAIN, LOCALE_DIR, languages=[language])
+    if path is None:
+        raise _Unusable(f"no compiled catalog under {LOCALE_DIR}")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CATALOG_BYTES + 1)
+    except OSError as exc:
+        raise _Unusable(f"{path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_CATALOG_BYTES:
+        raise _Unusable(f"{path} is larger than {MAX_CATALOG_BYTES:,} bytes")
+    try:
+        catalog = gettext.GNUTranslations(io.BytesIO(data))
+    except Exception as exc:  # empty, truncated, garbled, a bad header or plural formula
+        raise _Unusable(f"{path} is damaged: {exc or type(exc).__name__}") from None
+    # A plural formula that parses may still fail or go out of range when computed.
+    forms = re.search(r"nplurals\s*=\s*([0-9]+)", catalog.info().get("plural-forms", ""))
+    most = int(forms.group(1)) if forms else 2
+    try:
+        for n in (0, 1, 2, 3, 5, 11, 21, 101, 111, 1_000_001):
+            if not 0 <= int(catalog.plural(n)) < max(most, 1):
+                raise ValueError(f"plural form {catalog.plural(n)} for {n}, of {most}")
+    except Exception as exc:
+        raise _Unusable(f"{path}: its plural formula does not work ({exc})") from None
+    return catalog
+
+
+def _shape(text: str) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """A text's fields and markup tags, or None when it is not a format text."""
+    names = set()
+    try:
+        for _literal, name, spec, _conversion in Formatter().parse(text):
+            if name is not None:
+                names.add(name.split(".")[0].split("[")[0])
+            if spec and "{" in spec:
+                return None
+    except ValueError:
+        return None
+    return frozenset(names), tuple(sorted(_TAG.findall(text)))
+
+
+#: What Rich and Textual markup read as a tag (`[b]`, `[/]`, `[@click=…]`); `[0, cap]` is
+#: text.
+_TAG = re.compile(r"\[[a-z#/@][^\[]*?\]")
+
+
+class _Checked(gettext.NullTranslations):
+    """A catalog whose every translation is checked at its first lookup: one whose fields
+    or markup differ from its English's is not used (the English is)."""
+
+    def __init__(self, inner: gettext.GNUTranslations, language: str) -> None:
+        super().__init__()
+        self.inner, self.language = inner, language
+        self._ok: dict[tuple[str, str], bool] = {}
+        # The single forms now (a few ms), so that a warning comes before any screen; the
+        # plural forms, whose English plural the catalog does not hold, at their lookup.
+        for key, translated in inner._catalog.items():
+            if isinstance(key, str) and key:
+                self._fits((key.split("\x04", 1)[-1],), translated)
+
+    def _fits(self, english: tuple[str, ...], translated: str) -> bool:
+        key = (english[0], translated)
+        ok = self._ok.get(key)
+        if ok is None:
+            shape, shapes = _shape(translated), [_shape(text) for text in english]
+            if shape is None:  # not a format text: fine only where the English is not either
+                ok = None in shapes
+            else:
+                ok = shape in shapes
+                if not ok and len(english) == 2:
+                    # A plural form may leave out the number (`one turn` / `{n} turns`).
+                    fields = set().union(*(o[0] for o in shapes if o is not None))
+                    ok = shape[0] <= fields and any(o is not None and shape[1] == o[1]
+                                                    for o in shapes)
+            self._ok[key] = ok
+            if not ok:
+                _warn(f"entries {self.language}", f"a {self.language!r} translation does "
+                      f"not keep the fields or markup of its English ({english[0]!r}): "
+                      "the English is shown instead, here and for any other such entry")
+        return ok
+
+    def gettext(self, message: str) -> str:
+        translated = self.inner.gettext(message)
+        if translated is message or translated == message:
+            return message
+        return translated if self._fits((message,), translated) else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        english = singular if n == 1 else plural
+        translated = self.inner.ngettext(singular, plural, n)
+        if translated == english:
+            return english
+        return translated if self._fits((singular, plural), translated) else english
+
+    def pgettext(self, context: str, message: str) -> str:
+        translated = self.inner.pgettext(context, message)
+        if translated == message:
+            return message
+        return translated if self._fits((message,), translated) else message
 
 
 def current_language() -> str:

@@ -26,7 +26,7 @@ from game.rules.damage import (
     final_damage,
     total_reduction,
 )
-from game.rules.dice import Dice, Roller
+from game.rules.dice import MAX_FORCED, Dice, Roller
 from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
     AttackDeclared,
@@ -659,6 +659,9 @@ class ForceRolls(Action):
         return "force " + ",".join(map(str, self.rolls))
 
     def check(self, game: GameState, player: int | None) -> None:
+        if len(self.rolls) > MAX_FORCED:
+            raise Impossible(N_("at most {most} d100 results can be forced at once, not "
+                                "{count}"), most=MAX_FORCED, count=len(self.rolls))
         bad = [r for r in self.rolls if not 1 <= r <= 100]
         if bad:
             raise Impossible(N_("a forced d100 must be between 1 and 100, not {roll}"),

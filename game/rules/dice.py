@@ -117,6 +117,10 @@ def _below(source: random.Random, n: int) -> int:
     return value
 
 
+#: The most d100 results one `force` may queue (a save holds them, and reads at most this).
+MAX_FORCED = 100_000
+
+
 class Roller:
     """The only source of randomness in the rules.
 

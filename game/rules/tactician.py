@@ -55,15 +55,17 @@ LANDS = 0.5
 
 @dataclass(frozen=True, slots=True)
 class Threat:
-    """A foe as a danger: for each way it can strike next turn (a walk of up to `steps`
-    squares, then a blow reaching `reach` squares), the damage it could do in that turn."""
+    """A foe as a danger: its AP next turn and each way it can strike (the blow's AP
+    cost, its reach, the damage one blow is expected to do), strongest first."""
 
     unit: Unit
-    ways: tuple[tuple[int, int, float], ...]  # (AP to walk, reach, power), strongest first
+    ap: int
+    ways: tuple[tuple[int, int, float], ...]  # (AP cost, reach, expected damage)
 
     @property
     def power(self) -> float:
-        return self.ways[0][2] if self.ways else 0.0
+        """What it could do in a turn that needs no walk."""
+        return max((self.ap // cost * blow for cost, _, blow in self.ways), default=0.0)
 
 
 @dataclass(slots=True)
@@ -91,7 +93,7 @@ class _Board:
         self.blocked.update(t.pos for t in game.things.values() if not t.destroyed)
         self.width, self.height = game.width, game.height
         self.threats: dict[int | None, list[Threat]] = {}
-        self.danger: dict[tuple[int | None, Pos], float] = {}
+        self.danger: dict = {}  # (unit id, square) -> damage; (unit id, None) -> counts
         self.ground = set(game.walls)
         self.ground.update(t.pos for t in game.things.values() if not t.destroyed)
         #: A closed door costs its opening on top of the step (walls and objects block).
@@ -215,38 +217,56 @@ class _Turn:
             if spell.kind == "damage" and spell.dice:
                 attacks.append((spell_range(spell, foe.level), spell.ap_cost,
                                 _mean(Dice.parse(spell.dice))))
-        ways = []
-        for r, cost, mean in attacks:
-            if cost <= ap:
-                ways.append((ap - cost, r,
-                             LANDS * max(0.0, mean) * (ap // cost)))
-        ways.sort(key=lambda w: -w[2])
-        return Threat(foe, tuple(ways))
+        ways = [(cost, r, LANDS * max(0.0, mean)) for r, cost, mean in attacks if cost <= ap]
+        ways.sort(key=lambda w: -(ap // w[0]) * w[2])
+        return Threat(foe, ap, tuple(ways))
 
     def danger(self, square: Pos) -> float:
-        """The damage the foes that could strike `square` next turn could do there: for
-        each, its strongest way that reaches it (a walk on the ground between, a door
-        opened; a shot over the walk's end within its range)."""
-        key = (self.unit.owner, square)
+        """The damage the foes could do to the unit at `square` in their next turn: each
+        foe's best way to strike it there, shared with the unit's friends that foe could
+        strike too (its blows fall on one of them: hiding helps only the last one in
+        reach)."""
+        key = (self.unit.id, square)
         found = self.board.danger.get(key)
         if found is None:
-            found = 0.0
-            x, y = square
-            for t in self.threats:
-                ground = self.board.terrain(t.unit.pos)
-                walk = ground.get(square)
-                if walk is None:
-                    continue
-                far = max(abs(t.unit.pos[0] - x), abs(t.unit.pos[1] - y))
-                move = self.board.move_cost
-                for walk_ap, reach, power in t.ways:
-                    steps = walk_ap // move
-                    if walk <= walk_ap + move if reach == 1 else \
-                            (far <= steps + reach and walk <= (steps + reach + 2) * move):
-                        found += power
-                        break
+            others = self._others_in_reach()
+            found = sum(blows / (1 + others[t.unit.id])
+                        for t in self.threats if (blows := self._blows(t, square)))
             self.board.danger[key] = found
         return found
+
+    def _others_in_reach(self) -> dict[str, int]:
+        """For each foe, how many of the unit's friends (the unit aside) it could strike
+        next turn where they stand."""
+        key = (self.unit.id, None)
+        found = self.board.danger.get(key)
+        if found is None:
+            mates = [u for u in self.friends if u is not self.unit and not u.held]
+            found = {t.unit.id: sum(1 for m in mates if self._blows(t, m.pos) > 0)
+                     for t in self.threats}
+            self.board.danger[key] = found
+        return found
+
+    def _blows(self, t: Threat, square: Pos) -> float:
+        """The damage one foe could do at `square` next turn: its best way to strike
+        there, the blows its AP still pay for after the walk on the ground between (a
+        door opened on the way), or after the walk to within a shot's range."""
+        walk = self.board.terrain(t.unit.pos).get(square)
+        if walk is None:
+            return 0.0
+        move = self.board.move_cost
+        far = max(abs(t.unit.pos[0] - square[0]), abs(t.unit.pos[1] - square[1]))
+        best = 0.0
+        for cost, reach, blow in t.ways:
+            if reach == 1:
+                spent = max(0, walk - move)
+            elif walk <= (far + 2) * move:  # the ground is open enough to shoot across
+                spent = max(0, far - reach) * move
+            else:
+                spent = max(0, walk - reach * move)
+            if spent <= t.ap:
+                best = max(best, (t.ap - spent) // cost * blow)
+        return best
 
     def exposure(self, square: Pos) -> float:
         """What ending the turn at `square` may cost the unit: the foes' damage there, and
@@ -256,7 +276,7 @@ class _Turn:
             return 0.0
         w = self.w
         fatal = min(1.0, power / max(1, self.unit.hp)) ** 2
-        return w.caution * (LANDS * power + w.down * fatal)
+        return w.caution * (power + w.down * fatal)
 
     # --- worth of targets ---------------------------------------------------------------
 

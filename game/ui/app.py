@@ -16,6 +16,7 @@ the help's key list and the command palette call `_()` as they render.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Iterable
@@ -26,6 +27,7 @@ from textual.screen import Screen
 
 from game import saves
 from game.content.loader import DEFAULT_CONTENT
+from game.files import write_atomically
 from game.i18n import N_, _, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
@@ -133,7 +135,8 @@ class EscarmoucheApp(App[None]):
         """The screen as it is, dialogs included, as an SVG in the saves folder."""
         try:
             path = self.controller.screenshot_path()
-            self.save_screenshot(filename=path.name, path=str(path.parent))
+            # Whole or not at all: a full disk leaves no empty or cut-off picture.
+            write_atomically(path, self.export_screenshot().encode("utf-8"))
         except (Problem, OSError) as exc:
             self.play.status(_("✗ screenshot not saved: {problem}").format(problem=exc),
                              refused=True)
@@ -235,11 +238,26 @@ TEXTUAL_TEXTS = (
 def run_app(app: EscarmoucheApp, **run_options) -> int:
     """Run the app to its end; the process's exit code.
 
-    An unexpected error inside the app (Textual shows its traceback) never ends quietly:
-    the game is autosaved first when it can be, and the message says where.
+    An unexpected error inside the app (Textual shows its traceback), or one at its very
+    end, never ends quietly: the game is autosaved first when it can be, and the message
+    says where. A served game (`serve`: its page closed, the server stopped) is autosaved
+    whenever it ends with the game still going on.
     """
-    app.run(**run_options)
-    if not app.return_code:
+    try:
+        app.run(**run_options)
+        code = app.return_code or 0
+    except Exception as exc:  # past Textual's own handling (at shutdown): said, not lost
+        _say(f"escarmouche: {type(exc).__name__}: {exc}")
+        code = 1
+    if not code:
+        if os.environ.get("ESCARMOUCHE_SERVED") and not app.controller.game.over:
+            try:
+                path = app.controller.emergency_save()
+            except Exception as exc:
+                _say(_("escarmouche: the game could not be autosaved ({problem})").format(
+                    problem=exc))
+            else:
+                _say(_("escarmouche: the game was autosaved to {path}").format(path=path))
         return 0
     try:
         path = app.controller.emergency_save()
@@ -250,5 +268,13 @@ def run_app(app: EscarmoucheApp, **run_options) -> int:
         message = _("escarmouche: the game stopped on an unexpected error; the game was "
                     "autosaved to {path}; continue it with `escarmouche load {name}`"
                     ).format(path=path, name=path.stem)
-    print(message, file=sys.stderr)
-    return app.return_code
+    _say(message)
+    return code
+
+
+def _say(message: str) -> None:
+    """A last word on stderr, which may be gone (a served game whose server died)."""
+    try:
+        print(message, file=sys.stderr)
+    except (OSError, ValueError):
+        pass

@@ -102,13 +102,15 @@ class Controller:
         self.ask_before_ending = True
         self.reset(game)
 
-    def reset(self, game: Game) -> None:
-        """Play this game from now on (new, loaded or undone)."""
+    def reset(self, game: Game, seen: dict[int, int] | None = None) -> None:
+        """Play this game from now on (new, loaded or undone); `seen`: how far into its
+        journal each player's hand-overs have gone (a load, an undo)."""
         # A game rebuilt from its log (undo, a new game) keeps the sides the computer plays.
         game.ai_players = dict(self.ai_players)
         self.game = game
         self._ai_steps = None
-        self.seen_until = {game.current: len(game.journal)}
+        self.seen_until = {n: min(i, len(game.journal)) for n, i in (seen or {}).items()}
+        self.seen_until[game.current] = len(game.journal)
         self.final_save = None
 
     # --- play -----------------------------------------------------------------------
@@ -160,9 +162,12 @@ class Controller:
         if not self.autosave_enabled:
             return
         try:
-            outcome.autosaved = saves.autosave(self.game, self.saves_dir)
+            outcome.autosaved = saves.autosave(self.game, self.saves_dir, self.seen_until,
+                                               self.ask_before_ending)
         except (OSError, saves.SaveError) as exc:
             outcome.autosave_error = str(exc)
+        except Exception as exc:  # a save that fails in an unforeseen way is said all the same
+            outcome.autosave_error = f"{type(exc).__name__}: {exc}"
 
     def hand_over(self) -> Digest:
         """The player whose turn starts, and what the other sides did since they last
@@ -191,7 +196,13 @@ class Controller:
     def undo(self) -> str:
         """Take back the last move or door; the command undone. Raises `Impossible`."""
         undone = self.game.log[-1] if self.game.log else ""
-        self.reset(history.undo(self.game))
+        old = self.game.journal
+        game = history.undo(self.game)
+        # The journal rebuilt leaves out the refusals: what each player saw, counted in it.
+        kept = [0]
+        for event in old:
+            kept.append(kept[-1] + (not isinstance(event, ev.Refused)))
+        self.reset(game, {n: kept[min(i, len(old))] for n, i in self.seen_until.items()})
         return undone
 
     @staticmethod
@@ -208,7 +219,8 @@ class Controller:
         if not name:
             raise Problem(_("save needs a name: save NAME"))
         try:
-            return saves.save_game(self.game, name, self.saves_dir)
+            return saves.save_game(self.game, name, self.saves_dir, self.seen_until,
+                                   self.ask_before_ending)
         except (saves.SaveError, OSError) as exc:
             raise Problem(str(exc)) from None
 
@@ -233,7 +245,9 @@ class Controller:
 
     def adopt(self, loaded: saves.Loaded) -> None:
         self.ai_players = dict(loaded.game.ai_players)  # the save says who the computer plays
-        self.reset(loaded.game)
+        # And how far each player has seen, and whether ending a turn with AP left asks.
+        self.reset(loaded.game, {int(n): i for n, i in (loaded.record.seen or {}).items()})
+        self.ask_before_ending = loaded.record.ask_before_ending
 
     def latest_autosave(self) -> Path:
         path = saves.latest_autosave(self.saves_dir)
@@ -243,7 +257,8 @@ class Controller:
 
     def emergency_save(self) -> Path:
         """After an unexpected error: an autosave of the game as it stands."""
-        return saves.autosave(self.game, self.saves_dir)
+        return saves.autosave(self.game, self.saves_dir, self.seen_until,
+                              self.ask_before_ending)
 
     # --- hot reload, screenshots ----------------------------------------------------
 

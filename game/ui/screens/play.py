@@ -447,8 +447,10 @@ class PlayScreen(Screen[None]):
             self.status(f"✗ {outcome.refused}", refused=True)
             return
         if outcome.autosave_error:
-            self.app.notify(_("autosave failed: {problem}").format(
-                problem=outcome.autosave_error), severity="error", markup=False)
+            # Said where it stays (the journal), not only in a notice that fades.
+            failed = _("autosave failed: {problem}").format(problem=outcome.autosave_error)
+            self.query_one(JournalLog).write_line(Text(f"✗ {failed}", style="red"))
+            self.app.notify(failed, severity="error", markup=False)
         self.map.update_board()
         if self.selected and (game.units[self.selected].down
                               or game.units[self.selected].owner != game.current):

@@ -1,0 +1,85 @@
+"""Output that cannot take what the game writes: an ASCII-only stdout, a disk that fills up
+under a screenshot."""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+
+import pytest
+
+import game.files
+from game.content.loader import DEFAULT_CONTENT
+from game.ui.app import EscarmoucheApp
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel, status
+
+SCRIPT = DEFAULT_CONTENT / "scripts" / "duel-demo.txt"
+
+
+def run(*argv, encoding="ascii"):
+    env = dict(os.environ, PYTHONIOENCODING=encoding, LANG="C.UTF-8")
+    env.pop("LANGUAGE", None), env.pop("LC_ALL", None)
+    return subprocess.run([sys.executable, "-m", "game", *argv], capture_output=True,
+                          env=env, timeout=120)
+
+
+@pytest.mark.parametrize("argv", [
+    ["script", "duel", str(SCRIPT)],
+    ["--lang", "fr", "script", "duel", str(SCRIPT)],
+    ["--lang", "fr", "validate"],
+])
+def test_an_ascii_only_output_gets_the_nearest_ascii_not_a_traceback(argv):
+    done = run(*argv)
+    assert b"Traceback" not in done.stderr, done.stderr.decode("ascii", "replace")
+    assert done.returncode in (0, 1)
+    done.stdout.decode("ascii")  # every byte is ASCII
+    assert done.stdout.strip()
+    if argv[-2:] == ["duel", str(SCRIPT)]:
+        first = done.stdout.decode().splitlines()[0]
+        assert first in ("- Round 1: Alice's turn (player 1) -",
+                         "- Tour 1 : Alice joue (joueur 1) -")
+
+
+def test_a_save_exported_to_an_ascii_output(tmp_path):
+    assert run("script", "duel", str(SCRIPT), "--save", "s", "--saves-dir",
+               str(tmp_path)).returncode == 0
+    for fmt in ("md", "json"):
+        done = run("--lang", "fr", "export", "s", "--format", fmt, "--saves-dir", str(tmp_path))
+        assert done.returncode == 0 and b"Traceback" not in done.stderr
+        assert done.stdout.decode("ascii").strip()
+
+
+def test_an_error_on_an_ascii_stderr_is_said_too():
+    done = run("--lang", "fr", "script", "nowhere", str(SCRIPT))
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert done.stderr.decode("ascii").startswith("escarmouche: ")
+
+
+def test_a_latin1_output_keeps_its_accents():
+    done = run("--lang", "fr", "script", "duel", str(SCRIPT), encoding="latin-1")
+    assert done.returncode == 0
+    assert "Gautier avance de 4 cases".encode("latin-1") in done.stdout
+    assert "\u00e0".encode("latin-1") in done.stdout or b"\xe9" in done.stdout
+
+
+async def test_a_screenshot_on_a_full_disk_leaves_no_file(tmp_path, monkeypatch):
+    saves = tmp_path / "saves"
+    real = game.files._write_all
+
+    def full(fd, data):
+        real(fd, data[:100])  # some of it written, then the disk is full
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    app = EscarmoucheApp(duel(), saves_dir=saves, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        monkeypatch.setattr(game.files, "_write_all", full)
+        await pilot.press("f12")
+        assert status(app) == "✗ screenshot not saved: [Errno 28] No space left on device"
+        assert list(saves.iterdir()) == []  # neither an empty .svg nor a temporary file
+        monkeypatch.setattr(game.files, "_write_all", real)
+        await pilot.press("f12")
+        [shot] = saves.iterdir()
+        assert shot.suffix == ".svg" and "</svg>" in shot.read_text()
+        assert oct(shot.stat().st_mode & 0o777) == oct(0o644)
