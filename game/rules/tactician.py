@@ -49,6 +49,8 @@ SQUARES_PER_TARGET = 4
 REPEAT = 0.8
 #: A walk is taken only when it buys at least this much over staying (no idle shuffles).
 WORTH_A_WALK = 0.05
+#: How much of a foe's blows a unit expects to draw when friends are in its reach too.
+SHARE = 1.0
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
 
@@ -179,9 +181,7 @@ class Tactician:
             return Move(unit.id, best_square)
         if here_action is not None:
             return here_action
-        if moves == 0:
-            return turn.approach(squares)
-        return turn.step_back(squares)
+        return turn.approach(squares)
 
 
 class _Turn:
@@ -230,7 +230,7 @@ class _Turn:
         found = self.board.danger.get(key)
         if found is None:
             others = self._others_in_reach()
-            found = sum(blows / (1 + others[t.unit.id])
+            found = sum(blows / (1 + SHARE * others[t.unit.id])
                         for t in self.threats if (blows := self._blows(t, square)))
             self.board.danger[key] = found
         return found
@@ -499,18 +499,6 @@ class _Turn:
         """How much a walk that buys no blow fears the foes' reach: fully for `patience`
         rounds, then hardly (two careful sides must still meet)."""
         return 1.0 if self.game.round <= self.w.patience else 0.2
-
-    def step_back(self, squares: dict[Pos, int]) -> Action | None:
-        """Done striking: step out of the foes' reach if that is safer than staying."""
-        here = self.exposure(self.unit.pos)
-        if not here:
-            return None
-        best, best_value = None, here
-        for square, steps in squares.items():
-            value = self.exposure(square) + steps * 0.01
-            if value < best_value - WORTH_A_WALK:
-                best, best_value = square, value
-        return Move(self.unit.id, best) if best is not None else None
 
     def _goal(self) -> Unit | None:
         """The foe to walk toward: the most worth for the ground to cover."""
