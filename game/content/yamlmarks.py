@@ -75,12 +75,21 @@ class MarkedDocument:
     text: str = ""
     #: Paths whose value could not be read (bad tag, bad key): not validated further.
     broken: set[Path] = field(default_factory=set)
+    #: False when read by the fast path (`read_yaml`): `values` and `keys` are then filled
+    #: from `text` by the marked reader the first time a mark is asked for.
+    marked: bool = True
+
+    def _marks(self) -> None:
+        if not self.marked:
+            again, _ = _read_marked(self.text, self.file)
+            self.values, self.keys, self.marked = again.values, again.keys, True
 
     def is_broken(self, path: Path) -> bool:
         return any(path == b[: len(path)] for b in self.broken)
 
     def where(self, path: Path, key: bool = False) -> tuple[int, int]:
         """The mark of `path`, or of its nearest ancestor that has one."""
+        self._marks()
         table = self.keys if key else self.values
         path = tuple(path)
         while path:
@@ -100,8 +109,68 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
+class _Slow(Exception):
+    """The fast path met something only the marked reader reports or builds as it should."""
+
+
+class _FastLoader(_COMPOSER):
+    """libyaml's parser and the safe constructor, refusing (with `_Slow`) whatever the
+    marked reader would report or build otherwise: a tag outside `_SAFE_TAGS`, an alias
+    (the marked reader expands each one, bounded), a key that is not a plain name, a
+    duplicate key, a merge key (`<<`, whose tag is not safe), a value Python cannot read."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if node.tag not in _SAFE_TAGS or node in self.constructed_objects \
+                or node in self.recursive_objects:
+            raise _Slow
+        return super().construct_object(node, deep)
+
+    def construct_mapping(self, node: yaml.Node, deep: bool = False) -> dict:
+        if not isinstance(node, yaml.MappingNode):
+            raise _Slow
+        mapping: dict = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if not isinstance(key, (str, int)) or key in mapping:
+                raise _Slow
+            mapping[key] = self.construct_object(value_node, deep=deep)
+        return mapping
+
+
+def _read_fast(text: str, file: str) -> MarkedDocument | None:
+    """The document's data without its marks (filled in when first asked for), or None when
+    only the marked reader can read it as it should (or report what is wrong)."""
+    loader = _FastLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        data = loader.construct_document(node)
+    except (_Slow, yaml.YAMLError, ValueError, OverflowError, TypeError):
+        return None
+    finally:
+        loader.dispose()
+    return MarkedDocument(file, data, text=text, marked=False)
+
+
 def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]:
-    """Parse one YAML document safely; return its marked data and the errors found."""
+    """Parse one YAML document safely; return its marked data and the errors found.
+
+    Valid YAML takes a fast path (libyaml builds the values; the marks are computed only if
+    a later check reports an error); anything else is read, and reported, by the marked
+    reader. The size and depth bounds are checked first, for both."""
+    try:
+        too_big = _scan(text, file)
+    except yaml.YAMLError:
+        return _read_marked(text, file)  # which reports it
+    if too_big:
+        return MarkedDocument(file, None, text=text), [too_big]
+    doc = _read_fast(text, file)
+    return (doc, []) if doc is not None else _read_marked(text, file)
+
+
+def _read_marked(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]:
+    """`read_yaml` building every value itself, with its marks."""
     doc = MarkedDocument(file, None, text=text)
     errors: list[ContentError] = []
     try:
