@@ -20,11 +20,11 @@ from rich.color import Color, ColorParseError
 from game.rules import templates
 from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
+from game.content import DEFAULT_CONTENT
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
 from game.rules.dice import Dice
 
-DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
 MAX_FILE_BYTES = 2_000_000
 #: Dice at the scale of the game (2d6+4 is its largest): `9999999999d6` would never finish
 #: rolling, and exact odds convolve every face.

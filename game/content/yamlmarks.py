@@ -113,58 +113,107 @@ class _Slow(Exception):
     """The fast path met something only the marked reader reports or builds as it should."""
 
 
-class _FastLoader(_COMPOSER):
-    """libyaml's parser and the safe constructor, refusing (with `_Slow`) whatever the
-    marked reader would report or build otherwise: a tag outside `_SAFE_TAGS`, an alias
-    (the marked reader expands each one, bounded), a key that is not a plain name, a
-    duplicate key, a merge key (`<<`, whose tag is not safe), a value Python cannot read."""
-
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        if node.tag not in _SAFE_TAGS or node in self.constructed_objects \
-                or node in self.recursive_objects:
-            raise _Slow
-        return super().construct_object(node, deep)
-
-    def construct_mapping(self, node: yaml.Node, deep: bool = False) -> dict:
-        if not isinstance(node, yaml.MappingNode):
-            raise _Slow
-        mapping: dict = {}
-        for key_node, value_node in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if not isinstance(key, (str, int)) or key in mapping:
-                raise _Slow
-            mapping[key] = self.construct_object(value_node, deep=deep)
-        return mapping
+_MAP, _SEQ, _STR = _STANDARD + "map", _STANDARD + "seq", _STANDARD + "str"
+_SCALAR_TAGS = _SAFE_TAGS - {_MAP, _SEQ}
+_NO_KEY = object()
 
 
 def _read_fast(text: str, file: str) -> MarkedDocument | None:
-    """The document's data without its marks (filled in when first asked for), or None when
-    only the marked reader can read it as it should (or report what is wrong)."""
-    loader = _FastLoader(text)
+    """The document's data without its marks (filled in when first asked for), built in one
+    pass over libyaml's events; None when only the marked reader can read it as it should
+    or report what is wrong: a tag outside `_SAFE_TAGS` (a merge key `<<` among them), an
+    alias (the marked reader expands each one, bounded), a key that is not a plain name, a
+    duplicate key, a value Python cannot read, more than one document or none, too many
+    values or levels."""
+    loader = _COMPOSER(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        data = loader.construct_document(node)
+        return MarkedDocument(file, _build_events(loader), text=text, marked=False)
     except (_Slow, yaml.YAMLError, ValueError, OverflowError, TypeError):
         return None
     finally:
         loader.dispose()
-    return MarkedDocument(file, data, text=text, marked=False)
+
+
+def _build_events(loader: Any) -> Any:
+    get_event, resolve = loader.get_event, loader.resolve
+    constructors = loader.yaml_constructors
+    scalar, mapping_start, sequence_start = (yaml.ScalarEvent, yaml.MappingStartEvent,
+                                             yaml.SequenceStartEvent)
+    closers, document_start = _CLOSERS, yaml.DocumentStartEvent
+    stream_end = yaml.StreamEndEvent
+    # Each open collection: [the collection, the key waiting for its value (maps)].
+    stack: list[list] = []
+    root: Any = _NO_KEY
+    documents = values = 0
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is scalar:
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = resolve(yaml.ScalarNode, event.value, event.implicit)
+            if tag == _STR:
+                value = event.value
+            elif tag in _SCALAR_TAGS:
+                value = constructors[tag](loader, yaml.ScalarNode(tag, event.value,
+                                                                  style=event.style))
+            else:
+                raise _Slow
+        elif kind is mapping_start or kind is sequence_start:
+            tag = event.tag
+            node = yaml.MappingNode if kind is mapping_start else yaml.SequenceNode
+            if tag is None or tag == "!":
+                tag = resolve(node, None, event.implicit)
+            if tag != (_MAP if kind is mapping_start else _SEQ):
+                raise _Slow
+            value = {} if kind is mapping_start else []
+        elif kind in closers:
+            stack.pop()
+            continue
+        elif kind is document_start:
+            documents += 1
+            if documents > 1:
+                raise _Slow
+            continue
+        elif kind is stream_end:
+            break
+        elif kind is yaml.AliasEvent:
+            raise _Slow
+        else:  # the stream's start, the document's end
+            continue
+        values += 1
+        if values > MAX_VALUES:
+            raise _Slow
+        if not stack:
+            root = value
+        else:
+            top = stack[-1]
+            into = top[0]
+            if type(into) is list:
+                into.append(value)
+            elif top[1] is _NO_KEY:
+                if not isinstance(value, (str, int)) or value in into:
+                    raise _Slow  # a collection, null or float as a key; a duplicate key
+                top[1] = value
+            else:
+                into[top[1]] = value
+                top[1] = _NO_KEY
+        if kind is not scalar:
+            stack.append([value, _NO_KEY])
+            if len(stack) > MAX_DEPTH:
+                raise _Slow
+    if root is _NO_KEY:
+        raise _Slow  # an empty file
+    return root
 
 
 def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]:
     """Parse one YAML document safely; return its marked data and the errors found.
 
-    Valid YAML takes a fast path (libyaml builds the values; the marks are computed only if
-    a later check reports an error); anything else is read, and reported, by the marked
-    reader. The size and depth bounds are checked first, for both."""
-    try:
-        too_big = _scan(text, file)
-    except yaml.YAMLError:
-        return _read_marked(text, file)  # which reports it
-    if too_big:
-        return MarkedDocument(file, None, text=text), [too_big]
+    Valid YAML takes a fast path (one pass over libyaml's events builds the values; the
+    marks are computed only if a later check reports an error); anything else is read, and reported, by the marked
+    reader, which checks the size and depth bounds before building anything (the fast
+    path checks them as it goes)."""
     doc = _read_fast(text, file)
     return (doc, []) if doc is not None else _read_marked(text, file)
 

@@ -18,7 +18,6 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from game.i18n import N_, _, ngettext
-from game.journal.cards import card_rolls, roll_of
 from game.journal.text import chance_line, headline, namer
 from game.rules.errors import Impossible
 from game.ui import options
@@ -826,6 +825,7 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(self.controller))
 
     def action_roll_card(self, index: int | None = None) -> None:
+        from game.journal.cards import card_rolls
         from game.ui.screens.roll_card import RollCardScreen
 
         journal = list(self.game.journal)
@@ -839,6 +839,8 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(RollCardScreen(journal, index, namer(self.game)))
 
     def on_journal_log_event_clicked(self, message: JournalLog.EventClicked) -> None:
+        from game.journal.cards import roll_of
+
         journal = self.game.journal
         found = next((i for i, e in enumerate(journal) if e is message.event), None)
         roll = roll_of(journal, found) if found is not None else None
