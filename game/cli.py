@@ -12,18 +12,11 @@ import shlex
 import sys
 from pathlib import Path
 
-from game.content.loader import (
-    DEFAULT_CONTENT,
-    list_scenarios,
-    load_content,
-    load_scenario,
-    scenario_path,
-    validate_all,
-)
-from game.content.yamlmarks import ContentErrors
+# Each command imports what it needs (the content loader and its YAML reader, the engine,
+# the saves, the app): `play` then imports them with the cycle collector off (cmd_play).
+from game.content import DEFAULT_CONTENT
+from game.files import DEFAULT_SAVES
 from game.i18n import LANGUAGES, _, language, language_from_env, ngettext
-from game.saves import DEFAULT_SAVES, SaveError
-from game.scripts import ScriptError, read_script as read_steps
 
 DEFAULT_SCENARIO = "crossroads"
 
@@ -77,6 +70,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
     """Load content and a scenario and start a game (raises ContentErrors / UsageError).
 
     Every new game rolls each command's dice from its own stream (`GameState.dice`)."""
+    from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
     from game.rules.engine import Game
     from game.rules.policies import ProfileBook
 
@@ -126,6 +120,9 @@ def cmd_schema(args) -> int:
 
 
 def cmd_validate(args) -> int:
+    from game.content.loader import validate_all
+    from game.content.yamlmarks import ContentErrors
+
     content, names, errors = validate_all(args.content)
     if errors:
         raise ContentErrors(errors)
@@ -154,6 +151,8 @@ def cmd_validate(args) -> int:
 def read_script(path: Path) -> list[tuple[int, str]]:
     """The commands of a script file, each with its line number (comments and blanks out);
     `game.scripts` reads it, captions included, for `script` and `demo` alike."""
+    from game.scripts import ScriptError, read_script as read_steps
+
     try:
         return [(step.line, step.command) for step in read_steps(path).steps]
     except ScriptError as exc:
@@ -225,7 +224,8 @@ def cmd_script(args) -> int:
 
 def cmd_demo(args) -> int:
     """Play a script step by step in the app, its comments as captions (`game.scripts`)."""
-    from game.scripts import Demo, check_demo_length, check_steps
+    from game.scripts import Demo, ScriptError, check_demo_length, check_steps, \
+        read_script as read_steps
     from game.ui.screens.demo import DemoApp, run_demo
 
     # A script is a designer's tool: forced rolls and edits are part of its notation.
@@ -361,6 +361,7 @@ def cmd_serve(args) -> int:
 def cmd_replay(args) -> int:
     """Replay a save's log under the current content; report identical, or the first
     command whose outcome changed (`--all`: every one), with old and new lines."""
+    from game.content.loader import load_content, load_scenario
     from game.journal.text import describe, namer
     from game.rules.history import changed_outcomes, outcomes, replay
     from game.rules.policies import ProfileBook
@@ -416,10 +417,12 @@ def cmd_export(args) -> int:
     The maps need the scenario and the game's end: the save is replayed under the content
     when it can be; otherwise the document is made from the saved journal alone and says so.
     """
+    from game.content.loader import load_content
+    from game.content.yamlmarks import ContentErrors
     from game.journal.export import Boards, export_html, export_json, export_markdown
     from game.rules.engine import Game
     from game.rules.policies import ProfileBook
-    from game.saves import load_game, read_save, save_path
+    from game.saves import SaveError, load_game, read_save, save_path
 
     path = save_path(args.save, args.saves_dir)
     record = read_save(path)
@@ -711,19 +714,30 @@ def main(argv: list[str] | None = None) -> int:
         # (a test) keeps its own language.
         with language(args.lang or language_from_env()):
             return args.func(args)
-    except ContentErrors as exc:
+    except BrokenPipeError:
+        # The reader (e.g. `head`) has gone: stop quietly, as other filters do.
+        sys.stderr.close()
+        return 0
+    except Exception as exc:
+        return failed(exc)
+
+
+def failed(exc: Exception) -> int:
+    """Exit code 2 for the errors `main` reports as messages (their modules are imported
+    only now, the commands importing them only when they need them); others go on."""
+    from game.content.yamlmarks import ContentErrors
+    from game.saves import SaveError
+
+    if isinstance(exc, ContentErrors):
         for error in exc.errors:
             print(error, file=sys.stderr)
         print(ngettext("{n} content error", "{n} content errors", len(exc.errors)).format(
             n=len(exc.errors)), file=sys.stderr)
         return 2
-    except (UsageError, SaveError) as exc:
+    if isinstance(exc, (UsageError, SaveError)):
         print(f"escarmouche: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        # The reader (e.g. `head`) has gone: stop quietly, as other filters do.
-        sys.stderr.close()
-        return 0
+    raise exc
 
 
 if __name__ == "__main__":

@@ -13,6 +13,11 @@ import stat
 from pathlib import Path
 
 
+#: Where saves go, relative to where the game is started, like any document folder (here,
+#: so that naming it imports nothing of the saves).
+DEFAULT_SAVES = Path("saves")
+
+
 class UnreadableFile(Exception):
     """A file that is not a readable regular file of bounded size; the message says why."""
 

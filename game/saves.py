@@ -25,6 +25,7 @@ from msgspec import Meta
 
 from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, load_scenario
 from game.content.yamlmarks import ContentErrors
+from game import files
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import MAX_FORCED
@@ -53,8 +54,7 @@ MAX_COMMAND = len("force ") + 4 * MAX_FORCED
 MAX_COMMANDS = 1_000_000
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVES_KEPT = 10
-#: Relative to where the game is started, like any document folder.
-DEFAULT_SAVES = Path("saves")
+DEFAULT_SAVES = files.DEFAULT_SAVES
 #: Deeper than any save this game writes (5 levels): refused before parsing.
 MAX_DEPTH = 16
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")

@@ -20,11 +20,11 @@ from rich.color import Color, ColorParseError
 from game.rules import templates
 from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
+from game.content import DEFAULT_CONTENT
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
 from game.rules.dice import Dice
 
-DEFAULT_CONTENT = FsPath(__file__).resolve().parents[2] / "content"
 MAX_FILE_BYTES = 2_000_000
 #: Dice at the scale of the game (2d6+4 is its largest): `9999999999d6` would never finish
 #: rolling, and exact odds convolve every face.
@@ -684,7 +684,13 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
         loader.errors.append(doc.error(("map",), f"the map is {grid.width}x{grid.height} "
                                        f"squares; at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE}"))
         return
-    map_line, _ = doc.where(("map",))
+    rows = scenario.map.rstrip("\n").split("\n")
+    widths = [len(row) for row in rows]
+    usual = max(widths, key=lambda w: (widths.count(w), w))
+    if not grid.unknown and all(w == usual for w in widths):
+        map_line = 0  # not asked of the document: its marks are only read for an error
+    else:
+        map_line, _ = doc.where(("map",))
     source = doc.text.split("\n")
     known = ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items())
     for (x, y), ch in grid.unknown[:MAX_SYMBOL_ERRORS]:
@@ -697,9 +703,6 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
     if len(grid.unknown) > MAX_SYMBOL_ERRORS:
         loader.errors.append(doc.error(("map",), f"{len(grid.unknown) - MAX_SYMBOL_ERRORS} "
                                        "more unknown map symbols"))
-    rows = scenario.map.rstrip("\n").split("\n")
-    widths = [len(row) for row in rows]
-    usual = max(widths, key=lambda w: (widths.count(w), w))
     for y, row in enumerate(rows):
         if len(row) != usual:
             line = map_line + 1 + y

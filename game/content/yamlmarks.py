@@ -75,12 +75,21 @@ class MarkedDocument:
     text: str = ""
     #: Paths whose value could not be read (bad tag, bad key): not validated further.
     broken: set[Path] = field(default_factory=set)
+    #: False when read by the fast path (`read_yaml`): `values` and `keys` are then filled
+    #: from `text` by the marked reader the first time a mark is asked for.
+    marked: bool = True
+
+    def _marks(self) -> None:
+        if not self.marked:
+            again, _ = _read_marked(self.text, self.file)
+            self.values, self.keys, self.marked = again.values, again.keys, True
 
     def is_broken(self, path: Path) -> bool:
         return any(path == b[: len(path)] for b in self.broken)
 
     def where(self, path: Path, key: bool = False) -> tuple[int, int]:
         """The mark of `path`, or of its nearest ancestor that has one."""
+        self._marks()
         table = self.keys if key else self.values
         path = tuple(path)
         while path:
@@ -100,8 +109,117 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
+class _Slow(Exception):
+    """The fast path met something only the marked reader reports or builds as it should."""
+
+
+_MAP, _SEQ, _STR = _STANDARD + "map", _STANDARD + "seq", _STANDARD + "str"
+_SCALAR_TAGS = _SAFE_TAGS - {_MAP, _SEQ}
+_NO_KEY = object()
+
+
+def _read_fast(text: str, file: str) -> MarkedDocument | None:
+    """The document's data without its marks (filled in when first asked for), built in one
+    pass over libyaml's events; None when only the marked reader can read it as it should
+    or report what is wrong: a tag outside `_SAFE_TAGS` (a merge key `<<` among them), an
+    alias (the marked reader expands each one, bounded), a key that is not a plain name, a
+    duplicate key, a value Python cannot read, more than one document or none, too many
+    values or levels."""
+    loader = _COMPOSER(text)
+    try:
+        return MarkedDocument(file, _build_events(loader), text=text, marked=False)
+    except (_Slow, yaml.YAMLError, ValueError, OverflowError, TypeError):
+        return None
+    finally:
+        loader.dispose()
+
+
+def _build_events(loader: Any) -> Any:
+    get_event, resolve = loader.get_event, loader.resolve
+    constructors = loader.yaml_constructors
+    scalar, mapping_start, sequence_start = (yaml.ScalarEvent, yaml.MappingStartEvent,
+                                             yaml.SequenceStartEvent)
+    closers, document_start = _CLOSERS, yaml.DocumentStartEvent
+    stream_end = yaml.StreamEndEvent
+    # Each open collection: [the collection, the key waiting for its value (maps)].
+    stack: list[list] = []
+    root: Any = _NO_KEY
+    documents = values = 0
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is scalar:
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = resolve(yaml.ScalarNode, event.value, event.implicit)
+            if tag == _STR:
+                value = event.value
+            elif tag in _SCALAR_TAGS:
+                value = constructors[tag](loader, yaml.ScalarNode(tag, event.value,
+                                                                  style=event.style))
+            else:
+                raise _Slow
+        elif kind is mapping_start or kind is sequence_start:
+            tag = event.tag
+            node = yaml.MappingNode if kind is mapping_start else yaml.SequenceNode
+            if tag is None or tag == "!":
+                tag = resolve(node, None, event.implicit)
+            if tag != (_MAP if kind is mapping_start else _SEQ):
+                raise _Slow
+            value = {} if kind is mapping_start else []
+        elif kind in closers:
+            stack.pop()
+            continue
+        elif kind is document_start:
+            documents += 1
+            if documents > 1:
+                raise _Slow
+            continue
+        elif kind is stream_end:
+            break
+        elif kind is yaml.AliasEvent:
+            raise _Slow
+        else:  # the stream's start, the document's end
+            continue
+        values += 1
+        if values > MAX_VALUES:
+            raise _Slow
+        if not stack:
+            root = value
+        else:
+            top = stack[-1]
+            into = top[0]
+            if type(into) is list:
+                into.append(value)
+            elif top[1] is _NO_KEY:
+                if not isinstance(value, (str, int)) or value in into:
+                    raise _Slow  # a collection, null or float as a key; a duplicate key
+                top[1] = value
+            else:
+                into[top[1]] = value
+                top[1] = _NO_KEY
+        if kind is not scalar:
+            stack.append([value, _NO_KEY])
+            if len(stack) > MAX_DEPTH:
+                raise _Slow
+    if root is _NO_KEY:
+        raise _Slow  # an empty file
+    return root
+
+
 def read_yaml(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]:
-    """Parse one YAML document safely; return its marked data and the errors found."""
+    """Parse one YAML document safely; return its marked data and the errors found.
+
+    Valid YAML takes a fast path (one pass over libyaml's events builds the values; the
+    marks are computed only if a later check reports an error); anything else is read, and reported, by the marked
+    reader, which checks the size and depth bounds before building anything (the fast
+    path checks them as it goes)."""
+    doc = _read_fast(text, file)
+    return (doc, []) if doc is not None else _read_marked(text, file)
+
+
+def _read_marked(text: str, file: str) -> tuple[MarkedDocument, list[ContentError]]:
+    """`read_yaml` building every value itself, with its marks."""
     doc = MarkedDocument(file, None, text=text)
     errors: list[ContentError] = []
     try:

@@ -44,15 +44,17 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
     u1, u2 = game.units["u1"], game.units["u2"]
     decide: dict = {}
 
-    def options(mover: int, pos1, pos2, hp_target: int, hp_own: int, ap: int, moved: int):
+    def options(rnd: int, mover: int, pos1, pos2, hp_target: int, hp_own: int, ap: int,
+                moved: int):
         # The AI's choice reads both units' HP (P(down), wounded focus, the risk of
-        # staying), its own AP, its walks this turn and the positions.
-        key = (mover, pos1, pos2, hp_target, hp_own, ap, moved)
+        # staying), its own AP, its walks this turn, the positions and the round (how
+        # patient the tactician still is).
+        key = (rnd, mover, pos1, pos2, hp_target, hp_own, ap, moved)
         if key not in decide:
             me, foe = (u1, u2) if mover == 1 else (u2, u1)
             me.pos, foe.pos = (pos1, pos2) if mover == 1 else (pos2, pos1)
             me.ap, foe.hp, me.hp = ap, hp_target, hp_own
-            game.current = mover
+            game.current, game.round = mover, rnd
             action = game.policy_of(game.ai_players[mover]).choose(game, me, moved)
             if action is None:
                 decide[key] = ("end",)
@@ -78,7 +80,7 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
             rnd, mover, pos1, pos2, hp1, hp2, ap, moved = state
             mine = (pos1, pos2) if mover == 1 else (pos2, pos1)
             target_hp, own_hp = (hp2, hp1) if mover == 1 else (hp1, hp2)
-            choice = options(mover, *mine, target_hp, own_hp, ap, moved)
+            choice = options(rnd, mover, *mine, target_hp, own_hp, ap, moved)
             if choice[0] == "end":
                 if mover == 2:
                     rnd += 1

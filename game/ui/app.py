@@ -19,13 +19,12 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from game import saves
 from game.content.loader import DEFAULT_CONTENT
 from game.files import write_atomically
 from game.i18n import N_, _, set_language
@@ -33,6 +32,9 @@ from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
 from game.ui.keys import binding_text, key_display
 from game.ui.screens.play import PlayScreen
+
+if TYPE_CHECKING:
+    from game import saves  # imported when a game is first saved or loaded
 
 
 class EscarmoucheApp(App[None]):

@@ -9,17 +9,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from game import saves
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import HotReload
 from game.i18n import _
 from game.rules import events as ev
-from game.rules import history
 from game.rules.errors import Impossible
 from game.rules.engine import Game
 from game.ui.words import refused_text
+
+if TYPE_CHECKING:
+    from game import saves
+
+
+def _saves():
+    """`game.saves`, imported the first time the game is saved or loaded (not at start-up)."""
+    from game import saves
+
+    return saves
+
+
+def _history():
+    """`game.rules.history`, imported at the first undo or replay (not at start-up)."""
+    from game.rules import history
+
+    return history
 
 
 class Problem(Exception):
@@ -87,7 +102,8 @@ class Controller:
                  saves_dir: Path | None = None, content_dir: Path = DEFAULT_CONTENT,
                  autosave: bool = True) -> None:
         self.new_game = new_game
-        self.saves_dir = Path(saves_dir or saves.DEFAULT_SAVES)
+        # The saves module's folder read now, not at import: the tests set their own.
+        self.saves_dir = Path(saves_dir or _saves().DEFAULT_SAVES)
         self.content_dir = Path(content_dir)
         self.autosave_enabled = autosave
         self.game = game
@@ -162,9 +178,9 @@ class Controller:
         if not self.autosave_enabled:
             return
         try:
-            outcome.autosaved = saves.autosave(self.game, self.saves_dir, self.seen_until,
-                                               self.ask_before_ending)
-        except (OSError, saves.SaveError) as exc:
+            outcome.autosaved = _saves().autosave(self.game, self.saves_dir, self.seen_until,
+                                                  self.ask_before_ending)
+        except (OSError, _saves().SaveError) as exc:
             outcome.autosave_error = str(exc)
         except Exception as exc:  # a save that fails in an unforeseen way is said all the same
             outcome.autosave_error = f"{type(exc).__name__}: {exc}"
@@ -197,7 +213,7 @@ class Controller:
         """Take back the last move or door; the command undone. Raises `Impossible`."""
         undone = self.game.log[-1] if self.game.log else ""
         old = self.game.journal
-        game = history.undo(self.game)
+        game = _history().undo(self.game)
         # The journal rebuilt leaves out the refusals: what each player saw, counted in it.
         kept = [0]
         for event in old:
@@ -219,28 +235,28 @@ class Controller:
         if not name:
             raise Problem(_("save needs a name: save NAME"))
         try:
-            return saves.save_game(self.game, name, self.saves_dir, self.seen_until,
-                                   self.ask_before_ending)
-        except (saves.SaveError, OSError) as exc:
+            return _saves().save_game(self.game, name, self.saves_dir, self.seen_until,
+                                      self.ask_before_ending)
+        except (_saves().SaveError, OSError) as exc:
             raise Problem(str(exc)) from None
 
     def save_exists(self, name: str) -> bool:
         try:
-            return saves.save_path(name, self.saves_dir).exists()
-        except saves.SaveError:
+            return _saves().save_path(name, self.saves_dir).exists()
+        except _saves().SaveError:
             return False
 
     def path_of(self, name: str) -> Path:
         try:
-            return saves.save_path(name, self.saves_dir)
-        except saves.SaveError as exc:
+            return _saves().save_path(name, self.saves_dir)
+        except _saves().SaveError as exc:
             raise Problem(str(exc)) from None
 
     def read(self, path: Path, mode: str = "auto") -> saves.Loaded:
         """Read a save against the current content (nothing changes yet)."""
         try:
-            return saves.load_game(path, self.content_dir, mode)
-        except (saves.SaveError, OSError) as exc:
+            return _saves().load_game(path, self.content_dir, mode)
+        except (_saves().SaveError, OSError) as exc:
             raise Problem(str(exc)) from None
 
     def adopt(self, loaded: saves.Loaded) -> None:
@@ -250,15 +266,15 @@ class Controller:
         self.ask_before_ending = loaded.record.ask_before_ending
 
     def latest_autosave(self) -> Path:
-        path = saves.latest_autosave(self.saves_dir)
+        path = _saves().latest_autosave(self.saves_dir)
         if path is None:
             raise Problem(_("no autosave yet: one is made at each turn start"))
         return path
 
     def emergency_save(self) -> Path:
         """After an unexpected error: an autosave of the game as it stands."""
-        return saves.autosave(self.game, self.saves_dir, self.seen_until,
-                              self.ask_before_ending)
+        return _saves().autosave(self.game, self.saves_dir, self.seen_until,
+                                 self.ask_before_ending)
 
     # --- hot reload, screenshots ----------------------------------------------------
 
@@ -298,7 +314,7 @@ class Controller:
     def replay(self, steps: int) -> Game:
         """The game as it was after its first `steps` commands (the same road as a load)."""
         game = self.game
-        return history.replay(game.content, game.scenario, game.seed, game.log[:steps],
+        return _history().replay(game.content, game.scenario, game.seed, game.log[:steps],
                               game.scenario_id, game.designer, game.dice, game.policies)
 
 

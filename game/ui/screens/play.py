@@ -18,7 +18,6 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from game.i18n import N_, _, ngettext
-from game.journal.cards import card_rolls, roll_of
 from game.journal.text import chance_line, headline, namer
 from game.rules.errors import Impossible
 from game.ui import options
@@ -124,6 +123,7 @@ class PlayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.poll_content)  # hot reload of the content folder
+        self.size_classes()
         self.start()
         if self.loaded is not None:
             loaded, self.loaded = self.loaded, None
@@ -164,9 +164,35 @@ class PlayScreen(Screen[None]):
         draws its squares as big as the room lets it (map first)."""
         room = self.size.height - 3 - 6 - 2
         self.widen_map(room - 2)
-        self.map.fit(max(1, room - 2))
+        self.map.fit(max(1, room - 2), self.map_width())
         need = self.game.height * self.map.cell[1] + 2
         self.query_one("#main").styles.min_height = max(0, min(need, room))
+
+    def size_classes(self) -> None:
+        """The app's size classes (`HORIZONTAL_BREAKPOINTS`…) for the terminal's size, as
+        Textual sets them on a resize: set on mount too, so that the first layout is
+        already the right one and the first frame is not drawn twice."""
+        width, height = self.app.size
+        named = []
+        for dimension, breakpoints in ((width, self.app.HORIZONTAL_BREAKPOINTS),
+                                       (height, self.app.VERTICAL_BREAKPOINTS)):
+            reached = [(at, name) for at, name in breakpoints if dimension >= at]
+            named += [max(reached)[1]] if reached else []
+        self.update_classes({name: name in named for _, name in
+                             (*self.app.HORIZONTAL_BREAKPOINTS,
+                              *self.app.VERTICAL_BREAKPOINTS)}, animate=False)
+
+    def map_width(self) -> int:
+        """The map's width inside its border: its own once laid out; before the first
+        layout, the one the layout will give it (the screen less the side bar's width and
+        the map's border), so that the first frame already draws the squares at their size."""
+        view = self.map
+        if view.size.width:
+            return view.size.width
+        side = self.query_one("#side").styles.width
+        if side is None or not side.is_cells:
+            return 0
+        return max(0, self.size.width - int(side.value) - view.styles.gutter.width)
 
     #: The side bar's width on a medium terminal, and on a very wide one (`app.tcss`).
     SIDE_MIN, SIDE_WIDE = 46, 72
@@ -867,6 +893,7 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(self.controller))
 
     def action_roll_card(self, index: int | None = None) -> None:
+        from game.journal.cards import card_rolls
         from game.ui.screens.roll_card import RollCardScreen
 
         journal = list(self.game.journal)
@@ -880,6 +907,8 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(RollCardScreen(journal, index, namer(self.game)))
 
     def on_journal_log_event_clicked(self, message: JournalLog.EventClicked) -> None:
+        from game.journal.cards import roll_of
+
         journal = self.game.journal
         found = next((i for i, e in enumerate(journal) if e is message.event), None)
         roll = roll_of(journal, found) if found is not None else None

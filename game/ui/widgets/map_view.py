@@ -175,11 +175,12 @@ class MapView(ScrollView, can_focus=True):
         width, height = self.cell
         self.virtual_size = Size(self.game.width * width, self.game.height * height)
 
-    def fit(self, rows: int | None) -> bool:
-        """Take the biggest square size at which the whole map fits the view's width and
-        `rows` terminal rows (None: never bigger than two cells); True when it changed."""
+    def fit(self, rows: int | None, width: int | None = None) -> bool:
+        """Take the biggest square size at which the whole map fits the view's width (or
+        `width`, before the view is laid out) and `rows` terminal rows (None: never bigger
+        than two cells); True when it changed."""
         self.rows = rows
-        width = self.size.width
+        width = self.size.width or width or 0
         best = SCALES[0]
         if rows is not None and width:
             for cell in SCALES:
