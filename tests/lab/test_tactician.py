@@ -1,0 +1,184 @@
+"""The tactician (the default AI): plays for the victory, moves and acts together, spells
+only when they pay; the engine plays whatever policy it is given."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from game.rules import odds
+from game.rules.actions import Action, Attack, EndTurn, Move
+from game.rules.engine import Game
+from game.rules.events import CommandIssued, Damage, EffectAdded, Healed, SpellCast
+from game.rules.magic import HARMFUL, Cast
+from game.rules.policies import ProfileBook
+from game.rules.tactician import Tactician
+from tests.helpers import CONTENT, make_game
+
+TACTICIAN = ProfileBook(CONTENT).policy("balanced")
+
+
+def turn_of(game, player: int, profile: str = "balanced") -> list[str]:
+    """The commands the computer plays for `player`'s whole turn."""
+    game.ai_players = {player: profile}
+    game.current = player
+    start = len(game.log)
+    game.play_ai_turn()
+    return game.log[start:]
+
+
+def test_the_default_profiles_play_the_tactician_and_naive_is_kept():
+    book = ProfileBook(CONTENT)
+    assert isinstance(book.policy("balanced"), Tactician)
+    assert isinstance(book.policy("aggressive"), Tactician)
+    assert not isinstance(book.policy("naive"), Tactician)
+    assert not isinstance(book.policy(None), Tactician)  # the creatures replay as before
+
+
+def test_a_unit_that_can_down_a_foe_this_turn_does():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (3, 0)),
+                      ("elise", "elise", 2, (8, 8))], designer=False)
+    game.units["dagny"].hp = 1
+    game.roller.force([4, 99] * 20)  # each blow hits (perfect, 1d6 more) and is not dodged
+    commands = turn_of(game, 1)
+    assert commands[0].startswith("move aldric")
+    assert commands[1].startswith("attack aldric dagny")
+    assert game.units["dagny"].down
+
+
+def test_a_shooter_with_a_target_after_a_short_walk_shoots_that_turn():
+    game = make_game([("brenna", "brenna", 1, (0, 0)), ("dagny", "dagny", 2, (7, 0))],
+                     designer=False)
+    commands = turn_of(game, 1)
+    assert commands[0].startswith("move brenna")
+    assert any(c.startswith("attack brenna dagny with shortbow") for c in commands)
+    # It shoots from range: never walked up to the axe.
+    assert max(abs(a - b) for a, b in zip(game.units["brenna"].pos, (7, 0))) >= 2
+
+
+def test_it_goes_for_the_other_players_characters_not_for_a_creature_out_of_its_way():
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("dagny", "dagny", 2, (6, 5)),
+                      ("wolf", "wolf", None, (0, 0))], designer=False)
+    game.units["dagny"].hp = 5
+    first = TACTICIAN.choose(game, game.units["aldric"])
+    assert isinstance(first, Move)
+    assert max(abs(a - b) for a, b in zip(first.to, (6, 5))) == 1  # next to Dagny
+
+
+def test_a_buff_is_cast_once_on_one_who_will_use_it_and_never_recast_while_it_runs():
+    game = make_game([("elise", "elise", 1, (0, 0)), ("aldric", "aldric", 1, (1, 0)),
+                      ("corvin", "corvin", 1, (0, 1)), ("dagny", "dagny", 2, (6, 0))],
+                     designer=False)
+    game.roller.force([1] * 200)  # every spell takes
+    commands = turn_of(game, 1)
+    casts = [c.split() for c in commands if c.startswith("cast elise")]
+    for _, _, spell, target in casts:
+        kind = CONTENT.spells[spell].kind
+        assert not (kind == "buff" and target == "corvin"
+                    and CONTENT.spells[spell].effect.stat == "melee")  # no melee buff on a mage
+    laid = [(c[2], c[3]) for c in casts if CONTENT.spells[c[2]].kind in ("buff", "debuff")]
+    assert len(laid) == len(set(laid))  # never the same effect twice on the same unit
+    for unit in game.units.values():
+        sources = [e.source for e in unit.effects]
+        assert len(sources) == len(set(sources))
+
+
+def test_it_never_helps_a_foe_nor_harms_its_own_side():
+    """Many AI turns on a crowded board: each spell's kind against each unit it touched."""
+    game = make_game([("elise", "elise", 1, (2, 2)), ("corvin", "corvin", 1, (3, 2)),
+                      ("aldric", "aldric", 1, (2, 3)), ("dagny", "dagny", 2, (6, 2)),
+                      ("fenwick", "fenwick", 2, (6, 3)), ("brenna", "brenna", 2, (7, 2))],
+                     designer=False, seed=3)
+    for uid in ("aldric", "dagny", "elise"):
+        game.units[uid].hp = 6
+    game.ai_players = {1: "balanced", 2: "balanced"}
+    while not game.over and game.round <= 12:
+        game.play_ai_turn()
+    touched = 0
+    caster = None
+    for event in game.journal:
+        if isinstance(event, SpellCast):
+            caster, spell = game.units[event.caster], CONTENT.spells[event.spell]
+        elif isinstance(event, CommandIssued):
+            caster = None
+        elif caster is not None and isinstance(event, (Healed, EffectAdded, Damage)):
+            target = game.units[getattr(event, "target", None) or event.unit]
+            if target is caster and isinstance(event, Damage):
+                continue  # a reflection: the caster's own spell sent back
+            touched += 1
+            assert (target.owner != caster.owner) == (spell.kind in HARMFUL), event
+    assert touched  # the casters did cast
+    assert any(c.startswith("cast") for c in game.log)
+
+
+def test_same_game_same_choices():
+    def play():
+        game = make_game([("aldric", "aldric", 1, (0, 0)), ("brenna", "brenna", 1, (0, 2)),
+                          ("dagny", "dagny", 2, (9, 9)), ("fenwick", "fenwick", 2, (9, 7))],
+                         designer=False, seed=11)
+        game.ai_players = {1: "balanced", 2: "cautious"}
+        while not game.over and game.round <= 20:
+            game.play_ai_turn()
+        return game.log
+    assert play() == play()
+
+
+class Stand:
+    """A test double: a policy that attacks what is adjacent, else ends."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def choose(self, game, unit, moves: int = 0) -> Action | None:
+        self.asked.append(unit.id)
+        for other in game.standing():
+            if game.foes(unit, other) and max(abs(a - b) for a, b in
+                                               zip(unit.pos, other.pos)) == 1 \
+                    and unit.ap >= game.rules.brawl_ap_cost:
+                return Attack(unit.id, other.id, brawl=True)
+        return None
+
+
+class Book:
+    def __init__(self, policy) -> None:
+        self.policy_given = policy
+
+    def policy(self, profile):
+        if profile not in (None, "stand"):
+            raise KeyError(f"no AI profile {profile!r} (known: stand)")
+        return self.policy_given
+
+
+def test_an_engine_given_another_policy_plays_it():
+    stand = Stand()
+    base = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (1, 0)),
+                      ("wolf", "wolf", None, (5, 5))])
+    game = Game(CONTENT, base.scenario, seed=1, ai_players={2: "stand"}, policies=Book(stand))
+    game.apply(EndTurn())  # player 1 ends: player 2, the computer, plays
+    game.play_ai_turn()  # Dagny brawls 3 times (10 AP), then the turn ends; the wolf asks too
+    assert [c for c in game.log if c.startswith("attack")] == \
+        ["attack dagny aldric brawl"] * 3
+    assert "wolf" in stand.asked and "dagny" in stand.asked
+    with pytest.raises(ValueError, match="no AI profile 'balanced'"):
+        Game(CONTENT, base.scenario, ai_players={2: "balanced"}, policies=Book(stand))
+
+
+def test_the_lean_summary_is_the_exact_odds_in_floats():
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("aldric", "aldric", 1, (0, 1)),
+                      ("dagny", "dagny", 2, (1, 0)), ("elise", "elise", 2, (2, 2))])
+    game.units["dagny"].hp = 5
+    plans = [Attack("aldric", "dagny", weapon="sword").check(game, 1),
+             Attack("aldric", "dagny", brawl=True).check(game, 1),
+             Cast("corvin", "firebolt", "elise").check(game, 1),
+             Cast("corvin", "ice-storm", "elise").check(game, 1)]
+    for plan in plans:
+        for target in [t.unit.id for t in plan.targets] if hasattr(plan, "targets") \
+                else [None]:
+            exact, lean = odds.of(plan, target), odds.lean(plan, target)
+            assert lean.p_success == pytest.approx(float(exact.p_success))
+            assert lean.p_lands == pytest.approx(float(exact.p_lands))
+            assert lean.mean == pytest.approx(float(exact.mean_damage))
+            assert lean.p_down == pytest.approx(float(exact.p_down))
+            back = sum((v * p for v, p in exact.reflected_damage), Fraction(0))
+            assert lean.reflected == pytest.approx(float(back))
