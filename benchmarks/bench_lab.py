@@ -3,7 +3,9 @@
     python benchmarks/bench_lab.py [--games 40] [--duels 200] [--attacks 30000]
 
 - games of `crossroads` simulated per second (every side AI), with 1 worker and with
-  every core;
+  every core, for the default profile (the tactician) and for `naive` (the policy of
+  earlier versions), side by side;
+- the AI's mean decision time per action on crossroads, for both;
 - duels (aldric v dagny at 4 squares) per second, 1 worker;
 - attacks per second through the engine (`Game.apply` of action objects, dice streams,
   events on, journal text off) against a bare inline loop of the same formulas (d100
@@ -24,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path  # noqa: E402
 from game.lab.parallel import run_all  # noqa: E402
-from game.lab.runs import Setup  # noqa: E402
+from game.lab.runs import Setup, new_game, run_seed  # noqa: E402
 from game.rules.actions import Attack  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.policies import ProfileBook  # noqa: E402
@@ -34,6 +36,32 @@ def per_second(setup: Setup, runs: int, workers: int) -> float:
     start = time.perf_counter()
     run_all(setup, 1, runs, workers)
     return runs / (time.perf_counter() - start)
+
+
+def decision_ms(content_dir: str, profile: str, games: int) -> float:
+    """Mean time the profile's policy takes to choose one action, over whole games."""
+    setup = Setup(content_dir, "scenario", scenario="crossroads", profile=profile)
+    spent, decisions = 0.0, 0
+    for index in range(games):
+        game, _ = new_game(setup, index, run_seed(1, index))
+        while not game.over and game.round <= setup.rounds:
+            policy = game.policy_of(game.ai_players[game.current])
+            timed = policy.choose
+
+            def choose(g, unit, moves=0, timed=timed):
+                nonlocal spent, decisions
+                start = time.perf_counter()
+                try:
+                    return timed(g, unit, moves)
+                finally:
+                    spent += time.perf_counter() - start
+                    decisions += 1
+            policy.choose = choose
+            try:
+                game.play_ai_turn()
+            finally:
+                del policy.choose
+    return 1000 * spent / max(1, decisions)
 
 
 def engine_game() -> Game:
@@ -96,11 +124,15 @@ def main() -> None:
     parser.add_argument("--attacks", type=int, default=30_000)
     args = parser.parse_args()
     content = str(DEFAULT_CONTENT.resolve())
-    crossroads = Setup(content, "scenario", scenario="crossroads")
     cores = os.cpu_count() or 1
-    print(f"{per_second(crossroads, args.games, 1):8.2f} crossroads games/s (1 worker)")
-    print(f"{per_second(crossroads, args.games, cores):8.2f} crossroads games/s "
-          f"({cores} workers)")
+    for profile in ("balanced", "naive"):
+        crossroads = Setup(content, "scenario", scenario="crossroads", profile=profile)
+        print(f"{per_second(crossroads, args.games, 1):8.2f} crossroads games/s "
+              f"(1 worker, {profile})")
+        print(f"{per_second(crossroads, args.games, cores):8.2f} crossroads games/s "
+              f"({cores} workers, {profile})")
+        print(f"{decision_ms(content, profile, max(4, args.games // 4)):8.2f} ms per AI "
+              f"decision on crossroads ({profile})")
     duel = Setup(content, "duel", "aldric", "dagny", 4)
     print(f"{per_second(duel, args.duels, 1):8.1f} duels/s (1 worker)")
     engine = max(engine_attacks(args.attacks) for _ in range(3))

@@ -44,18 +44,23 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
     u1, u2 = game.units["u1"], game.units["u2"]
     decide: dict = {}
 
-    def options(rnd: int, mover: int, pos1, pos2, hp_target: int, hp_own: int, ap: int,
+    def options(rnd: int, mover: int, mine, theirs, hp_target: int, hp_own: int, ap: int,
                 moved: int):
         # The AI's choice reads both units' HP (P(down), wounded focus, the risk of
         # staying), its own AP, its walks this turn, the positions and the round (how
         # patient the tactician still is).
-        key = (rnd, mover, pos1, pos2, hp_target, hp_own, ap, moved)
+        policy = game.policy_of(game.ai_players[mover])
+        # A policy that says from which round on the round no longer matters shares its
+        # decisions between the later rounds.
+        horizon = getattr(policy, "round_matters_until", None)
+        key = (rnd if horizon is None else min(rnd, horizon), mover, mine, theirs, hp_target,
+               hp_own, ap, moved)
         if key not in decide:
             me, foe = (u1, u2) if mover == 1 else (u2, u1)
-            me.pos, foe.pos = (pos1, pos2) if mover == 1 else (pos2, pos1)
+            me.pos, foe.pos = mine, theirs
             me.ap, foe.hp, me.hp = ap, hp_target, hp_own
             game.current, game.round = mover, rnd
-            action = game.policy_of(game.ai_players[mover]).choose(game, me, moved)
+            action = policy.choose(game, me, moved)
             if action is None:
                 decide[key] = ("end",)
             elif isinstance(action, Move):

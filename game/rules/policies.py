@@ -21,6 +21,9 @@ class Naive:
     def __init__(self, profile: AiProfile) -> None:
         self.profile = profile
 
+    #: It never reads the round.
+    round_matters_until = 1
+
     def choose(self, game, unit, moves: int = 0):
         return ai.choose(game, unit, self.profile, may_move=moves == 0)
 

@@ -49,6 +49,8 @@ SQUARES_PER_TARGET = 4
 REPEAT = 0.8
 #: A walk is taken only when it buys at least this much over staying (no idle shuffles).
 WORTH_A_WALK = 0.05
+#: How much the retort of a square weighs against the blows struck from it.
+EXPOSURE = 0.4
 #: How much of a foe's blows a unit expects to draw when friends are in its reach too.
 SHARE = 1.0
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
@@ -88,7 +90,7 @@ class _Board:
     """What every decision in one state of the board shares: the squares a walk cannot
     enter, and the dangers to each side. Kept while no unit, door or object changes."""
 
-    def __init__(self, game: GameState) -> None:
+    def __init__(self, game: GameState, terrain: dict[Pos, dict[Pos, int]]) -> None:
         self.blocked = set(game.walls)
         self.blocked.update(pos for pos, door in game.doors.items() if door.blocks)
         self.blocked.update(u.pos for u in game.standing())
@@ -102,7 +104,9 @@ class _Board:
         self.shut = {pos for pos, door in game.doors.items() if door.blocks}
         self.door_cost = game.rules.door_cost
         self.move_cost = game.rules.move_cost
-        self._terrain: dict[Pos, dict[Pos, int]] = {}
+        #: Walks on the ground, by their origin: shared by every board with the same
+        #: doors and objects (units do not change them).
+        self._terrain = terrain
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
         """AP of a walk from `origin` to every square, units aside, a closed door opened on
@@ -153,11 +157,20 @@ class Tactician:
         self._print: tuple = ()
         self._board: _Board | None = None
 
+    @property
+    def round_matters_until(self) -> int:
+        """Past this round, the round no longer changes its choices (its patience is over):
+        what the lab's exact duel needs to know to share decisions between rounds."""
+        return self.w.patience + 1
+
     def board(self, game: GameState) -> _Board:
         """The shared view of this state of the board, made once."""
         mark = _fingerprint(game)
         if self._board is None or self._game is not game or self._print != mark:
-            self._game, self._print, self._board = game, mark, _Board(game)
+            same_ground = self._board is not None and self._game is game \
+                and self._print[1:] == mark[1:]
+            terrain = self._board._terrain if same_ground else {}
+            self._game, self._print, self._board = game, mark, _Board(game, terrain)
         return self._board
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0) -> Action | None:
@@ -276,7 +289,7 @@ class _Turn:
             return 0.0
         w = self.w
         fatal = min(1.0, power / max(1, self.unit.hp)) ** 2
-        return w.caution * (power + w.down * fatal)
+        return EXPOSURE * w.caution * (power + w.down * fatal)
 
     # --- worth of targets ---------------------------------------------------------------
 
