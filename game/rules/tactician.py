@@ -33,6 +33,7 @@ from game.rules import ai, odds
 from game.rules.actions import Action, Attack, Move, ToggleDoor, ranged_reach
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
+from game.rules.events import AttackDeclared, SpellCast, TurnStarted
 from game.rules.geometry import NEIGHBOURS, Pos, distance, reachable
 from game.rules.legal import standing_at
 from game.rules.magic import HARMFUL, Cast, spell_range
@@ -49,6 +50,8 @@ SQUARES_PER_TARGET = 4
 REPEAT = 0.8
 #: A walk is taken only when it buys at least this much over staying (no idle shuffles).
 WORTH_A_WALK = 0.05
+#: What a square of ground won toward the foe is worth to a walk that buys no blow.
+ADVANCE = 0.5
 #: How much the retort of a square weighs against the blows struck from it.
 EXPOSURE = 0.4
 #: How much of a foe's blows a unit expects to draw when friends are in its reach too.
@@ -140,6 +143,18 @@ class _Board:
             and pos not in self.blocked
 
 
+def _struck(game: GameState, unit: Unit) -> bool:
+    """Whether the unit has attacked or cast this turn (the journal since its turn began):
+    then a walk is only a step back to safety, never a walk toward the foe."""
+    for event in reversed(game.journal):
+        if isinstance(event, TurnStarted):
+            return False
+        if isinstance(event, AttackDeclared) and event.attacker == unit.id \
+                or isinstance(event, SpellCast) and event.caster == unit.id:
+            return True
+    return False
+
+
 def _fingerprint(game: GameState) -> tuple:
     """What the shared view of the board depends on: every unit's square, whether it
     stands, its level and owed AP; every door's state; every object's."""
@@ -194,7 +209,7 @@ class Tactician:
             return Move(unit.id, best_square)
         if here_action is not None:
             return here_action
-        return turn.approach(squares)
+        return turn.approach(squares, 0.0 if _struck(game, unit) else ADVANCE)
 
 
 class _Turn:
@@ -471,7 +486,7 @@ class _Turn:
                     chosen[s] = None
         return list(chosen)
 
-    def approach(self, squares: dict[Pos, int]) -> Action | None:
+    def approach(self, squares: dict[Pos, int], advance: float = 0.5) -> Action | None:
         """No blow this turn from anywhere: walk toward the foe that matters most, as far
         as it stays worth it (the retort of the square weighed against the ground won)."""
         if not squares:
@@ -488,7 +503,7 @@ class _Turn:
             d = far.get(square)
             if d is None:
                 continue
-            value = (start - d) * 0.5 - self.exposure(square) * self._care() - steps * 0.01
+            value = (start - d) * advance - self.exposure(square) * self._care() - steps * 0.01
             if value > best_value + WORTH_A_WALK:
                 best, best_value = square, value
         if best is not None:
