@@ -48,11 +48,11 @@ def decision_ms(content_dir: str, profile: str, games: int) -> float:
             policy = game.policy_of(game.ai_players[game.current])
             timed = policy.choose
 
-            def choose(g, unit, moves=0, timed=timed):
+            def choose(g, unit, moves=0, struck=False, timed=timed):
                 nonlocal spent, decisions
                 start = time.perf_counter()
                 try:
-                    return timed(g, unit, moves)
+                    return timed(g, unit, moves, struck)
                 finally:
                     spent += time.perf_counter() - start
                     decisions += 1

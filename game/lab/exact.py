@@ -45,7 +45,7 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
     decide: dict = {}
 
     def options(rnd: int, mover: int, mine, theirs, hp_target: int, hp_own: int, ap: int,
-                moved: int):
+                moved: tuple[int, bool]):
         # The AI's choice reads both units' HP (P(down), wounded focus, the risk of
         # staying), its own AP, its walks this turn, the positions and the round (how
         # patient the tactician still is).
@@ -60,7 +60,7 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
             me.pos, foe.pos = mine, theirs
             me.ap, foe.hp, me.hp = ap, hp_target, hp_own
             game.current, game.round = mover, rnd
-            action = policy.choose(game, me, moved)
+            action = policy.choose(game, me, *moved)
             if action is None:
                 decide[key] = ("end",)
             elif isinstance(action, Move):
@@ -75,8 +75,9 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
                 raise NotAttackOnly(action.notation())
         return decide[key]
 
-    # state: (round, mover, pos of u1, pos of u2, hp1, hp2, ap of mover, walks this turn)
-    start = (1, 1, u1.pos, u2.pos, u1.hp_max, u2.hp_max, u1.ap_max, 0)
+    # state: (round, mover, pos of u1, pos of u2, hp1, hp2, ap of mover,
+    #         (walks this turn, struck this turn))
+    start = (1, 1, u1.pos, u2.pos, u1.hp_max, u2.hp_max, u1.ap_max, (0, False))
     frontier = {start: 1.0}
     wins1 = wins2 = draws = 0.0
     while frontier:
@@ -94,12 +95,13 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
                     continue
                 other = 2 if mover == 1 else 1
                 ap_max = (u2 if other == 2 else u1).ap_max
-                key = (rnd, other, pos1, pos2, hp1, hp2, ap_max, 0)
+                key = (rnd, other, pos1, pos2, hp1, hp2, ap_max, (0, False))
                 nxt[key] = nxt.get(key, 0.0) + p
             elif choice[0] == "move":
                 to = choice[1]
                 new1, new2 = (to, pos2) if mover == 1 else (pos1, to)
-                key = (rnd, mover, new1, new2, hp1, hp2, ap - choice[2], moved + 1)
+                key = (rnd, mover, new1, new2, hp1, hp2, ap - choice[2],
+                       (moved[0] + 1, moved[1]))
                 nxt[key] = nxt.get(key, 0.0) + p
             else:
                 _, cost, damage = choice
@@ -112,7 +114,7 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
                             wins2 += p * q
                         continue
                     h1, h2 = (hp1, left) if mover == 1 else (left, hp2)
-                    key = (rnd, mover, pos1, pos2, h1, h2, ap - cost, moved)
+                    key = (rnd, mover, pos1, pos2, h1, h2, ap - cost, (moved[0], True))
                     nxt[key] = nxt.get(key, 0.0) + p * q
         frontier = nxt
     return wins1, wins2, draws

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.rules.actions import Action, EndTurn, Move
+from game.rules.actions import Action, EndTurn, Move, ToggleDoor
 from game.rules.errors import Impossible, N_
 from game.rules.events import (
     CommandIssued,
@@ -74,12 +74,13 @@ class Game(GameState):
         player = self.current
         policy = self.policy_of(self.ai_players[player])
         for unit in [u for u in self.standing() if u.owner == player]:
-            moves = 0
+            moves, struck = 0, False
             for _ in range(self.AI_ACTIONS):
-                action = policy.choose(self, unit, moves)
+                action = policy.choose(self, unit, moves, struck)
                 if action is None or self.over:
                     break
                 moves += isinstance(action, Move)
+                struck = struck or not isinstance(action, (Move, ToggleDoor))
                 done = self.apply(action)
                 yield done
                 if isinstance(done[0], Refused):
@@ -190,13 +191,14 @@ class Game(GameState):
         policy = self.policy_of(None)
         if policy is None:
             return events
-        moves = 0
+        moves, struck = 0, False
         # One stream per creature and round, per action: what one creature does never
         # shifts the dice of another.
         step = 0
         while step < self.AI_ACTIONS and \
-                (action := policy.choose(self, creature, moves)) is not None:
+                (action := policy.choose(self, creature, moves, struck)) is not None:
             moves += isinstance(action, Move)
+            struck = struck or not isinstance(action, (Move, ToggleDoor))
             try:
                 events += self.perform_as_creature(
                     action, f"round {self.round}:{creature.id}:{step}")

@@ -24,7 +24,7 @@ class Naive:
     #: It never reads the round.
     round_matters_until = 1
 
-    def choose(self, game, unit, moves: int = 0):
+    def choose(self, game, unit, moves: int = 0, struck: bool = False):
         return ai.choose(game, unit, self.profile, may_move=moves == 0)
 
 

@@ -19,9 +19,11 @@ if TYPE_CHECKING:  # types only: a policy is given, never imported by the engine
 class Policy(Protocol):
     """Chooses one unit's next action."""
 
-    def choose(self, game: GameState, unit: Unit, moves: int = 0) -> Action | None:
+    def choose(self, game: GameState, unit: Unit, moves: int = 0,
+               struck: bool = False) -> Action | None:
         """The unit's next action, or None when it is done for this turn. `moves`: how
-        many times it has walked this turn. Deterministic: the same state, the same
+        many times it has walked this turn; `struck`: whether it has attacked, cast or used
+        an item this turn. Deterministic: the same state, the same
         choice."""
 
 

@@ -33,7 +33,6 @@ from game.rules import ai, odds
 from game.rules.actions import Action, Attack, Move, ToggleDoor, ranged_reach
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
-from game.rules.events import AttackDeclared, SpellCast, TurnStarted
 from game.rules.geometry import NEIGHBOURS, Pos, distance, reachable
 from game.rules.legal import standing_at
 from game.rules.magic import HARMFUL, Cast, spell_range
@@ -143,18 +142,6 @@ class _Board:
             and pos not in self.blocked
 
 
-def _struck(game: GameState, unit: Unit) -> bool:
-    """Whether the unit has attacked or cast this turn (the journal since its turn began):
-    then a walk is only a step back to safety, never a walk toward the foe."""
-    for event in reversed(game.journal):
-        if isinstance(event, TurnStarted):
-            return False
-        if isinstance(event, AttackDeclared) and event.attacker == unit.id \
-                or isinstance(event, SpellCast) and event.caster == unit.id:
-            return True
-    return False
-
-
 def _fingerprint(game: GameState) -> tuple:
     """What the shared view of the board depends on: every unit's square, whether it
     stands, its level and owed AP; every door's state; every object's."""
@@ -188,7 +175,8 @@ class Tactician:
             self._game, self._print, self._board = game, mark, _Board(game, terrain)
         return self._board
 
-    def choose(self, game: GameState, unit: Unit, moves: int = 0) -> Action | None:
+    def choose(self, game: GameState, unit: Unit, moves: int = 0,
+               struck: bool = False) -> Action | None:
         if unit.down or game.over or unit.ap <= 0:
             return None
         turn = _Turn(game, unit, self.w, self.board(game))
@@ -209,7 +197,8 @@ class Tactician:
             return Move(unit.id, best_square)
         if here_action is not None:
             return here_action
-        return turn.approach(squares, 0.0 if _struck(game, unit) else ADVANCE)
+        # Once it has struck, a walk only steps back to safety, never toward the foe.
+        return turn.approach(squares, 0.0 if struck else ADVANCE)
 
 
 class _Turn:

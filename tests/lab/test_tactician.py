@@ -130,7 +130,7 @@ class Stand:
     def __init__(self) -> None:
         self.asked: list[str] = []
 
-    def choose(self, game, unit, moves: int = 0) -> Action | None:
+    def choose(self, game, unit, moves: int = 0, struck: bool = False) -> Action | None:
         self.asked.append(unit.id)
         for other in game.standing():
             if game.foes(unit, other) and max(abs(a - b) for a, b in
