@@ -158,9 +158,10 @@ def parse_vary(text: str) -> tuple[str, list[int]]:
         int(match.group(4) or 1)
     if step < 1 or high < low:
         raise ValueError(f"--vary {text!r}: LOW must not be above HIGH and STEP at least 1")
-    values = list(range(low, high + 1, step))
+    values = range(low, high + 1, step)  # counted before any list is made of it
     if len(values) > 1000:
         raise ValueError(f"--vary {text!r}: {len(values)} values; at most 1000")
+    values = list(values)
     split_path(path)
     return path, values
 

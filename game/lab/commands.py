@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -46,11 +47,17 @@ def setup_of(args, content_dir: Path) -> Setup:
     return setup
 
 
+#: The most runs one command plays: a million crossroads games is days of CPU already.
+MOST_RUNS = 1_000_000
+
+
 def count_of(args) -> int:
     n = args.runs if args.runs is not None else args.games
     n = 200 if n is None else n
     if n < 1:
         raise LabError("--runs / --games must be at least 1")
+    if n > MOST_RUNS:
+        raise LabError(f"--runs / --games: {n:,} runs; at most {MOST_RUNS:,} in one command")
     return n
 
 
@@ -59,6 +66,10 @@ def workers_of(args) -> int:
         return 1
     if args.workers < 1:
         raise LabError("--workers must be at least 1 (0 is not a number of processes)")
+    cores = os.cpu_count() or 1
+    if args.workers > cores and args.scheduler is None:
+        raise LabError(f"--workers {args.workers}: this machine has {cores} cores; "
+                       f"at most {cores} local processes")
     return args.workers
 
 

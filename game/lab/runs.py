@@ -20,6 +20,8 @@ from game.rules.events import AttackDeclared, Damage, DoorChanged, Moved, Roll, 
 from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
 
 DEFAULT_ROUNDS = 30
+#: A round limit beyond any game that still means something (every game ends or draws).
+MOST_ROUNDS = 1000
 DUEL_HEIGHT = 7
 
 
@@ -131,8 +133,8 @@ def duel_scenario(setup: Setup, first_strike: int) -> Scenario:
 def check_setup(setup: Setup) -> None:
     """Raise `LabError` naming what is wrong (an unknown template or scenario...)."""
     content = content_at(setup.content_dir)
-    if setup.rounds < 1:
-        raise LabError("--rounds must be at least 1")
+    if not 1 <= setup.rounds <= MOST_ROUNDS:
+        raise LabError(f"--rounds must be between 1 and {MOST_ROUNDS}, not {setup.rounds}")
     if setup.kind == "duel":
         for tid in (setup.first, setup.second):
             if tid not in content.characters:
