@@ -18,10 +18,21 @@ class NotAttackOnly(Exception):
     """The duel's AI did something other than move or attack."""
 
 
+class TooManyDecisions(Exception):
+    """The chain needs more of the AI's decisions than `MOST_DECISIONS`."""
+
+
+#: The most distinct decisions the chain asks of the AI (a few seconds of the tactician,
+#: which reads both units' HP, the round and its walks): beyond, no exact answer is given
+#: rather than a wait of minutes.
+MOST_DECISIONS = 3000
+
+
 def exact_duel(setup: Setup, first_strike: int) -> float | None:
     """P(the setup's first template wins) when `first_strike` (0 or 1) says who acts
     first; None when the duel is not two units that only attack (no spells, no items, no
-    weapon with an on-hit effect)."""
+    weapon with an on-hit effect), or when its chain would need more than `MOST_DECISIONS`
+    of the AI's decisions."""
     game, _ = new_game(setup, first_strike, 0)
     weapons = game.content.weapons
     # The chain follows HP, AP and places only: spells, items and on-hit effects change
@@ -32,7 +43,7 @@ def exact_duel(setup: Setup, first_strike: int) -> float | None:
         return None
     try:
         wins1, wins2, _draws = _chain(game, setup)
-    except NotAttackOnly:
+    except (NotAttackOnly, TooManyDecisions):
         return None
     # The first template plays player 1 when it strikes first, else player 2.
     return wins1 if first_strike == 0 else wins2
@@ -56,6 +67,8 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
         key = (rnd if horizon is None else min(rnd, horizon), mover, mine, theirs, hp_target,
                hp_own, ap, moved)
         if key not in decide:
+            if len(decide) >= MOST_DECISIONS:
+                raise TooManyDecisions
             me, foe = (u1, u2) if mover == 1 else (u2, u1)
             me.pos, foe.pos = mine, theirs
             me.ap, foe.hp, me.hp = ap, hp_target, hp_own
