@@ -9,11 +9,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from game.content.loader import load_scenario, scenario_path
 from game.lab import report
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
-from game.lab.runs import LabError, Setup, check_setup, content_at, scenario_at
+from game.lab.runs import LabError, Setup, check_setup, scenario_at
 from game.lab.stats import compare_sides, summarise
 
 
@@ -74,7 +73,6 @@ def workers_of(args) -> int:
 
 
 def sides_of(setup: Setup) -> list[str]:
-    content = content_at(setup.content_dir)
     if setup.kind == "duel":
         return ["A", "B"] if setup.first == setup.second else [setup.first, setup.second]
     return [p.name for p in scenario_at(setup.content_dir, setup.scenario).players]

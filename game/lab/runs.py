@@ -42,7 +42,8 @@ class Setup:
     profile: str = "balanced"
     rounds: int = DEFAULT_ROUNDS
     #: (player number, profile) of the seats that play another profile than `profile`
-    #: (`--ai 2:naive`): the lab's way to pit one policy against another.
+    #: (`--ai 2:naive`): the lab's way to pit one policy against another. In a duel, a
+    #: seat is a template (1: `first`, 2: `second`), whichever strikes first.
     seats: tuple[tuple[int, str], ...] = ()
 
     def profiles(self, players: int) -> dict[int, str]:
@@ -170,6 +171,10 @@ def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]
         scenario = scenario_at(setup.content_dir, setup.scenario)
         scenario_id = setup.scenario
     profiles = setup.profiles(len(scenario.players))
+    if setup.kind == "duel" and index % 2:
+        # A duel's seat is its template (1: the first, 2: the second), whoever strikes
+        # first: in this run the second template plays player 1.
+        profiles = {1: profiles[2], 2: profiles[1]}
     game = Game(content, scenario, seed=seed, scenario_id=scenario_id, dice="streams",
                 ai_players=profiles, policies=book_of(setup.content_dir))
     return game, {p.number: p.name for p in game.players}

@@ -26,7 +26,6 @@ so the same game makes the same choices.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass
 
 from game.rules import ai, odds

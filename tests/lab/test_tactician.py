@@ -182,3 +182,14 @@ def test_the_lean_summary_is_the_exact_odds_in_floats():
             assert lean.p_down == pytest.approx(float(exact.p_down))
             back = sum((v * p for v, p in exact.reflected_damage), Fraction(0))
             assert lean.reflected == pytest.approx(float(back))
+
+
+def test_a_duel_seat_is_its_template_whoever_strikes_first():
+    from game.content.loader import DEFAULT_CONTENT
+    from game.lab.runs import Setup, new_game
+
+    setup = Setup(str(DEFAULT_CONTENT), "duel", "aldric", "dagny", 4, seats=((2, "naive"),))
+    for index in (0, 1):
+        game, _ = new_game(setup, index, 1)
+        by_template = {game.units[f"u{n}"].template: game.ai_players[n] for n in (1, 2)}
+        assert by_template == {"aldric": "balanced", "dagny": "naive"}
