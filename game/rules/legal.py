@@ -247,17 +247,18 @@ def threat_zone(game: GameState, player: int) -> frozenset[Pos]:
     return frozenset(zone)
 
 
-def _attacks(game: GameState, unit: Unit) -> list[tuple[Reach, int]]:
-    """Each weapon, bare hands and damage spell of the unit: its reach and AP cost."""
-    attacks = [(weapon_reach(game, w), game.content.weapons[w].ap_cost)
-               for w in unit.weapons]
-    attacks.append((weapon_reach(game, None), game.rules.brawl_ap_cost))
+def attacks(game: GameState, unit: Unit) -> list[tuple[Reach, int, str]]:
+    """Each weapon, bare hands and damage spell of the unit: its reach, AP cost and damage
+    dice (as the content writes them)."""
+    found = [(weapon_reach(game, w), game.content.weapons[w].ap_cost,
+              game.content.weapons[w].dice) for w in unit.weapons]
+    found.append((weapon_reach(game, None), game.rules.brawl_ap_cost, game.rules.brawl_dice))
     for spell_id in unit.spells:
         spell = game.content.spells[spell_id]
         if spell.kind == "damage":
-            attacks.append((Reach(1, spell_range(spell, unit.level), True),
-                            spell.ap_cost))
-    return attacks
+            found.append((Reach(1, spell_range(spell, unit.level), True), spell.ap_cost,
+                          spell.dice))
+    return found
 
 
 def _stands(game: GameState, unit: Unit, ap: int, cost: int) -> set[Pos]:
@@ -272,7 +273,7 @@ def unit_threat(game: GameState, unit: Unit) -> frozenset[Pos]:
     turn's AP less that attack's cost."""
     zone: set[Pos] = set()
     ap = max(0, unit.ap_max - unit.ap_owed)
-    for reach, cost in _attacks(game, unit):
+    for reach, cost, _ in attacks(game, unit):
         if cost > ap:
             continue
         far = reach.farthest
@@ -292,7 +293,7 @@ def threatens(game: GameState, unit: Unit, square: Pos) -> bool:
     are never tried."""
     ap = max(0, unit.ap_max - unit.ap_owed)
     steps = ap // game.rules.move_cost
-    for reach, cost in _attacks(game, unit):
+    for reach, cost, _ in attacks(game, unit):
         if cost > ap or distance(unit.pos, square) > steps + reach.farthest:
             continue
         if any(reach.allows(game, stand, square) for stand in _stands(game, unit, ap, cost)):

@@ -17,7 +17,12 @@ if TYPE_CHECKING:  # types only: a policy is given, never imported by the engine
 
 
 class Policy(Protocol):
-    """Chooses one unit's next action."""
+    """Chooses one unit's next action.
+
+    A policy may also say `round_matters_until` (an int): from that round on, the round
+    no longer changes its choices; the lab's exact duel then shares its decisions between
+    the later rounds (without it, every round is its own).
+    """
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,
                struck: bool = False) -> Action | None:

@@ -29,11 +29,12 @@ import heapq
 from dataclasses import dataclass
 
 from game.rules import ai, odds
+from game.rules.odds import dice_dist
 from game.rules.actions import Action, Attack, Move, ToggleDoor, ranged_reach
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
 from game.rules.geometry import NEIGHBOURS, Pos, distance, reachable
-from game.rules.legal import standing_at
+from game.rules.legal import attacks, standing_at
 from game.rules.magic import HARMFUL, Cast, spell_range
 from game.rules.state import GameState
 from game.rules.templates import AiProfile
@@ -81,10 +82,6 @@ class Option:
     gain: float
     cost: int
     repeats: bool
-
-
-def _mean(dice: Dice) -> float:
-    return dice.sign * (dice.count * (dice.sides + 1) / 2 + dice.modifier)
 
 
 class _Board:
@@ -220,20 +217,10 @@ class _Turn:
     def _threat(self, foe: Unit) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
         and the damage it could do in that turn, roughly: its best attack repeated."""
-        game = self.game
         ap = max(0, foe.ap_max - foe.ap_owed)
-        attacks: list[tuple[int, int, float]] = []  # (reach, AP, mean damage)
-        for wid in foe.weapons:
-            weapon = self.game.content.weapons[wid]
-            reach = ranged_reach(game, weapon) if weapon.kind == "ranged" else 1
-            attacks.append((reach, weapon.ap_cost, _mean(Dice.parse(weapon.dice))))
-        attacks.append((1, game.rules.brawl_ap_cost, _mean(Dice.parse(game.rules.brawl_dice))))
-        for sid in foe.spells:
-            spell = game.content.spells[sid]
-            if spell.kind == "damage" and spell.dice:
-                attacks.append((spell_range(spell, foe.level), spell.ap_cost,
-                                _mean(Dice.parse(spell.dice))))
-        ways = [(cost, r, LANDS * max(0.0, mean)) for r, cost, mean in attacks if cost <= ap]
+        ways = [(cost, reach.farthest,
+                 LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
+                for reach, cost, dice in attacks(self.game, foe) if cost <= ap and dice]
         ways.sort(key=lambda w: -(ap // w[0]) * w[2])
         return Threat(foe, ap, tuple(ways))
 
@@ -482,7 +469,7 @@ class _Turn:
         goal = self._goal()
         if goal is None:
             return ai._approach(self.game, self.unit, self.foes, squares, self.w)
-        far = self.terrain(goal.pos)
+        far = self.board.terrain(goal.pos)
         start = far.get(self.unit.pos)
         if start is None:
             return ai._approach(self.game, self.unit, self.foes, squares, self.w)
@@ -520,7 +507,7 @@ class _Turn:
         """The foe to walk toward: the most worth for the ground to cover."""
         best, best_key = None, None
         for foe in self.foes:
-            d = self.terrain(foe.pos).get(self.unit.pos)
+            d = self.board.terrain(foe.pos).get(self.unit.pos)
             if d is None:
                 continue
             key = (self.worth(foe) / d, foe.id)
@@ -528,7 +515,3 @@ class _Turn:
                 best, best_key = foe, key
         return best
 
-    def terrain(self, origin: Pos) -> dict[Pos, int]:
-        """Steps from `origin` to every square a walk could reach if no unit stood in the
-        way (walls, closed doors and objects do): the ground between two units."""
-        return self.board.terrain(origin)
