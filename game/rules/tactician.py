@@ -88,14 +88,14 @@ class _Board:
     """What every decision in one state of the board shares: the squares a walk cannot
     enter, and the dangers to each side. Kept while no unit, door or object changes."""
 
-    def __init__(self, game: GameState, terrain: dict[Pos, dict[Pos, int]]) -> None:
+    def __init__(self, game: GameState, terrain: dict[Pos, dict[Pos, int]],
+                 blows: dict[tuple, dict[Pos, float]], danger: dict[tuple, dict]) -> None:
         self.blocked = set(game.walls)
         self.blocked.update(pos for pos, door in game.doors.items() if door.blocks)
         self.blocked.update(u.pos for u in game.standing())
         self.blocked.update(t.pos for t in game.things.values() if not t.destroyed)
         self.width, self.height = game.width, game.height
         self.threats: dict[int | None, list[Threat]] = {}
-        self.danger: dict = {}  # (unit id, square) -> damage; (unit id, None) -> counts
         self.ground = set(game.walls)
         self.ground.update(t.pos for t in game.things.values() if not t.destroyed)
         #: A closed door costs its opening on top of the step (walls and objects block).
@@ -105,6 +105,10 @@ class _Board:
         #: Walks on the ground, by their origin: shared by every board with the same
         #: doors and objects (units do not change them).
         self._terrain = terrain
+        #: A foe's blows at each square, by the foe's square, AP and ways to strike: they
+        #: depend on nothing else but the ground, so they outlive the board too; so do
+        #: the dangers a unit meets, by the threats and the friends' squares.
+        self.blows, self.danger = blows, danger
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
         """AP of a walk from `origin` to every square, units aside, a closed door opened on
@@ -168,7 +172,10 @@ class Tactician:
             same_ground = self._board is not None and self._game is game \
                 and self._print[1:] == mark[1:]
             terrain = self._board._terrain if same_ground else {}
-            self._game, self._print, self._board = game, mark, _Board(game, terrain)
+            blows = self._board.blows if same_ground else {}
+            danger = self._board.danger if same_ground else {}
+            self._game, self._print, self._board = game, mark, _Board(game, terrain, blows,
+                                                                      danger)
         return self._board
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,
@@ -179,9 +186,13 @@ class Tactician:
         if not turn.foes:
             return None
         here_value, here_action = turn.best_from(unit.pos, unit.ap)
-        here_value -= turn.exposure(unit.pos)
         if moves >= MOST_MOVES:
             return here_action
+        if moves and not struck:
+            # The walk was taken for the blow it buys here (weighed square by square
+            # already), or for the ground it wins: then on, if it is still worth it.
+            return here_action or turn.approach(turn.reach(), ADVANCE)
+        here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
         best_square, best_value = None, here_value
         for square in turn.candidates(squares):
@@ -209,6 +220,15 @@ class _Turn:
         if side not in board.threats:
             board.threats[side] = [self._threat(f) for f in self.foes if not f.held]
         self.threats = board.threats[side]
+        # The danger at a square depends on the foes' threats and the friends' squares,
+        # not on the unit's own: it outlives the unit's walks and the blows that down no one.
+        self.danger_key = (unit.id, tuple((t.unit.id, t.unit.pos, t.ap, t.ways)
+                                          for t in self.threats),
+                           tuple(u.pos for u in self.friends if u is not unit and not u.held))
+        known = board.danger.get(self.danger_key + (None,))
+        if known is None:
+            known = board.danger[self.danger_key + (None,)] = {}
+        self.dangers: dict[Pos, float] = known
         self.weapons = game.content.weapons
         self.spells = game.content.spells
 
@@ -229,31 +249,39 @@ class _Turn:
         foe's best way to strike it there, shared with the unit's friends that foe could
         strike too (its blows fall on one of them: hiding helps only the last one in
         reach)."""
-        key = (self.unit.id, square)
-        found = self.board.danger.get(key)
+        found = self.dangers.get(square)
         if found is None:
             others = self._others_in_reach()
             found = sum(blows / (1 + SHARE * others[t.unit.id])
                         for t in self.threats if (blows := self._blows(t, square)))
-            self.board.danger[key] = found
+            self.dangers[square] = found
         return found
 
     def _others_in_reach(self) -> dict[str, int]:
         """For each foe, how many of the unit's friends (the unit aside) it could strike
         next turn where they stand."""
-        key = (self.unit.id, None)
-        found = self.board.danger.get(key)
+        found = self.board.danger.get(self.danger_key)
         if found is None:
             mates = [u for u in self.friends if u is not self.unit and not u.held]
             found = {t.unit.id: sum(1 for m in mates if self._blows(t, m.pos) > 0)
                      for t in self.threats}
-            self.board.danger[key] = found
+            self.board.danger[self.danger_key] = found
         return found
 
     def _blows(self, t: Threat, square: Pos) -> float:
         """The damage one foe could do at `square` next turn: its best way to strike
         there, the blows its AP still pay for after the walk on the ground between (a
         door opened on the way), or after the walk to within a shot's range."""
+        key = (t.unit.pos, t.ap, t.ways)
+        known = self.board.blows.get(key)
+        if known is None:
+            known = self.board.blows[key] = {}
+        found = known.get(square)
+        if found is None:
+            found = known[square] = self._blows_at(t, square)
+        return found
+
+    def _blows_at(self, t: Threat, square: Pos) -> float:
         walk = self.board.terrain(t.unit.pos).get(square)
         if walk is None:
             return 0.0
