@@ -26,6 +26,7 @@ so the same game makes the same choices.
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from dataclasses import dataclass
 
 from game.rules import ai, odds
@@ -33,7 +34,7 @@ from game.rules.odds import dice_dist
 from game.rules.actions import Action, Attack, Move, ToggleDoor, ranged_reach
 from game.rules.dice import Dice
 from game.rules.errors import Impossible
-from game.rules.geometry import NEIGHBOURS, Pos, distance, reachable
+from game.rules.geometry import NEIGHBOURS, Pos, distance
 from game.rules.legal import attacks, standing_at
 from game.rules.magic import HARMFUL, Cast, spell_range
 from game.rules.state import GameState
@@ -84,62 +85,92 @@ class Option:
     repeats: bool
 
 
-class _Board:
-    """What every decision in one state of the board shares: the squares a walk cannot
-    enter, and the dangers to each side. Kept while no unit, door or object changes."""
+class _Ground:
+    """What stays while no door or object changes (units aside): the squares a walk may
+    cross and their links, the walks from each origin, a foe's blows at each square (by
+    the foe's square, AP and ways to strike) and the dangers a unit meets (by the threats
+    and its friends' squares). Shared by every board of one game with the same ground."""
 
-    def __init__(self, game: GameState, terrain: dict[Pos, dict[Pos, int]],
-                 blows: dict[tuple, dict[Pos, float]], danger: dict[tuple, dict]) -> None:
-        self.blocked = set(game.walls)
-        self.blocked.update(pos for pos, door in game.doors.items() if door.blocks)
-        self.blocked.update(u.pos for u in game.standing())
-        self.blocked.update(t.pos for t in game.things.values() if not t.destroyed)
-        self.width, self.height = game.width, game.height
-        self.threats: dict[int | None, list[Threat]] = {}
-        self.ground = set(game.walls)
-        self.ground.update(t.pos for t in game.things.values() if not t.destroyed)
+    #: Entries kept before the caches start again (a long game stays in bounded memory).
+    MOST = 200_000
+
+    def __init__(self, game: GameState) -> None:
+        width, height = game.width, game.height
+        solid = set(game.walls)
+        solid.update(t.pos for t in game.things.values() if not t.destroyed)
         #: A closed door costs its opening on top of the step (walls and objects block).
         self.shut = {pos for pos, door in game.doors.items() if door.blocks}
         self.door_cost = game.rules.door_cost
         self.move_cost = game.rules.move_cost
-        #: Walks on the ground, by their origin: shared by every board with the same
-        #: doors and objects (units do not change them).
-        self._terrain = terrain
-        #: A foe's blows at each square, by the foe's square, AP and ways to strike: they
-        #: depend on nothing else but the ground, so they outlive the board too; so do
-        #: the dangers a unit meets, by the threats and the friends' squares.
-        self.blows, self.danger = blows, danger
+        self.links: dict[Pos, tuple[Pos, ...]] = {}
+        for x in range(width):
+            for y in range(height):
+                if (x, y) in solid:
+                    continue
+                self.links[(x, y)] = tuple(
+                    step for dx, dy in NEIGHBOURS
+                    if 0 <= (step := (x + dx, y + dy))[0] < width and 0 <= step[1] < height
+                    and step not in solid)
+        self.walks: dict[Pos, dict[Pos, int]] = {}
+        self.blows: dict[tuple, dict[Pos, float]] = {}
+        self.danger: dict[tuple, dict] = {}
+
+    def crowded(self) -> bool:
+        return len(self.blows) + len(self.danger) > self.MOST
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
         """AP of a walk from `origin` to every square, units aside, a closed door opened on
-        the way (made once per square asked)."""
-        found = self._terrain.get(origin)
+        the way (made once per origin)."""
+        found = self.walks.get(origin)
         if found is not None:
             return found
-        ground, shut, width, height = self.ground, self.shut, self.width, self.height
+        links, shut = self.links, self.shut
         extra, move = self.door_cost, self.move_cost
         cost = {origin: 0}
         frontier = [(0, origin)]
+        pop, push = heapq.heappop, heapq.heappush
         while frontier:
-            spent, here = heapq.heappop(frontier)
+            spent, here = pop(frontier)
             if spent > cost[here]:
                 continue
-            x, y = here
-            for dx, dy in NEIGHBOURS:
-                step = (x + dx, y + dy)
-                if not (0 <= step[0] < width and 0 <= step[1] < height) or step in ground:
-                    continue
+            for step in links.get(here, ()):
                 total = spent + move + (extra if step in shut else 0)
                 if total < cost.get(step, total + 1):
                     cost[step] = total
-                    heapq.heappush(frontier, (total, step))
-        self._terrain[origin] = cost
+                    push(frontier, (total, step))
+        self.walks[origin] = cost
         return cost
 
-    def free(self, pos: Pos) -> bool:
-        """`GameState.passable`, from the set made once."""
-        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height \
-            and pos not in self.blocked
+
+class _Board:
+    """What every decision in one state of the board shares: the squares a walk cannot
+    enter, and the dangers to each side. Kept while no unit, door or object changes."""
+
+    def __init__(self, game: GameState, ground: _Ground) -> None:
+        self.ground = ground
+        self.blocked = set(ground.shut)
+        self.blocked.update(u.pos for u in game.standing())
+        self.threats: dict[int | None, list[Threat]] = {}
+        self.shut, self.move_cost = ground.shut, ground.move_cost
+        self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
+
+    def reach(self, start: Pos, budget: int) -> dict[Pos, int]:
+        """`geometry.reachable` with `GameState.passable`, from the links made once: every
+        square a walk of at most `budget` steps ends on, with its steps."""
+        links, blocked = self.ground.links, self.blocked
+        cost = {start: 0}
+        frontier = deque([start])
+        while frontier:
+            here = frontier.popleft()
+            steps = cost[here] + 1
+            if steps > budget:
+                continue
+            for step in links.get(here, ()):
+                if step not in cost and step not in blocked:
+                    cost[step] = steps
+                    frontier.append(step)
+        del cost[start]
+        return cost
 
 
 def _fingerprint(game: GameState) -> tuple:
@@ -169,13 +200,11 @@ class Tactician:
         """The shared view of this state of the board, made once."""
         mark = _fingerprint(game)
         if self._board is None or self._game is not game or self._print != mark:
-            same_ground = self._board is not None and self._game is game \
-                and self._print[1:] == mark[1:]
-            terrain = self._board._terrain if same_ground else {}
-            blows = self._board.blows if same_ground else {}
-            danger = self._board.danger if same_ground else {}
-            self._game, self._print, self._board = game, mark, _Board(game, terrain, blows,
-                                                                      danger)
+            ground = self._board.ground if self._board is not None else None
+            if ground is None or self._game is not game or self._print[1:] != mark[1:] \
+                    or ground.crowded():
+                ground = _Ground(game)
+            self._game, self._print, self._board = game, mark, _Board(game, ground)
         return self._board
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,
@@ -460,8 +489,7 @@ class _Turn:
 
     def reach(self) -> dict[Pos, int]:
         """The squares the unit can walk to with its AP, with their steps."""
-        return reachable(self.unit.pos, self.board.free,
-                         self.unit.ap // self.game.rules.move_cost)
+        return self.board.reach(self.unit.pos, self.unit.ap // self.game.rules.move_cost)
 
     def candidates(self, squares: dict[Pos, int]) -> list[Pos]:
         """The squares worth checking exactly: for each target within reach of an option
