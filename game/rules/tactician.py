@@ -260,6 +260,8 @@ class _Turn:
         self.dangers: dict[Pos, float] = known
         self.weapons = game.content.weapons
         self.spells = game.content.spells
+        self._aims: dict[tuple[str, Pos], list[Unit]] = {}
+        self._exposure: dict[Pos, float] = {}
 
     # --- dangers ------------------------------------------------------------------------
 
@@ -331,6 +333,12 @@ class _Turn:
     def exposure(self, square: Pos) -> float:
         """What ending the turn at `square` may cost the unit: the foes' damage there, and
         the chance it is enough to down it."""
+        found = self._exposure.get(square)
+        if found is None:
+            found = self._exposure[square] = self._exposure_at(square)
+        return found
+
+    def _exposure_at(self, square: Pos) -> float:
         power = self.danger(square)
         if not power:
             return 0.0
@@ -400,6 +408,13 @@ class _Turn:
         """The units a spell is worth aiming at: harm at foes, help at friends; a single
         heal at a wounded friend; an effect at a unit that does not hold it yet and leans
         on what it changes (an area may still pay around a centre that gains nothing)."""
+        key = (spell_id, self.unit.pos)  # where the unit stands, or is supposed to
+        found = self._aims.get(key)
+        if found is None:
+            found = self._aims[key] = self._aims_at(spell_id)
+        return found
+
+    def _aims_at(self, spell_id: str) -> list[Unit]:
         spell = self.spells[spell_id]
         if spell.kind == "damage":
             return self.foes
