@@ -193,3 +193,33 @@ def test_a_duel_seat_is_its_template_whoever_strikes_first():
         game, _ = new_game(setup, index, 1)
         by_template = {game.units[f"u{n}"].template: game.ai_players[n] for n in (1, 2)}
         assert by_template == {"aldric": "balanced", "dagny": "naive"}
+
+
+def test_a_heal_goes_to_the_friend_it_saves_more_hp_on_before_the_caster():
+    """Elise, lightly hurt, and Aldric, badly hurt, within Mend's reach: Aldric first."""
+    game = make_game([("elise", "elise", 1, (0, 0)), ("aldric", "aldric", 1, (3, 0)),
+                      ("dagny", "dagny", 2, (9, 0))], designer=False)
+    game.units["elise"].hp = 12   # 3 short of 15: Mend (1d8+1) would waste most of it
+    game.units["aldric"].hp = 5   # 13 short of 18
+    game.roller.force([1] * 50)   # every spell takes
+    healed = [c.split()[3] for c in turn_of(game, 1) if c.startswith("cast elise mend")]
+    assert healed and healed[0] == "aldric"
+
+
+def test_a_wounded_unit_in_a_foes_reach_with_no_blow_worth_it_steps_out_of_reach():
+    """Brenna at 2 HP beside a fresh Dagny, a wall with one gap between them: she does not
+    end her turn where the axe reaches her next turn."""
+    wall = "\n".join(["..........", "..........", "....#.....", "....#.....",
+                      "....#.....", "....#.....", "....#....."])
+    game = make_game([("brenna", "brenna", 1, (3, 6)), ("dagny", "dagny", 2, (5, 6))],
+                     map_text=wall, designer=False)
+    game.units["brenna"].hp = 2
+    game.units["brenna"].ap = game.units["brenna"].ap_max
+    turn_of(game, 1)
+    brenna = game.units["brenna"]
+    assert not brenna.down
+    dagny = game.units["dagny"]
+    # Dagny's walk to her (around the wall) and one blow must cost more than her AP.
+    walk = TACTICIAN.board(game).terrain(dagny.pos).get(brenna.pos)
+    assert walk is None or walk - 1 + CONTENT.weapons["axe"].ap_cost > dagny.ap_max, \
+        (brenna.pos, walk)
