@@ -7,6 +7,9 @@
   earlier versions), side by side;
 - the AI's mean decision time per action on crossroads, for both;
 - duels (aldric v dagny at 4 squares) per second, 1 worker;
+- how the cost of a game grows with its units: crossroads against the same map tiled 2×2
+  with four times its units (each band and its creatures copied into every tile), time
+  per game and per AI decision, for both policies;
 - attacks per second through the engine (`Game.apply` of action objects, dice streams,
   events on, journal text off) against a bare inline loop of the same formulas (d100
   against the same chance, the dodge, the same damage dice less the same reduction) in
@@ -16,6 +19,8 @@
 from __future__ import annotations
 
 import argparse
+
+import msgspec
 import os
 import random
 import sys
@@ -30,6 +35,7 @@ from game.lab.runs import Setup, new_game, run_seed  # noqa: E402
 from game.rules.actions import Attack  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.policies import ProfileBook  # noqa: E402
+from game.rules.templates import Scenario  # noqa: E402
 
 
 def per_second(setup: Setup, runs: int, workers: int) -> float:
@@ -62,6 +68,42 @@ def decision_ms(content_dir: str, profile: str, games: int) -> float:
             finally:
                 del policy.choose
     return 1000 * spent / max(1, decisions)
+
+
+def tiled(scenario: Scenario) -> Scenario:
+    """The scenario's map tiled 2×2, every unit and object copied into each tile (the
+    copies keep their owners: four times the units on four times the ground)."""
+    rows = scenario.map.rstrip("\n").split("\n")
+    width, height = len(rows[0]), len(rows)
+    big = "\n".join([row + row for row in rows] * 2)
+
+    def copies(placements):
+        return [msgspec.structs.replace(p, id=f"{p.id}-{tx}{ty}",
+                                        at=[p.at[0] + tx * width, p.at[1] + ty * height])
+                for tx in range(2) for ty in range(2) for p in placements]
+    return msgspec.structs.replace(scenario, map=big, characters=copies(scenario.characters),
+                                   creatures=copies(scenario.creatures),
+                                   objects=copies(scenario.objects), doors=[])
+
+
+def growth(content_dir: str, profile: str, games: int) -> list[tuple[float, float, float]]:
+    """Crossroads, then crossroads tiled 2×2: CPU seconds per game, rounds per game and
+    ms per command (a command: one unit's walk or action, or a turn's end)."""
+    content = load_content(Path(content_dir))
+    small = load_scenario(content, scenario_path(Path(content_dir), "crossroads"))
+    found = []
+    for scenario in (small, tiled(small)):
+        commands = rounds = 0
+        start = time.process_time()  # CPU time: a shared machine's load aside
+        for index in range(games):
+            game = Game(content, scenario, seed=run_seed(1, index), dice="streams",
+                        ai_players={1: profile, 2: profile}, policies=ProfileBook(content))
+            while not game.over and game.round <= 30:
+                commands += sum(1 for _ in game.ai_turn_steps())
+            rounds += min(game.round, 30)
+        spent = time.process_time() - start
+        found.append((spent / games, rounds / games, 1000 * spent / max(1, commands)))
+    return found
 
 
 def engine_game() -> Game:
@@ -133,6 +175,11 @@ def main() -> None:
               f"({cores} workers, {profile})")
         print(f"{decision_ms(content, profile, max(4, args.games // 4)):8.2f} ms per AI "
               f"decision on crossroads ({profile})")
+        (small, small_rounds, per_small), (big, big_rounds, per_big) = \
+            growth(content, profile, max(2, args.games // 10))
+        print(f"{big / small:8.2f}× the time per game with 4× the units ({profile}: "
+              f"{small:.2f} s in {small_rounds:.1f} rounds → {big:.2f} s in {big_rounds:.1f}; "
+              f"{per_big / per_small:.2f}× per command: {per_small:.2f} → {per_big:.2f} ms)")
     duel = Setup(content, "duel", "aldric", "dagny", 4)
     print(f"{per_second(duel, args.duels, 1):8.1f} duels/s (1 worker)")
     engine = max(engine_attacks(args.attacks) for _ in range(3))

@@ -204,7 +204,7 @@ class Move(Action):
                              pos=fmt_pos(self.to))
         if not game.passable(self.to):
             raise not_free(game, self.to)
-        path = shortest_path(unit.pos, [self.to], game.passable)
+        path = shortest_path(unit.pos, [self.to], game.passable_now())
         if path is None:
             raise Impossible(N_("{unit} cannot reach {pos}: no free path"), unit=unit.name,
                              pos=fmt_pos(self.to))

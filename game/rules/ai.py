@@ -158,7 +158,7 @@ def _move(game: GameState, unit: Unit, weights: AiProfile) -> Action | None:
     if not foes:
         return None
     steps = unit.ap // game.rules.move_cost
-    squares = reachable(unit.pos, game.passable, steps)
+    squares = reachable(unit.pos, game.passable_now(), steps)
     ranged = _ranged_weapon(game, unit)
     if ranged is not None:
         reach = min(game.rules.page.ranged_max_distance, ranged.range)
@@ -198,7 +198,7 @@ def _approach(game: GameState, unit: Unit, foes: list[Unit], squares: dict,
               weights: AiProfile) -> Action | None:
     """Walk toward the nearest enemy; through a closed door, open it on the way."""
     goals = {(f.pos[0] + dx, f.pos[1] + dy) for f in foes for dx, dy in NEIGHBOURS}
-    path = shortest_path(unit.pos, goals, game.passable)
+    path = shortest_path(unit.pos, goals, game.passable_now())
     if path is None and weights.open_doors:
         def through_doors(pos: Pos) -> bool:
             door = game.doors.get(pos)

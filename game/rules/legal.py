@@ -133,7 +133,7 @@ def reachable_squares(game: GameState, unit_id: str) -> dict[Pos, int]:
     unit = game.units[unit_id]
     steps = unit.ap // game.rules.move_cost
     return {pos: n * game.rules.move_cost
-            for pos, n in reachable(unit.pos, game.passable, steps).items()}
+            for pos, n in reachable(unit.pos, game.passable_now(), steps).items()}
 
 
 def move_option(game: GameState, unit_id: str, to: Pos) -> Option:
@@ -264,7 +264,7 @@ def attacks(game: GameState, unit: Unit) -> list[tuple[Reach, int, str]]:
 def _stands(game: GameState, unit: Unit, ap: int, cost: int) -> set[Pos]:
     """Where the unit could stand to attack at that cost, with `ap` for its turn."""
     steps = (ap - cost) // game.rules.move_cost
-    return {unit.pos, *reachable(unit.pos, game.passable, steps)}
+    return {unit.pos, *reachable(unit.pos, game.passable_now(), steps)}
 
 
 def unit_threat(game: GameState, unit: Unit) -> frozenset[Pos]:

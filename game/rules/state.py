@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import asdict, dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 import msgspec
 
@@ -154,6 +154,16 @@ class GameState:
         """A free square: on the map, no wall, no closed door, no unit, no object."""
         return (self.in_bounds(pos) and not self.blocks_sight(pos)
                 and self.unit_at(pos) is None and self.thing_at(pos) is None)
+
+    def passable_now(self) -> Callable[[Pos], bool]:
+        """`passable` for one search of the board (a path, the squares within reach): the
+        squares units and objects stand on read once, not every unit for every square.
+        Only for a search that moves nothing while it runs."""
+        taken = {u.pos for u in self.standing()}
+        taken.update(t.pos for t in self.things.values() if not t.destroyed)
+        width, height, blocks = self.width, self.height, self.blocks_sight
+        return lambda pos: (0 <= pos[0] < width and 0 <= pos[1] < height
+                            and pos not in taken and not blocks(pos))
 
     def line_of_sight(self, a: Pos, b: Pos) -> bool:
         key = (a, b) if a <= b else (b, a)

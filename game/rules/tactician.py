@@ -68,6 +68,9 @@ class Threat:
     unit: Unit
     ap: int
     ways: tuple[tuple[int, int, float], ...]  # (AP cost, reach, expected damage)
+    #: The farthest square it could strike next turn, counted in squares: a walk of all
+    #: its AP (doors aside), then its longest reach.
+    radius: int
 
     @property
     def power(self) -> float:
@@ -262,6 +265,7 @@ class _Turn:
         self.spells = game.content.spells
         self._aims: dict[tuple[str, Pos], list[Unit]] = {}
         self._exposure: dict[Pos, float] = {}
+        self._near: dict[tuple[str, Pos], bool] = {}
 
     # --- dangers ------------------------------------------------------------------------
 
@@ -273,7 +277,8 @@ class _Turn:
                  LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
                 for reach, cost, dice in attacks(self.game, foe) if cost <= ap and dice]
         ways.sort(key=lambda w: -(ap // w[0]) * w[2])
-        return Threat(foe, ap, tuple(ways))
+        radius = ap // max(1, self.game.rules.move_cost) + max((w[1] for w in ways), default=0)
+        return Threat(foe, ap, tuple(ways), radius)
 
     def danger(self, square: Pos) -> float:
         """The damage the foes could do to the unit at `square` in their next turn: each
@@ -303,7 +308,10 @@ class _Turn:
         """The damage one foe could do at `square` next turn: its best way to strike
         there, the blows its AP still pay for after the walk on the ground between (a
         door opened on the way), or after the walk to within a shot's range."""
-        key = (t.unit.pos, t.ap, t.ways)
+        here = t.unit.pos
+        if max(abs(here[0] - square[0]), abs(here[1] - square[1])) > t.radius:
+            return 0.0  # too far to matter, whatever the ground between
+        key = (here, t.ap, t.ways)
         known = self.board.blows.get(key)
         if known is None:
             known = self.board.blows[key] = {}
@@ -480,9 +488,12 @@ class _Turn:
         game = self.game
         kinds = {self.weapons[w].kind for w in unit.weapons}
         hostile = game.foes(self.unit, unit)
-        its_foes = self.friends if hostile else self.foes
-        near = any(distance(unit.pos, o.pos) <= 1 + unit.ap_max // game.rules.move_cost
-                   for o in its_foes)
+        key = (unit.id, unit.pos)
+        near = self._near.get(key)
+        if near is None:
+            its_foes = self.friends if hostile else self.foes
+            walk = 1 + unit.ap_max // game.rules.move_cost
+            near = self._near[key] = any(distance(unit.pos, o.pos) <= walk for o in its_foes)
         caster = any(self.spells[s].kind == "damage" for s in unit.spells)
         fighter = unit.skill("melee") >= unit.skill("magic")
         if stat in ("melee", "STR", "SIZ", "damage"):
@@ -521,11 +532,21 @@ class _Turn:
                 reaches.append((spell_range(spell, unit.level), self.aims(sid)))
         chosen: dict[Pos, None] = {}
         ap, move = unit.ap, game.rules.move_cost
+        ux, uy = unit.pos
+        walk = max(squares.values(), default=0)
         for r, targets in reaches:
             for target in targets:
                 tx, ty = target.pos
-                near = [(s, n) for s, n in squares.items()
-                        if max(abs(s[0] - tx), abs(s[1] - ty)) <= r and ap - n * move > 0
+                if max(abs(ux - tx), abs(uy - ty)) > walk + r:
+                    continue  # out of reach from every square it can walk to
+                if (2 * r + 1) ** 2 < len(squares):  # fewer squares around it than in reach
+                    around = ((x, y) for x in range(tx - r, tx + r + 1)
+                              for y in range(ty - r, ty + r + 1))
+                    within = [(s, n) for s in around if (n := squares.get(s)) is not None]
+                else:
+                    within = [(s, n) for s, n in squares.items()
+                              if max(abs(s[0] - tx), abs(s[1] - ty)) <= r]
+                near = [(s, n) for s, n in within if ap - n * move > 0
                         and (r == 1 or game.line_of_sight(s, target.pos))]
                 near.sort(key=lambda sn: (self.exposure(sn[0]), sn[1], sn[0]))
                 for s, _ in near[:SQUARES_PER_TARGET]:
