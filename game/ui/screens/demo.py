@@ -82,17 +82,22 @@ class RollsPanel(VerticalScroll):
         self.scroll_home(animate=False)
 
 
+#: The keys that only look: a shared table's viewer has these and no other.
+LOOK_BINDINGS = [
+    Binding("c", "roll_card", N_("Roll card"), priority=True,
+            tooltip=N_("The step's roll card, every term traced to its rule (←/→: the others)")),
+    Binding("j", "journal", N_("Journal"), priority=True),
+    Binding("down", "scroll_rolls(1)", N_("Scroll the rolls"), show=False, priority=True),
+    Binding("up", "scroll_rolls(-1)", N_("Scroll the rolls"), show=False, priority=True),
+    Binding("q", "app.quit", N_("Quit"), priority=True),
+]
+
+
 class TableScreen(Screen[None]):
     """A demo's step on show, with the keys that only look (the journal, the roll cards,
     scrolling): the demo's screen and a shared table viewer's."""
 
-    BINDINGS = [
-        Binding("c", "roll_card", N_("Roll card"), priority=True),
-        Binding("j", "journal", N_("Journal"), priority=True),
-        Binding("down", "scroll_rolls(1)", N_("Scroll the rolls"), show=False, priority=True),
-        Binding("up", "scroll_rolls(-1)", N_("Scroll the rolls"), show=False, priority=True),
-        Binding("q", "app.quit", N_("Quit"), priority=True),
-    ]
+    BINDINGS = LOOK_BINDINGS
 
     def __init__(self, demo: Demo, script: str = "") -> None:
         super().__init__()
@@ -120,11 +125,15 @@ class TableScreen(Screen[None]):
         yield KeyBar()
 
     async def on_mount(self) -> None:
-        self.title = _("Demo · {scenario} · {script}").format(
-            scenario=self.game.scenario.name, script=self.script)
+        self.title = self.heading()
         self.query_one(JournalLog).can_focus = False
         self.fit()
         await self.show(rebuild=True)
+
+    def heading(self) -> str:
+        """The title bar's text."""
+        return _("Demo · {scenario} · {script}").format(scenario=self.game.scenario.name,
+                                                        script=self.script)
 
     def fit(self) -> None:
         """The map and the character under it as narrow as they can be, so that the roll
@@ -239,8 +248,7 @@ class TableScreen(Screen[None]):
         head = self.query_one("#demo-head", Static)
         caption = self.query_one("#demo-caption", Static)
         if step is None:
-            head.update(Content(_("Start · {total} steps · → or space plays the first, "
-                                  "g plays them all").format(total=len(demo))))
+            head.update(Content(self.start_hint().format(total=len(demo))))
             caption.update(Content(demo.caption or self.game.scenario.name))
         else:
             command = step.command
@@ -250,6 +258,10 @@ class TableScreen(Screen[None]):
             head.update(Content(_("Step {step}/{total} · line {line} · {command}").format(
                 step=demo.step, total=len(demo), line=step.line, command=command)))
             caption.update(Content(demo.caption or _("(no comment in the script)")))
+
+    def start_hint(self) -> str:
+        """The head at the start, with `{total}` for the steps."""
+        return _("Start · {total} steps · → or space plays the first, g plays them all")
 
     def show_notes(self) -> None:
         """What happened beyond the script's words: a refusal, the game's end, the forced
@@ -283,7 +295,7 @@ class TableScreen(Screen[None]):
         forced.set_class(bool(left), "unused")
 
 
-class DemoScreen(TableScreen):
+class DemoScreen(TableScreen, inherit_bindings=False):
     """Steps through a `Demo`; nothing here plays but the script. `autoplay`: seconds a
     step is shown before the next is played (`autoplay_pause`), None to wait for a key;
     `publish`, called with the demo after each step is shown: a shared table's writer."""
@@ -298,6 +310,7 @@ class DemoScreen(TableScreen):
         Binding("home", "to_start", N_("Start"), priority=True),
         Binding("a", "autoplay", N_("Autoplay"), priority=True,
                 tooltip=N_("Start or stop playing the steps on their own")),
+        *LOOK_BINDINGS,
     ]
     #: Autoplay's pause when none was given on the command line (`a` starts it).
     AUTOPLAY_SECONDS = 4.0

@@ -42,12 +42,13 @@ class FollowScreen(TableScreen):
     def view(self) -> Followed:
         return self.demo  # type: ignore[return-value]
 
-    async def on_mount(self) -> None:
-        await super().on_mount()
-        kind = _("Live game") if self.view.live else _("Shared demo")
-        self.title = _("{kind} · {scenario} · {title} · read-only").format(
-            kind=kind, scenario=self.game.scenario.name, title=self.view.title)
+    def on_mount(self) -> None:  # the table screen's own on_mount follows (Textual calls both)
         self.set_interval(POLL, self.follow)
+
+    def heading(self) -> str:
+        kind = _("Live game") if self.view.live else _("Shared demo")
+        return _("{kind} · {scenario} · {title} · read-only").format(
+            kind=kind, scenario=self.game.scenario.name, title=self.view.title)
 
     async def follow(self) -> None:
         """Show the presenter's last step, if there is a new one."""
@@ -66,6 +67,9 @@ class FollowScreen(TableScreen):
         view, rewound = found
         self.demo = view
         await self.show(rebuild=rewound)
+
+    def start_hint(self) -> str:
+        return _("Start · {total} steps · the presenter plays them, this table follows")
 
     def show_head(self) -> None:
         if not self.view.live:
@@ -107,7 +111,7 @@ class WaitScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.set_interval(POLL, self.follow)
+        self._timer = self.set_interval(POLL, self.follow)
 
     async def follow(self) -> None:
         app: FollowApp = self.app  # type: ignore[assignment]
@@ -121,7 +125,8 @@ class WaitScreen(Screen[None]):
                 _("✗ the table: {problem}").format(problem=exc)))
             return
         if found is not None:
-            await app.switch_screen(FollowScreen(follower, found[0]))
+            self._timer.stop()
+            await app.push_screen(FollowScreen(follower, found[0]))
 
 
 class FollowApp(Screenshots, App[None]):
