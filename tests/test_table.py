@@ -325,3 +325,40 @@ def test_a_unit_the_script_spawns_and_a_target_square_are_no_unknown_units(monke
 def test_autoplay_out_of_bounds_exits_2(capsys):
     assert main(["demo", "duel", str(DUEL_SCRIPT), "--autoplay", "0"]) == 2
     assert "--autoplay takes seconds a step, from 0.1 to 600, not 0" in capsys.readouterr().err
+
+
+# --- a presenter coming back ----------------------------------------------------------
+
+def test_a_presenter_coming_back_goes_on_where_the_table_is(tmp_path, monkeypatch):
+    table = tmp_path / "duel.table"
+    demo, writer = presenter(table)
+    step(demo, writer, 4)
+    writer.close()
+    started = []
+    monkeypatch.setattr("game.ui.screens.demo.run_demo", lambda app: started.append(app) or 0)
+    assert main(["demo", "duel", str(DUEL_SCRIPT), "--table", str(table)]) == 0
+    assert started[0].demo.step == 4
+    assert started[0].demo.game.snapshot() == demo.game.snapshot()
+    # Another seed is another demo: it starts from the start.
+    assert main(["demo", "duel", str(DUEL_SCRIPT), "--table", str(table), "--seed", "9"]) == 0
+    assert started[1].demo.step == 0
+
+
+def test_a_game_at_the_table_goes_on_from_the_table_and_a_second_presenter_exits_2(
+        tmp_path, monkeypatch, capsys):
+    table = tmp_path / "live.table"
+    game = new_game(DEFAULT_CONTENT, "duel", 3)
+    game.apply("move gautier 6,4")
+    writer = TableWriter(table, game_header("duel"))
+    writer.publish(game)
+    # While a presenter holds the table, another is refused before any app starts.
+    monkeypatch.setattr("game.ui.app.run_app", lambda app: pytest.fail("app started"))
+    assert main(["play", "duel", "--table", str(table), "--saves-dir", str(tmp_path)]) == 2
+    assert "another presenter is at the table" in capsys.readouterr().err
+    writer.close()
+    started = []
+    monkeypatch.setattr("game.ui.app.run_app", lambda app: started.append(app) or 0)
+    assert main(["play", "duel", "--table", str(table), "--saves-dir", str(tmp_path)]) == 0
+    resumed = started[0].game
+    assert resumed.log == ["move gautier 6,4"] and resumed.snapshot() == game.snapshot()
+    assert not presenter_at(table)  # the app's end let the table go
