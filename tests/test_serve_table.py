@@ -19,14 +19,12 @@ import urllib.request
 from pathlib import Path
 
 import aiohttp
-import psutil  # noqa: F401 (the processes, through ours)
 import pytest
 
-from tests.hostile.test_hostile_serve import STOP, _cmdline, free_port, ours, wait_until
+from tests.helpers_serve import START, STOP, _cmdline, free_port, ours, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "content" / "scripts" / "duel-demo.txt"
-START = 90  # seconds a game may take to show its first screen on a busy machine
 
 
 class Tab:
