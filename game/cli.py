@@ -1,5 +1,5 @@
-"""Command line: `play` (the default), `load`, `serve`, `script`, `demo`, `replay`,
-`export`, `odds`, `simulate`, `compare`, `validate`, `schema`.
+"""Command line: `play` (the default), `load`, `serve`, `script`, `demo`, `follow`,
+`replay`, `export`, `odds`, `simulate`, `compare`, `validate`, `schema`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -222,11 +222,15 @@ def cmd_script(args) -> int:
     return status
 
 
-def cmd_demo(args) -> int:
-    """Play a script step by step in the app, its comments as captions (`game.scripts`)."""
-    from game.scripts import Demo, ScriptError, check_demo_length, check_steps, \
+#: The slowest autoplay a demo takes, in seconds a step.
+MAX_AUTOPLAY = 600
+
+
+def read_demo(args):
+    """The demo of `demo` (and of `serve --demo`): the game, the script read and checked
+    before anything starts (each line notation, no unit the scenario lacks, not too long)."""
+    from game.scripts import Demo, ScriptError, check_demo_length, check_steps, check_units, \
         read_script as read_steps
-    from game.ui.screens.demo import DemoApp, run_demo
 
     # A script is a designer's tool: forced rolls and edits are part of its notation.
     game = new_game(args.content, args.scenario, args.seed, designer=True)
@@ -234,10 +238,59 @@ def cmd_demo(args) -> int:
         script = read_steps(Path(args.script))
         check_demo_length(script.steps, args.script)
         check_steps(script.steps, args.script)
+        check_units(script.steps, game, args.script)
     except ScriptError as exc:
         raise UsageError(str(exc)) from None
-    return run_demo(DemoApp(Demo(game, script.steps, script.preamble),
-                            Path(args.script).name))
+    return Demo(game, script.steps, script.preamble), script
+
+
+def cmd_demo(args) -> int:
+    """Play a script step by step in the app, its comments as captions (`game.scripts`);
+    with --table, as a shared table's presenter (`game.table`)."""
+    from game.ui.screens.demo import DemoApp, run_demo
+
+    autoplay = args.autoplay
+    if autoplay is not None and not 0.1 <= autoplay <= MAX_AUTOPLAY:
+        raise UsageError(f"--autoplay takes seconds a step, from 0.1 to {MAX_AUTOPLAY}, "
+                         f"not {autoplay:g}")
+    demo, script = read_demo(args)
+    name = Path(args.script).name
+    writer = None
+    if args.table is not None:
+        from game.table import TableError, TableWriter, demo_header, read_table
+
+        path = Path(args.table)
+        try:
+            # A presenter coming back (a reloaded tab) goes on where the table is.
+            previous = read_table(path, args.content)
+            header = demo_header(demo, name, script.steps)
+            if previous is not None and previous.header == header and \
+                    previous.frame is not None and \
+                    previous.frame.record.get("seed") == demo.game.seed:
+                demo.goto(previous.frame.step)
+            writer = TableWriter(path, header)
+        except TableError as exc:
+            raise UsageError(str(exc)) from None
+    app = DemoApp(demo, name, saves_dir=args.saves_dir, autoplay=autoplay,
+                  publish=(lambda shown: writer.publish(shown.game, len(shown.events),
+                                                        shown.step)) if writer else None)
+    try:
+        return run_demo(app)
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def cmd_follow(args) -> int:
+    """Follow a shared table (`game.table`) read-only: the presenter's steps as they come."""
+    from game.table import TableFollower
+    from game.ui.screens.follow import FollowApp, run_follow
+
+    path = Path(args.table)
+    if not path.is_file():
+        raise UsageError(f"no table at {path}: its presenter writes it (demo --table, "
+                         "play --table, or serve --demo / --watch)")
+    return run_follow(FollowApp(TableFollower(path, args.content), saves_dir=args.saves_dir))
 
 
 def cmd_play(args) -> int:
@@ -248,10 +301,15 @@ def cmd_play(args) -> int:
     from game.ui.app import run_app
 
     gc.disable()
+    writer = None
     try:
-        return run_app(build_app(args))
+        app = build_app(args)
+        writer = app.table
+        return run_app(app)
     finally:
         gc.enable()
+        if writer is not None:
+            writer.close()
 
 
 def build_app(args):
@@ -271,12 +329,37 @@ def build_app(args):
         scenario = args.scenario
     if getattr(args, "ai", None):  # a save keeps its own AI sides unless --ai says others
         game.ai_players = ai_players(args.ai, game)
+    writer = None
+    if getattr(args, "table", None) is not None:
+        game, loaded, writer = live_table(args, game, loaded, args.load or scenario)
 
     def again():
         return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer)
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
-                          content_dir=args.content, loaded=loaded)
+                          content_dir=args.content, loaded=loaded, table=writer)
+
+
+def live_table(args, game, loaded, title: str):
+    """`play --table FILE`: the game is a shared table's, written to FILE after each command
+    for its viewers (`game.table`). When FILE holds this same game (the same save or
+    scenario: a presenter coming back, or the state `serve --watch` began it with), it
+    goes on from there rather than from the start."""
+    from game.saves import SaveError
+    from game.table import TableError, TableWriter, game_header, read_table
+
+    path = Path(args.table)
+    header = game_header(Path(title).stem)
+    try:
+        previous = read_table(path, args.content)
+        if previous is not None and previous.header == header and previous.frame is not None:
+            try:
+                game, loaded = previous.game(), None
+            except SaveError as exc:
+                raise UsageError(f"the table {path} cannot be continued: {exc}") from None
+        return game, loaded, TableWriter(path, header)
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def ai_players(specs: list[str], game) -> dict[int, str]:
@@ -336,6 +419,8 @@ def cmd_serve(args) -> int:
         raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
     if not 1 <= args.max_games <= 64:
         raise UsageError(f"--max-games takes a number from 1 to 64, not {args.max_games}")
+    if args.demo or args.watch:
+        return serve_table(args)
     # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
     if args.load:
         from game.saves import load_game, save_path
@@ -355,6 +440,92 @@ def cmd_serve(args) -> int:
     except OSError as exc:
         raise UsageError(f"cannot serve on {args.host}:{args.port}: "
                          f"{exc.strerror or exc}") from None
+    return 0
+
+
+def _game_options(args) -> list[str]:
+    """The options every served process takes: the folders (absolute), the language."""
+    options = ["--content", str(Path(args.content).resolve()),
+               "--saves-dir", str(Path(args.saves_dir).resolve())]
+    return options + (["--lang", args.lang] if args.lang else [])
+
+
+def serve_table(args) -> int:
+    """`serve --demo SCENARIO SCRIPT`, `serve --watch SAVE`: a shared table. The presenter's
+    tab (a secret address, printed here) plays the demo or the game and writes each step
+    to the table's file; every other tab follows it read-only (`follow`). The table starts
+    with the demo's start or the save's state, so a viewer sees it before the presenter
+    comes; a presenter coming back goes on where the table is."""
+    import shutil
+    import tempfile
+
+    from game.serve import SafeServer
+    from game.table import TableError, TableWriter, demo_header, game_header, presenter_at
+
+    python = [sys.executable, "-m", "game"]
+    options = _game_options(args)
+    folder = None
+    try:
+        if args.demo:
+            if args.load:
+                raise UsageError("--demo plays a script from the scenario's start: no --load")
+            if args.autoplay is not None and not 0.1 <= args.autoplay <= MAX_AUTOPLAY:
+                raise UsageError(f"--autoplay takes seconds a step, from 0.1 to "
+                                 f"{MAX_AUTOPLAY}, not {args.autoplay:g}")
+            args.scenario, args.script = args.demo
+            demo, script = read_demo(args)  # said here, not in a browser
+            start = demo.game
+            folder = Path(tempfile.mkdtemp(prefix="escarmouche-table-"))
+            table = folder / "demo.table"
+            first = TableWriter(table, demo_header(demo, Path(args.script).name, script.steps))
+            presenter = [*python, "demo", args.scenario, str(Path(args.script).resolve()),
+                         "--seed", str(args.seed), "--table", str(table), *options]
+            if args.autoplay is not None:
+                presenter += ["--autoplay", f"{args.autoplay:g}"]
+            title = f"Escarmouche: {Path(args.script).name}"
+        else:
+            from game.saves import load_game, save_path
+
+            if args.load:
+                raise UsageError("--watch plays its own save: no --load")
+            path = save_path(args.watch, args.saves_dir)
+            if Path(args.watch).suffix == ".json" and Path(args.watch).exists():
+                path = Path(args.watch).resolve()
+            start = load_game(path, args.content).game
+            table = Path(args.saves_dir).resolve() / f"{path.stem}.table"
+            # A game already played at this table (in a terminal) is left as it is.
+            first = None if presenter_at(table) else TableWriter(table, game_header(path.stem))
+            presenter = [*python, "play", "--load", str(path), "--table", str(table), *options]
+            title = f"Escarmouche: {path.stem}"
+        if first is not None:
+            first.publish(start, 0, 0)
+            first.close()  # the table shows its start; no presenter yet
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+    except BaseException:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    viewer = shlex.join([*python, "follow", str(table), *options])
+    if args.host not in LOOPBACK:
+        print(f"escarmouche: warning: serving on {args.host}: anyone who reaches this "
+              "machine can watch (only the presenter's address plays)", file=sys.stderr)
+    server = SafeServer(viewer, host=args.host, port=args.port, title=title,
+                        max_games=args.max_games, presenter=shlex.join(presenter))
+    print(_("Presenter (keep this address to yourself): {url}").format(
+        url=server.presenter_url), flush=True)
+    print(_("Viewers: {url}/").format(url=server.public_url), flush=True)
+    if args.watch:
+        print(_("Or play it in a terminal: escarmouche load {save} --table {table}").format(
+            save=shlex.quote(args.watch), table=shlex.quote(str(table))), flush=True)
+    try:
+        server.serve()
+    except OSError as exc:
+        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
+                         f"{exc.strerror or exc}") from None
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 
@@ -571,11 +742,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", action="append", metavar="N[:PROFILE]",
                       help="the computer plays player N (repeatable), with a profile of "
                            "ai.yaml (balanced unless named): --ai 2, --ai 2:aggressive")
+    play.add_argument("--table", metavar="FILE", help="a shared table: write each command "
+                      "to FILE for its viewers (`follow FILE`); goes on from FILE when it "
+                      "holds this same game")
     common(play, seed=True)
     play.set_defaults(func=cmd_play)
 
     load = sub.add_parser("load", help="continue a saved game in the app")
     load.add_argument("name")
+    load.add_argument("--table", metavar="FILE", help="a shared table: write each command "
+                      "to FILE for its viewers (`follow FILE`, `serve --watch`)")
     common(load)
     load.set_defaults(func=cmd_load)
 
@@ -589,9 +765,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--designer", action="store_true", help="designer mode")
     serve.add_argument("--max-games", type=int, default=8, metavar="N",
                        help="games played at once, one per browser tab (default: 8, at "
-                            "most 64); a tab over that is told to come back later")
-    common(serve)
-    serve.set_defaults(func=cmd_serve)
+                            "most 64; a shared table's viewers, the presenter aside); a "
+                            "tab over that is told to come back later")
+    table = serve.add_mutually_exclusive_group()
+    table.add_argument("--demo", nargs=2, metavar=("SCENARIO", "SCRIPT"),
+                       help="a shared table: the presenter's address steps through the "
+                            "script's demo, every other tab follows it read-only")
+    table.add_argument("--watch", metavar="SAVE",
+                       help="a shared table: the presenter's address (or a terminal, with "
+                            "load SAVE --table) plays the save, every other tab watches")
+    serve.add_argument("--autoplay", type=float, metavar="SECONDS",
+                       help="with --demo: the presenter's demo starts on autoplay")
+    common(serve, seed=True)
+    serve.set_defaults(func=cmd_serve, seed_default=0)
 
     rep = sub.add_parser("replay", help="replay a save under the current content")
     rep.add_argument("save")
@@ -622,8 +808,19 @@ def build_parser() -> argparse.ArgumentParser:
                           "comments as captions and each roll as a card")
     demo.add_argument("scenario")
     demo.add_argument("script")
+    demo.add_argument("--autoplay", type=float, metavar="SECONDS",
+                      help="play the steps on their own, SECONDS apart (twice as long on a "
+                           "step with roll cards); `a` stops and starts it")
+    demo.add_argument("--table", metavar="FILE", help="a shared table: write each step to "
+                      "FILE for its viewers (`follow FILE`)")
     common(demo, seed=True)
     demo.set_defaults(func=cmd_demo, seed_default=0)
+
+    follow = sub.add_parser("follow", help="follow a shared table read-only: the "
+                            "presenter's steps as they come (demo --table, play --table)")
+    follow.add_argument("table", metavar="FILE")
+    common(follow)
+    follow.set_defaults(func=cmd_follow)
 
     odds = sub.add_parser("odds", help="exact odds of one attack or spell (and what-if sweeps)")
     odds.add_argument("scenario")

@@ -636,14 +636,8 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     # content: its log replays under none of them, so it is continued from its state.
     reloaded = any(isinstance(event, Reloaded) for event in record.journal)
     if (changed and mode != "replay") or (reloaded and not changed):
-        check_against(record, fresh, f"{file}: its state does not fit the new content")
-        try:
-            restore_state(fresh, record.state)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"{file}: its state does not fit the new content "
-                            f"({exc}); replay it instead") from None
-        fresh.journal = list(record.journal)
-        fresh.log = list(record.log)
+        restored(record, fresh, f"{file}: its state does not fit the new content",
+                 "; replay it instead")
         return Loaded(record=record, game=fresh, content_changed=changed)
     if not changed:
         check_against(record, fresh, file)
@@ -663,6 +657,20 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         # The saved journal also holds the refusals, which the log leaves out.
         game.journal = list(record.journal)
     return Loaded(record=record, game=game, content_changed=changed)
+
+
+def restored(record: SaveRecord, fresh: Game, file: str, advice: str = "") -> Game:
+    """`fresh` (a new game of the record's scenario, seed and dice) given the record's saved
+    state, journal and log: the game continued from its state, no command replayed and so
+    no die rolled. `SaveError` (naming `file`) when the state does not fit the game."""
+    check_against(record, fresh, file)
+    try:
+        restore_state(fresh, record.state)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{file} ({exc}){advice}") from None
+    fresh.journal = list(record.journal)
+    fresh.log = list(record.log)
+    return fresh
 
 
 def list_saves(saves_dir: Path = DEFAULT_SAVES) -> list[tuple[Path, SaveRecord | SaveError]]:

@@ -8,7 +8,9 @@ its line number and its caption: the comment lines written since the previous co
 the first command, are its preamble. The demo shows the preamble at the start and each
 caption as its command is played; `script` ignores both.
 
-`Demo` plays a script one step at a time, forward and back, for the demo screen.
+`Demo` plays a script one step at a time, forward and back, for the demo screen. A `force`
+line is folded into the command after it (`fold_forces`): the forced results are that
+command's, so the demo shows them as one step rather than an empty step of its own.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 from game.files import UnreadableFile, read_bounded
 from game.i18n import _
 from game.rules import events as ev
-from game.rules.actions import ForceRolls
+from game.rules.actions import ForceRolls, parse_pos
+from game.rules.edits import Spawn
 from game.rules.engine import Game
 from game.rules.history import replay
 from game.rules.notation import NotationError, parse
@@ -40,11 +43,18 @@ class ScriptError(Exception):
 @dataclass(frozen=True)
 class Step:
     """One command of a script: its line (from 1), the command, its caption (lines joined
-    by `\\n`, empty when the script says nothing about it)."""
+    by `\\n`, empty when the script says nothing about it); `forces`: the `force` lines
+    folded into it (`fold_forces`), played just before it."""
 
     line: int
     command: str
     caption: str
+    forces: tuple[Step, ...] = ()
+
+    @property
+    def commands(self) -> list[str]:
+        """What the step plays, in order: its forces, then its command."""
+        return [*(force.command for force in self.forces), self.command]
 
 
 @dataclass(frozen=True)
@@ -84,6 +94,30 @@ def parse_script(text: str) -> Script:
         steps.append(Step(number, command, "\n".join(caption)))
         before = []
     return Script(steps, "\n".join(preamble))
+
+
+def _is_force(command: str) -> bool:
+    try:
+        return isinstance(parse(command), ForceRolls)
+    except NotationError:
+        return False
+
+
+def fold_forces(steps: list[Step]) -> list[Step]:
+    """The steps a demo shows: each `force` folded into the next command that is not one.
+    A `force` with no command after it stays a step of its own: what it leaves unused is
+    said at the end."""
+    folded: list[Step] = []
+    pending: list[Step] = []
+    for step in steps:
+        if _is_force(step.command):
+            pending.append(step)
+            continue
+        if pending:
+            step = Step(step.line, step.command, step.caption, tuple(pending))
+            pending = []
+        folded.append(step)
+    return folded + pending
 
 
 def _section(line: str) -> bool:
@@ -140,6 +174,47 @@ def check_steps(steps: list[Step], path: Path | str) -> None:
                               .format(path=path, line=step.line, reason=exc.translated(_))) from None
 
 
+def check_units(steps: list[Step], game: Game, path: Path | str) -> None:
+    """Raise `ScriptError` when the script names units that the scenario does not have
+    (a script written for another scenario), naming every one and its first line: each
+    step would otherwise be refused one by one. A unit the script spawns counts from its
+    `spawn` on; a target may also be an object, a door or a square."""
+    known = set(game.units)
+    targets = known | set(game.things) | {door.id for door in game.doors.values()}
+    unknown: dict[str, int] = {}
+    for step in steps:
+        try:
+            action = parse(step.command)
+        except NotationError:
+            continue
+        if isinstance(action, Spawn):
+            known.add(action.id)
+            targets.add(action.id)
+            continue
+        unit = getattr(action, "unit", None)
+        if isinstance(unit, str) and unit not in known:
+            unknown.setdefault(unit, step.line)
+        target = getattr(action, "target", None)
+        if isinstance(target, str) and target not in targets and parse_pos(target) is None:
+            unknown.setdefault(target, step.line)
+    if unknown:
+        names = ", ".join(f"{unit} (line {line})" for unit, line in unknown.items())
+        raise ScriptError(_("{path}: this script is not for the scenario {scenario}: it names "
+                            "units that it does not have: {units}; its units are {known}")
+                          .format(path=path, scenario=game.scenario_id, units=names,
+                                  known=", ".join(sorted(game.units))))
+
+
+#: How long autoplay shows a step with roll cards, against one without: cards take reading.
+CARD_PAUSE = 2.0
+
+
+def autoplay_pause(seconds: float, cards: int) -> float:
+    """How long autoplay shows a step before the next: `seconds`, or `CARD_PAUSE` times as
+    long when the step made roll cards."""
+    return seconds * (CARD_PAUSE if cards else 1.0)
+
+
 class Demo:
     """A script played one step at a time, forward and back.
 
@@ -150,12 +225,13 @@ class Demo:
     """
 
     def __init__(self, game: Game, steps: list[Step], preamble: str = "") -> None:
+        """`steps` as read (`parse_script`): each `force` is folded into the command after it."""
         if game.log:
             raise ValueError("a demo starts from a game where nothing was played")
         #: What the game is rebuilt from (never the game itself, which the steps change).
         self._record = (game.content, game.scenario, game.seed, game.scenario_id,
                         game.designer, game.dice)
-        self.steps = steps
+        self.steps = fold_forces(steps)
         self.preamble = preamble
         self.game = game
         self.step = 0
@@ -169,32 +245,19 @@ class Demo:
         """The step played last (None at the start)."""
         return self.steps[self.step - 1] if self.step else None
 
-    def _is_force(self, index: int) -> bool:
-        try:
-            return isinstance(parse(self.steps[index].command), ForceRolls)
-        except NotationError:
-            return False
-
     @property
     def caption(self) -> str:
         """What the script says about this step, flowed (`flow`); at the start, the preamble.
 
-        A `force` and the command after it go together: the forced results are that
-        command's (`force 80   # a miss` then `attack …`), and a writer often goes on with
-        the sentence on the command's line. Both steps show the two comments, each on its
-        own lines (two comments may also be two thoughts, neither ending in a full stop).
+        A step with a `force` folded in shows the force's comment, then its own, each on its
+        own lines: a writer often begins the sentence on the `force` line and ends it on the
+        command's (`force 40,25   # a hit that Gautier` / `attack …   # dodges`), and two
+        comments may also be two thoughts, neither ending in a full stop.
         """
         step = self.current
         if step is None:
             return flow(self.preamble)
-        index = self.step - 1
-        if self._is_force(index) and index + 1 < len(self.steps):
-            pair = (step, self.steps[index + 1])
-        elif index >= 1 and self._is_force(index - 1):
-            pair = (self.steps[index - 1], step)
-        else:
-            return flow(step.caption)
-        return "\n".join(flow(part.caption) for part in pair if part.caption)
+        return "\n".join(flow(part.caption) for part in (*step.forces, step) if part.caption)
 
     @property
     def at_end(self) -> bool:
@@ -204,11 +267,13 @@ class Demo:
         """Show the game after `step` commands (clamped to the script)."""
         step = max(0, min(len(self.steps), step))
         if step < self.step:
-            self.game = self._replay([s.command for s in self.steps[:max(0, step - 1)]])
+            self.game = self._replay([command for s in self.steps[:max(0, step - 1)]
+                                      for command in s.commands])
             self.step = max(0, step - 1)
             self.events = []
         while self.step < step:
-            self.events = self.game.apply(self.steps[self.step].command)
+            self.events = [event for command in self.steps[self.step].commands
+                           for event in self.game.apply(command)]
             self.step += 1
 
     def _replay(self, commands: list[str]) -> Game:
@@ -224,9 +289,8 @@ class Demo:
 
     @property
     def refusal(self) -> ev.Refused | None:
-        """The step's refusal, when the game refused its command."""
-        first = self.events[0] if self.events else None
-        return first if isinstance(first, ev.Refused) else None
+        """The step's refusal, when the game refused its command (or a force before it)."""
+        return next((e for e in self.events if isinstance(e, ev.Refused)), None)
 
     @property
     def rolls(self) -> list[ev.Roll]:
@@ -238,8 +302,8 @@ class Demo:
         return next((e for e in self.events if isinstance(e, ev.GameOver)), None)
 
     def actor(self) -> str | None:
-        """The unit the script last made act, up to this step (an `end` or a `force`
-        keeps the previous one), if the game has it."""
+        """The unit the script last made act, up to this step (an `end`, or a `force` left
+        on its own, keeps the previous one), if the game has it."""
         for step in reversed(self.steps[:self.step]):
             try:
                 unit = getattr(parse(step.command), "unit", None)

@@ -13,6 +13,12 @@ set so that it autosaves however it ends (`game.ui.app.run_app`). A client that 
 ends its game: it is asked to quit (and autosaves), then terminated, then killed, each
 after a bounded wait. Ctrl+C and SIGTERM stop the server and every game it started within
 `STOP_SECONDS`.
+
+A shared table (`serve --demo`, `serve --watch`): the page at `/present/TOKEN` (a secret
+the server prints) runs the presenter's process, one at a time; every other tab, at `/`,
+runs a viewer (`follow`), which reads the presenter's table file and plays nothing. The
+same bounds, checks and stops hold for both; `max_games` counts the viewers, so a full
+room never keeps the presenter out.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import asyncio
 import json
 import os
 import re
+import secrets
 import shlex
 import signal
 import time
@@ -182,7 +189,10 @@ def _signal_group(pid: int, sig: int) -> None:
 class SafeServer(Server):
     """textual-serve's server with checked messages, bounded stops and no orphan game."""
 
-    def __init__(self, *args, max_games: int = 8, **kwargs) -> None:
+    def __init__(self, *args, max_games: int = 8, presenter: str | None = None,
+                 token: str | None = None, **kwargs) -> None:
+        """`presenter`: a shared table's presenter command, served at `/present/TOKEN`
+        (`token`, made here when not given); the command (`/`) is then the viewers'."""
         super().__init__(*args, **kwargs)
         #: Games at once: each is a process of its own (tens of MB), so a client opening
         #: websocket after websocket is told to wait rather than served until memory ends.
@@ -190,6 +200,50 @@ class SafeServer(Server):
         self._playing = 0
         self.services: set[GameService] = set()
         self.sockets: set[web.WebSocketResponse] = set()
+        self.presenter = presenter
+        self.token = token or secrets.token_urlsafe(16)
+        self._presenting = False
+
+    @property
+    def presenter_url(self) -> str:
+        return f"{self.public_url}/present/{self.token}"
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        if self.presenter is not None:
+            app.router.add_get("/present/{token}", self.handle_presenter_index,
+                               name="presenter")
+            app.router.add_get("/ws/present/{token}", self.handle_presenter_websocket,
+                               name="presenter-websocket")
+        return app
+
+    def _presenter_token(self, request: web.Request) -> None:
+        if not secrets.compare_digest(request.match_info.get("token", ""), self.token):
+            raise web.HTTPNotFound(text="no such page")
+
+    async def handle_presenter_index(self, request: web.Request) -> web.StreamResponse:
+        """The presenter's page: textual-serve's, its websocket the presenter's."""
+        self._presenter_token(request)
+        response = await self.handle_index(request)
+        url = f"{self.public_url}/ws".replace("http", "ws", 1)
+        body = response.body.decode("utf-8").replace(
+            f'data-session-websocket-url="{url}"',
+            f'data-session-websocket-url="{url}/present/{self.token}"')
+        return web.Response(text=body.replace(f"<div>{self.title}</div>",
+                                              f"<div>{self.title} (presenter)</div>"),
+                            content_type="text/html")
+
+    async def handle_presenter_websocket(self, request: web.Request) -> web.StreamResponse:
+        """The presenter's game: one at a time (the table has one truth)."""
+        self._presenter_token(request)
+        if self._presenting:
+            return web.Response(status=409, text="the presenter is already at the table: "
+                                "close the other presenter's tab first")
+        self._presenting = True
+        try:
+            return await self._play(request, self.presenter)
+        finally:
+            self._presenting = False
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         # Counted before the first wait, so that tabs opened at once cannot all pass.
@@ -202,7 +256,8 @@ class SafeServer(Server):
         finally:
             self._playing -= 1
 
-    async def _play(self, request: web.Request) -> web.WebSocketResponse:
+    async def _play(self, request: web.Request,
+                    command: str | None = None) -> web.WebSocketResponse:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         size = clamp_size(_whole(request.query.get("width")), _whole(request.query.get("height")))
         width, height = size or (80, 24)
@@ -210,7 +265,7 @@ class SafeServer(Server):
         try:
             await websocket.prepare(request)
             self.sockets.add(websocket)
-            service = GameService(self.command, write_bytes=websocket.send_bytes,
+            service = GameService(command or self.command, write_bytes=websocket.send_bytes,
                                   write_str=websocket.send_str, close=websocket.close,
                                   download_manager=self.download_manager, debug=self.debug)
             self.services.add(service)

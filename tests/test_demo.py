@@ -71,12 +71,32 @@ def test_a_force_and_the_command_after_it_both_show_their_two_comments():
     demo = duel_demo("force 40,25   # a hit that Gautier\nattack ysolde gautier   # dodges\n"
                      "force 80   # a miss\nattack ysolde gautier\nend\n")
     captions = []
-    for _ in range(5):
+    for _ in range(3):
         demo.forward()
         captions.append(demo.caption)
-    # The sentence begun on the `force` line ends on the attack's: both steps show it whole.
-    assert captions == ["a hit that Gautier\ndodges", "a hit that Gautier\ndodges", "a miss",
-                        "a miss", ""]
+    # Each force is folded into its attack: the sentence begun on the `force` line ends on
+    # the attack's, each comment on its own lines.
+    assert len(demo) == 3
+    assert captions == ["a hit that Gautier\ndodges", "a miss", ""]
+
+
+def test_a_force_is_folded_into_the_command_it_forces_not_a_step_of_its_own():
+    demo = duel_demo()
+    assert len(demo) == 15  # the 23 commands, less the 8 forces
+    demo.goto(5)
+    step = demo.current
+    assert (step.line, step.command) == (16, "attack ysolde gautier with dagger")
+    assert [force.command for force in step.forces] == ["force 80"]
+    assert step.commands == ["force 80", "attack ysolde gautier with dagger"]
+    # The forced result is the attack's: used by it, nothing left waiting.
+    assert [(r.roll, r.forced) for r in demo.rolls] == [(80, True)]
+    assert not demo.game.roller.forced
+    assert demo.game.log[-2:] == ["force 80", "attack ysolde gautier with dagger"]
+    # A force with no command after it stays a step: what it leaves is said at the end.
+    demo = duel_demo("move gautier 6,4\nforce 10,20   # never used\n")
+    assert [s.command for s in demo.steps] == ["move gautier 6,4", "force 10,20"]
+    demo.goto(2)
+    assert demo.unused_forced() == (10, 20)
 
 
 def test_a_script_without_a_blank_line_before_its_first_command_has_no_preamble():
@@ -144,12 +164,12 @@ def test_the_demo_command_starts_the_app_on_the_script_in_designer_mode(monkeypa
 
 def test_back_rebuilds_the_same_game_as_before_the_step():
     demo = duel_demo()
-    demo.goto(7)
+    demo.goto(5)
     summary, events = demo.game.state_summary(), list(demo.game.journal)
     demo.forward()  # a forced hit that is dodged: rolls happened
     assert demo.rolls
     demo.back()
-    assert demo.step == 7
+    assert demo.step == 5
     assert demo.game.state_summary() == summary and demo.game.journal == events
 
 
@@ -168,20 +188,22 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
     app = DemoApp(duel_demo(), "duel-demo.txt")
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, DemoScreen)
-        assert shown(app, "#demo-head").startswith("Start · 23 steps")
+        assert shown(app, "#demo-head").startswith("Start · 15 steps")
         assert shown(app, "#demo-caption").startswith("The Duel at Dawn, played to the end:")
         await pilot.press("space")
-        assert shown(app, "#demo-head") == "Step 1/23 · line 9 · move gautier 6,4"
+        assert shown(app, "#demo-head") == "Step 1/15 · line 9 · move gautier 6,4"
         assert shown(app, "#demo-caption") == ("--- Round 1, Alice ---\n"
                                                "4 squares, 6 AP left: the knight waits for her")
         assert journal(app)[-2:] == ["▶ move gautier 6,4",
                                      "Gautier moves 4 squares to 6,4 (4 AP, 6 left)"]
         assert app.demo.game.units["gautier"].pos == (6, 4)
-        await pilot.press("space", "right", "right", "right")
-        assert shown(app, "#demo-head") == "Step 5/23 · line 15 · force 80"
-        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 80"
+        await pilot.press("space", "right", "right")
+        assert shown(app, "#demo-head") == "Step 4/15 · line 14 · move ysolde 7,4"
         await pilot.press("space")
-        # The comment on the `force` line is about the attack it sets up.
+        # The `force` is folded into the attack it sets up, its comment the attack's.
+        assert shown(app, "#demo-head") == ("Step 5/15 · line 16 · attack ysolde gautier with "
+                                            "dagger · ⚑ force 80")
+        assert shown(app, "#demo-forced") == ""  # used by the attack: none waiting
         assert shown(app, "#demo-caption") == ("80 > 69: a miss (Ysolde +1 XP, Gautier +1 XP "
                                                "for avoiding it)")
         assert "▶ attack ysolde gautier with dagger" in journal(app)
@@ -198,7 +220,7 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
 async def test_a_step_shows_one_card_an_action_narrow_on_a_small_terminal():
     app = DemoApp(duel_demo(), "duel-demo.txt")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*["space"] * 8)  # a hit, then the dodge
+        await pilot.press(*["space"] * 6)  # a hit, then the dodge
         panel = app.screen.query_one(RollsPanel)
         # One card for the action: the dodge is its section, between the hit and the XP.
         assert [card.title for card in panel.cards] == ["attack roll: Ysolde"]
@@ -214,7 +236,7 @@ async def test_a_step_shows_one_card_an_action_narrow_on_a_small_terminal():
 async def test_left_goes_back_to_the_same_state_and_journal_as_before():
     app = DemoApp(duel_demo(), "duel-demo.txt")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*["space"] * 7)
+        await pilot.press(*["space"] * 5)
         game = app.demo.game
         summary, events, lines = game.state_summary(), list(game.journal), journal(app)
         head, caption = shown(app, "#demo-head"), shown(app, "#demo-caption")
@@ -232,12 +254,13 @@ async def test_g_plays_to_the_end_and_shows_the_game_over_then_home_starts_again
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")
         assert app.demo.game.over and app.demo.game.winner == 1
-        assert shown(app, "#demo-head") == "Step 23/23 · line 39 · attack gautier ysolde"
+        assert shown(app, "#demo-head") == ("Step 15/15 · line 39 · attack gautier ysolde · "
+                                            "⚑ force 25,95")
         assert shown(app, "#demo-note") == "=== Game over: Alice wins ==="
         assert app.screen is app.screen_stack[0]  # no game-over dialog over the demo
         assert journal(app)[-1] == "=== Game over: Alice wins ==="
         await pilot.press("space")  # nothing after the end
-        assert app.demo.step == 23
+        assert app.demo.step == 15
         await pilot.press("home")
         assert app.demo.step == 0 and not app.demo.game.log
         assert app.demo.game.units["ysolde"].hp == app.demo.game.units["ysolde"].hp_max
@@ -258,9 +281,7 @@ async def test_a_refused_command_shows_its_reason_and_the_demo_goes_on():
 async def test_forced_rolls_never_used_are_said_at_the_last_step():
     app = DemoApp(duel_demo("force 10,20\nmove gautier 6,4\nmove gautier 40,40\n"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("space")
-        assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
-        await pilot.press("space")
+        await pilot.press("space")  # the move, the force folded into it: still waiting
         assert shown(app, "#demo-forced") == "⚑ next d100 forced: 10, 20"
         await pilot.press("space")  # the last step, refused: both are said
         assert shown(app, "#demo-note") == "✗ move gautier 40,40: 40,40 is off the map"
@@ -273,16 +294,17 @@ async def test_the_demo_has_no_playing_key():
     app = DemoApp(duel_demo())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        await pilot.press("e", "a", "colon", "enter", "u", "tab")
+        await pilot.press("e", "b", "colon", "enter", "u", "tab")
         assert app.demo.game.log == ["move gautier 6,4"]
         await pilot.press("q")
         assert app.return_code == 0
 
 
 def test_demo_screen_snapshot(snap_compare):
-    # Step 8: Ysolde's second thrust hits and Gautier dodges it — two roll cards.
+    # Step 6: Ysolde's second thrust hits and Gautier dodges it — one card, the dodge its
+    # section; the force folded into the attack.
     assert snap_compare(DemoApp(duel_demo(), "duel-demo.txt"), terminal_size=SIZE,
-                        press=["space"] * 8)
+                        press=["space"] * 6)
 
 
 async def test_the_map_shows_the_path_walked_and_the_target_and_the_panel_who_acted():
@@ -300,6 +322,6 @@ async def test_the_map_shows_the_path_walked_and_the_target_and_the_panel_who_ac
         assert panel.lines[0].plain.startswith("Gautier")
         await pilot.press("space")  # end: Gautier is still the one shown
         assert board.overlay.path == frozenset() and board.selected == "gautier"
-        await pilot.press(*["space"] * 4)  # Ysolde's dagger thrust at Gautier
+        await pilot.press(*["space"] * 3)  # Ysolde's dagger thrust at Gautier
         assert board.overlay.targets == {(6, 4)} and board.selected == "ysolde"
         assert panel.lines[0].plain.startswith("Ysolde")

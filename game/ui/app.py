@@ -26,18 +26,22 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from game.content.loader import DEFAULT_CONTENT
-from game.files import write_atomically
 from game.i18n import N_, _, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
 from game.ui.keys import binding_text, key_display
 from game.ui.screens.play import PlayScreen
+from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
 
 if TYPE_CHECKING:
     from game import saves  # imported when a game is first saved or loaded
+    from game.table import TableWriter
+
+#: How often a shared table's presenter looks for a change to tell its viewers (seconds).
+TABLE_POLL = 0.2
 
 
-class EscarmoucheApp(App[None]):
+class EscarmoucheApp(Screenshots, App[None]):
     """A hot-seat skirmish on one scenario."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
@@ -48,9 +52,7 @@ class EscarmoucheApp(App[None]):
                 tooltip=N_("Quit the game (asked first)")),
         Binding("ctrl+c", "help_quit", N_("Quit"), show=False, system=True,
                 tooltip=N_("Quit the game (asked first)")),
-        # A priority binding: it works over a dialog too (a modal screen hides the app's).
-        Binding("f12,ctrl+t", "save_svg", N_("Screenshot"), show=False, priority=True,
-                tooltip=N_("Save a picture of the screen (SVG) in the saves folder")),
+        SCREENSHOT_BINDING,
     ]
     # Size classes set on every screen as the terminal changes: the CSS lays them out.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (180, "-very-wide")]
@@ -59,14 +61,16 @@ class EscarmoucheApp(App[None]):
     def __init__(self, game: Game, new_game: Callable[[], Game] | None = None,
                  saves_dir: Path | None = None, content_dir: Path = DEFAULT_CONTENT,
                  loaded: saves.Loaded | None = None, autosave: bool = True,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, table: TableWriter | None = None) -> None:
         """`lang` ("en", "fr"): the language of every text, set before anything is drawn;
-        None keeps the one already set (by `--lang` or the environment)."""
+        None keeps the one already set (by `--lang` or the environment). `table`: a shared
+        table this game is the presenter of (`play --table`), told of every change."""
         if lang is not None:
             set_language(lang)
         super().__init__()
         self.controller = Controller(game, new_game, saves_dir, content_dir, autosave)
         self.loaded = loaded  # shown first, by the play screen
+        self.table = table
 
     @property
     def game(self) -> Game:
@@ -82,6 +86,22 @@ class EscarmoucheApp(App[None]):
 
     def get_default_screen(self) -> Screen:
         return PlayScreen(self.controller, self.loaded)
+
+    def on_mount(self) -> None:
+        if self.table is not None:
+            # Whatever changed the game (a command, the computer's, an undo, a load, a
+            # content reload) reaches the viewers within this, without a hook in each.
+            self.publish_table()
+            self.set_interval(TABLE_POLL, self.publish_table)
+
+    def publish_table(self) -> None:
+        """The game to the shared table's viewers, when it changed since they were told."""
+        if self.table is not None and self.table.changed(self.game):
+            try:
+                self.table.publish(self.game)
+            except OSError as exc:  # a full disk: the game goes on, the viewers wait
+                self.play.status(_("✗ the shared table was not told: {problem}").format(
+                    problem=exc.strerror or exc), refused=True)
 
     def on_ready(self) -> None:
         # `escarmouche play` starts with the cycle collector off (see cli.cmd_play): turn it
@@ -133,21 +153,14 @@ class EscarmoucheApp(App[None]):
         return key_lines([*bindings_of(MapView, PlayScreen), palette,
                           *bindings_of(EscarmoucheApp)])
 
-    def action_save_svg(self) -> None:
-        """The screen as it is, dialogs included, as an SVG in the saves folder."""
-        try:
-            path = self.controller.screenshot_path()
-            # Whole or not at all: a full disk leaves no empty or cut-off picture.
-            write_atomically(path, self.export_screenshot().encode("utf-8"))
-        except (Problem, OSError) as exc:
-            self.play.status(_("✗ screenshot not saved: {problem}").format(problem=exc),
-                             refused=True)
-            return
-        try:
-            shown = path.relative_to(Path.cwd())  # the saves folder as the player gave it
-        except ValueError:
-            shown = path
-        self.play.status(_("Screenshot saved to {path}").format(path=shown))
+    def screenshot_folder(self) -> Path:
+        return self.controller.saves_dir
+
+    def screenshot_base(self) -> str:
+        return self.controller.screenshot_base()
+
+    def say_screenshot(self, text: str, refused: bool = False) -> None:
+        self.play.status(text, refused=refused)
 
     def action_quit_game(self) -> None:
         """The one way out (q, Ctrl+Q, Ctrl+C, the palette's Quit): asked first."""
@@ -182,7 +195,7 @@ class EscarmoucheApp(App[None]):
         self.push_screen(Confirm(question, yes), lambda ok: then() if ok else None)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        for command in super().get_system_commands(screen):
+        for command in self.screenshot_commands(super().get_system_commands(screen)):
             if command.callback != self.action_quit:  # ours below, confirmed
                 # Textual's own (theme, keys, screenshot…), worded in the player's language.
                 yield command._replace(title=binding_text(command.title), help=binding_text(command.help))

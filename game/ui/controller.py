@@ -7,7 +7,6 @@ The screens ask it and show what it answers; it never draws anything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -292,22 +291,9 @@ class Controller:
         self._ai_steps = None  # the computer's turn goes on, chosen on the new game
         return True, []
 
-    def screenshot_path(self) -> Path:
-        """Where the next screenshot goes: the saves folder (made if missing)."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        try:
-            self.saves_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise Problem(_("cannot create the saves folder {folder}: {problem}").format(
-                folder=self.saves_dir, problem=exc.strerror or exc)) from None
-        # Short enough for an 80-column status line; a second one in the same second gets
-        # a number rather than replacing the first.
-        base = f"shot-{self.game.scenario_id or 'game'}-r{self.game.round}-{stamp}"
-        path, n = self.saves_dir / f"{base}.svg", 1
-        while path.exists():
-            n += 1
-            path = self.saves_dir / f"{base}-{n}.svg"
-        return path
+    def screenshot_base(self) -> str:
+        """A screenshot's name before its time stamp: the scenario and the round."""
+        return f"shot-{self.game.scenario_id or 'game'}-r{self.game.round}"
 
     # --- replay ---------------------------------------------------------------------
 

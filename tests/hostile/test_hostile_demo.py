@@ -46,7 +46,8 @@ def test_comments_do_not_count_toward_the_bound(monkeypatch, tmp_path):
     started = []
     monkeypatch.setattr("game.ui.screens.demo.run_demo", lambda app: started.append(app) or 0)
     assert main(["demo", "duel", str(script)]) == 0
-    assert len(started[0].demo) == MAX_DEMO_STEPS
+    # The bound counts commands; the demo shows each force with its command.
+    assert len(started[0].demo) == MAX_DEMO_STEPS - script_of(MAX_DEMO_STEPS).count("force ")
 
 
 async def test_a_script_at_the_bound_goes_to_its_end_and_back():
@@ -60,7 +61,8 @@ async def test_a_script_at_the_bound_goes_to_its_end_and_back():
         await pilot.press("left")
         assert demo.step == end - 1
         straight = replay(demo.game.content, demo.game.scenario, 0,
-                          [s.command for s in steps[:end - 1]], "duel", True, demo.game.dice)
+                          [c for s in demo.steps[:end - 1] for c in s.commands], "duel", True,
+                          demo.game.dice)
         assert demo.game.state_summary() == straight.state_summary()
         await pilot.press("home")
         assert demo.step == 0 and not demo.game.log

@@ -2,14 +2,21 @@
 
 `python -m game demo SCENARIO SCRIPT`: → or space plays the next command, ← goes back one
 (the game rebuilt from its start: `game.scripts.Demo`), `g` plays to the end, Home goes
-back to the start. A caption bar shows the step's script comments large, the step number
-and the command; the map, the acting character's panel and the journal are the play
-screen's widgets, with no playing key; each roll the step made is shown beside the map.
+back to the start, `a` starts or stops autoplay (`--autoplay SECONDS`). A caption bar
+shows the step's script comments large, the step number and the command; the map, the
+acting character's panel and the journal are the play screen's widgets, with no playing
+key; each roll the step made is shown beside the map. `c` opens the step's roll card (as
+a click on a journal line of a roll does), `j` the whole journal.
+
+`TableScreen` is what the demo and a shared table's viewer (`screens/follow.py`) share:
+everything but the keys that step. With `--table FILE`, the demo is a shared table's
+presenter: every step is written to FILE for the viewers (`game.table`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -24,10 +31,12 @@ from game.journal.cards import Card, card_for, card_rolls
 from game.journal.text import describe, namer
 from game.rules import events as ev
 from game.rules.engine import Game
-from game.scripts import Demo
-from game.ui.keys import key_display
+from game.scripts import Demo, autoplay_pause
+from game.files import DEFAULT_SAVES
+from game.ui.keys import binding_text, key_display
+from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
 from game.ui.widgets.bars import KeyBar, TitleBar
-from game.ui.widgets.journal_log import JournalLog
+from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import CELL, MapView, Overlay
 from game.ui.widgets.panels import UnitPanel
 from game.ui.widgets.roll_card import RollCard
@@ -73,34 +82,22 @@ class RollsPanel(VerticalScroll):
         self.scroll_home(animate=False)
 
 
-class DemoScreen(Screen[None]):
-    """Steps through a `Demo`; nothing here plays but the script."""
+#: The keys that only look: a shared table's viewer has these and no other.
+LOOK_BINDINGS = [
+    Binding("c", "roll_card", N_("Roll card"), priority=True,
+            tooltip=N_("The step's roll card, every term traced to its rule (←/→: the others)")),
+    Binding("j", "journal", N_("Journal"), priority=True),
+    Binding("down", "scroll_rolls(1)", N_("Scroll the rolls"), show=False, priority=True),
+    Binding("up", "scroll_rolls(-1)", N_("Scroll the rolls"), show=False, priority=True),
+    Binding("q", "app.quit", N_("Quit"), priority=True),
+]
 
-    BINDINGS = [
-        # Priority: the keys step the demo whatever has the focus (the journal scrolls
-        # with the mouse).
-        Binding("right,space", "step(1)", N_("Next"), priority=True),
-        Binding("left", "step(-1)", N_("Back"), priority=True),
-        Binding("g", "to_end", N_("To the end"), priority=True),
-        Binding("end", "to_end", N_("To the end"), show=False, priority=True),
-        Binding("home", "to_start", N_("Start"), priority=True),
-        Binding("down", "scroll_rolls(1)", N_("Scroll the rolls"), show=False, priority=True),
-        Binding("up", "scroll_rolls(-1)", N_("Scroll the rolls"), show=False, priority=True),
-        Binding("q", "app.quit", N_("Quit"), priority=True),
-    ]
-    DEFAULT_CSS = """
-    DemoScreen #caption-bar { height: auto; max-height: 12; border: tall $accent;
-        background: $boost; padding: 0 1; }
-    DemoScreen #demo-head { color: $text-muted; }
-    DemoScreen #demo-caption { text-style: bold; color: $text; }
-    DemoScreen #demo-note, DemoScreen #demo-forced { display: none; }
-    DemoScreen #demo-note.shown, DemoScreen #demo-forced.shown { display: block; }
-    DemoScreen #demo-note { text-style: bold; }
-    DemoScreen #demo-note.refused, DemoScreen #demo-forced.unused { color: $error; }
-    DemoScreen #demo-note.over, DemoScreen #demo-forced { color: $warning; }
-    DemoScreen.-short #caption-bar { max-height: 5; border: none; }
-    DemoScreen.-short #unit { display: none; }
-    """
+
+class TableScreen(Screen[None]):
+    """A demo's step on show, with the keys that only look (the journal, the roll cards,
+    scrolling): the demo's screen and a shared table viewer's."""
+
+    BINDINGS = LOOK_BINDINGS
 
     def __init__(self, demo: Demo, script: str = "") -> None:
         super().__init__()
@@ -128,11 +125,15 @@ class DemoScreen(Screen[None]):
         yield KeyBar()
 
     async def on_mount(self) -> None:
-        self.title = _("Demo · {scenario} · {script}").format(
-            scenario=self.game.scenario.name, script=self.script)
+        self.title = self.heading()
         self.query_one(JournalLog).can_focus = False
         self.fit()
         await self.show(rebuild=True)
+
+    def heading(self) -> str:
+        """The title bar's text."""
+        return _("Demo · {scenario} · {script}").format(scenario=self.game.scenario.name,
+                                                        script=self.script)
 
     def fit(self) -> None:
         """The map and the character under it as narrow as they can be, so that the roll
@@ -152,30 +153,42 @@ class DemoScreen(Screen[None]):
     def on_resize(self, event) -> None:
         self.fit()
 
-    # --- keys -----------------------------------------------------------------------
+    # --- keys that look ----------------------------------------------------------
 
     def action_scroll_rolls(self, direction: int) -> None:
         """The roll cards scroll with ↑/↓ when the step's do not fit."""
         rolls = self.query_one(RollsPanel)
         rolls.scroll_relative(y=direction * 3, animate=False)
 
-    async def action_step(self, delta: int) -> None:
-        await self.goto(self.demo.step + delta)
+    def action_roll_card(self, index: int | None = None) -> None:
+        """The card of a roll of the journal (the step's first, else the last made), with
+        ←/→ through every roll."""
+        from game.journal.cards import card_rolls
+        from game.ui.screens.roll_card import RollCardScreen
 
-    async def action_to_end(self) -> None:
-        await self.goto(len(self.demo))
+        journal = list(self.game.journal)
+        if index is None:
+            rolls = card_rolls(journal)
+            if not rolls:
+                self.app.bell()
+                return
+            step = card_rolls(journal, len(journal) - len(self.demo.events))
+            index = step[0] if step else rolls[-1]
+        self.app.push_screen(RollCardScreen(journal, index, namer(self.game)))
 
-    async def action_to_start(self) -> None:
-        await self.goto(0)
+    def on_journal_log_event_clicked(self, message: JournalLog.EventClicked) -> None:
+        from game.journal.cards import roll_of
 
-    async def goto(self, step: int) -> None:
-        demo = self.demo
-        if not 0 <= step <= len(demo) or step == demo.step:
-            self.app.bell()  # already at the start or the end
-            return
-        forward = step > demo.step
-        demo.goto(step)
-        await self.show(rebuild=not forward)
+        journal = self.game.journal
+        found = next((i for i, e in enumerate(journal) if e is message.event), None)
+        roll = roll_of(journal, found) if found is not None else None
+        if roll is not None:
+            self.action_roll_card(roll)
+
+    def action_journal(self) -> None:
+        from game.ui.screens.dialogs import JournalScreen
+
+        self.app.push_screen(JournalScreen(event_lines(self.game, self.game.journal)))
 
     # --- drawing --------------------------------------------------------------------
 
@@ -189,10 +202,11 @@ class DemoScreen(Screen[None]):
         board = self.query_one(DemoBoard)
         journal = self.query_one(JournalLog)
         if rebuild:
-            board.set_game(game)
             journal.clear()
             journal.write_briefing(game)
             self._shown = 0
+        if rebuild or board.game is not game:  # a viewer's every step is a game rebuilt
+            board.set_game(game)
         else:
             board.update_board()
         journal.write_events(game, game.journal[self._shown:])
@@ -224,19 +238,35 @@ class DemoScreen(Screen[None]):
         return Overlay(targets=targets, path=path)
 
     def show_captions(self) -> None:
+        self.show_head()
+        self.show_notes()
+
+    def show_head(self) -> None:
+        """The step, its command and what the script says about it."""
         demo = self.demo
         step = demo.current
         head = self.query_one("#demo-head", Static)
         caption = self.query_one("#demo-caption", Static)
         if step is None:
-            head.update(Content(_("Start · {total} steps · → or space plays the first, "
-                                  "g plays them all").format(total=len(demo))))
+            head.update(Content(self.start_hint().format(total=len(demo))))
             caption.update(Content(demo.caption or self.game.scenario.name))
         else:
+            command = step.command
+            if step.forces:  # folded into the command they are for
+                command = _("{command} · ⚑ {forces}").format(
+                    command=command, forces=" · ".join(f.command for f in step.forces))
             head.update(Content(_("Step {step}/{total} · line {line} · {command}").format(
-                step=demo.step, total=len(demo), line=step.line, command=step.command)))
+                step=demo.step, total=len(demo), line=step.line, command=command)))
             caption.update(Content(demo.caption or _("(no comment in the script)")))
-        # What happened beyond the script's words: a refusal, the game's end.
+
+    def start_hint(self) -> str:
+        """The head at the start, with `{total}` for the steps."""
+        return _("Start · {total} steps · → or space plays the first, g plays them all")
+
+    def show_notes(self) -> None:
+        """What happened beyond the script's words: a refusal, the game's end, the forced
+        results waiting (and at the end those never used)."""
+        demo = self.demo
         note = self.query_one("#demo-note", Static)
         text, kind = "", ""
         name = namer(self.game)
@@ -265,25 +295,139 @@ class DemoScreen(Screen[None]):
         forced.set_class(bool(left), "unused")
 
 
-class DemoApp(App[None]):
-    """The app of `python -m game demo`: one demo screen, no game to save."""
+class DemoScreen(TableScreen, inherit_bindings=False):
+    """Steps through a `Demo`; nothing here plays but the script. `autoplay`: seconds a
+    step is shown before the next is played (`autoplay_pause`), None to wait for a key;
+    `publish`, called with the demo after each step is shown: a shared table's writer."""
+
+    BINDINGS = [
+        # Priority: the keys step the demo whatever has the focus (the journal scrolls
+        # with the mouse).
+        Binding("right,space", "step(1)", N_("Next"), priority=True),
+        Binding("left", "step(-1)", N_("Back"), priority=True),
+        Binding("g", "to_end", N_("To the end"), priority=True),
+        Binding("end", "to_end", N_("To the end"), show=False, priority=True),
+        Binding("home", "to_start", N_("Start"), priority=True),
+        Binding("a", "autoplay", N_("Autoplay"), priority=True,
+                tooltip=N_("Start or stop playing the steps on their own")),
+        *LOOK_BINDINGS,
+    ]
+    #: Autoplay's pause when none was given on the command line (`a` starts it).
+    AUTOPLAY_SECONDS = 4.0
+
+    def __init__(self, demo: Demo, script: str = "", autoplay: float | None = None,
+                 publish: Callable[[Demo], None] | None = None) -> None:
+        super().__init__(demo, script)
+        self.autoplay_seconds = autoplay or self.AUTOPLAY_SECONDS
+        self.autoplaying = autoplay is not None
+        self.publish = publish
+        self._next = None  # autoplay's timer for the next step
+
+    async def action_step(self, delta: int) -> None:
+        await self.goto(self.demo.step + delta)
+
+    async def action_to_end(self) -> None:
+        await self.goto(len(self.demo))
+
+    async def action_to_start(self) -> None:
+        await self.goto(0)
+
+    async def goto(self, step: int) -> None:
+        demo = self.demo
+        if not 0 <= step <= len(demo) or step == demo.step:
+            self.app.bell()  # already at the start or the end
+            return
+        forward = step > demo.step
+        demo.goto(step)
+        await self.show(rebuild=not forward)
+
+    async def show(self, rebuild: bool) -> None:
+        await super().show(rebuild)
+        if self.publish is not None:
+            self.publish(self.demo)
+        self.plan_next()
+
+    # --- autoplay -------------------------------------------------------------------
+
+    def action_autoplay(self) -> None:
+        """Start autoplay (from the next step; from the start when at the end), or stop it."""
+        self.autoplaying = not self.autoplaying
+        if self.autoplaying and self.demo.at_end:
+            self.run_worker(self.goto(0))
+            return
+        self.plan_next()
+        self.show_head()
+
+    def plan_next(self) -> None:
+        """Autoplay's next step, after the pause this step asks for (a step shown by a key
+        gets its whole pause too); autoplay stops at the end."""
+        if self._next is not None:
+            self._next.stop()
+            self._next = None
+        if self.autoplaying and self.demo.at_end:
+            self.autoplaying = False
+            self.show_head()
+        if self.autoplaying:
+            pause = autoplay_pause(self.autoplay_seconds, len(self.query_one(RollsPanel).cards))
+            self._next = self.set_timer(pause, self._autoplay_step)
+
+    async def _autoplay_step(self) -> None:
+        self._next = None
+        if self.autoplaying and not self.demo.at_end:
+            await self.goto(self.demo.step + 1)
+
+    def show_head(self) -> None:
+        super().show_head()
+        if self.autoplaying:
+            head = self.query_one("#demo-head", Static)
+            head.update(Content(_("{head} · ▶ autoplay, {seconds:g} s a step (a stops)").format(
+                head=str(head.render()), seconds=self.autoplay_seconds)))
+
+
+class DemoApp(Screenshots, App[None]):
+    """The app of `python -m game demo`: one demo screen, no game to save; screenshots go
+    to the saves folder as the game's do."""
 
     CSS_PATH = Path(__file__).resolve().parent.parent / "app.tcss"
     TITLE = "Escarmouche"
+    BINDINGS = [SCREENSHOT_BINDING]
     # The play app's size classes, so that the shared CSS lays the widgets out alike.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (180, "-very-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall"), (50, "-very-tall")]
 
-    def __init__(self, demo: Demo, script: str = "") -> None:
+    def __init__(self, demo: Demo, script: str = "", saves_dir: Path | None = None,
+                 autoplay: float | None = None,
+                 publish: Callable[[Demo], None] | None = None) -> None:
+        """`saves_dir`: where screenshots go (default: saves/); `autoplay`, `publish`: the
+        demo screen's (`DemoScreen`)."""
         super().__init__()
         self.demo = demo
         self.script = script
+        self.saves_dir = Path(saves_dir) if saves_dir is not None else DEFAULT_SAVES
+        self.autoplay = autoplay
+        self.publish = publish
 
     def get_default_screen(self) -> Screen:
-        return DemoScreen(self.demo, self.script)
+        return DemoScreen(self.demo, self.script, self.autoplay, self.publish)
 
     def get_key_display(self, binding: Binding) -> str:
         return key_display(super().get_key_display(binding))  # `home` is `début` in French
+
+    def get_system_commands(self, screen: Screen):
+        for command in self.screenshot_commands(super().get_system_commands(screen)):
+            yield command._replace(title=binding_text(command.title),
+                                   help=binding_text(command.help))
+
+    # --- screenshots (F12, Ctrl+T, the palette) ---------------------------------------
+
+    def screenshot_folder(self) -> Path:
+        return self.saves_dir
+
+    def screenshot_base(self) -> str:
+        return f"shot-{self.demo.game.scenario_id or 'demo'}-step{self.demo.step}"
+
+    def say_screenshot(self, text: str, refused: bool = False) -> None:
+        self.notify(text, severity="error" if refused else "information")
 
 
 def run_demo(app: DemoApp, **run_options) -> int:
