@@ -565,17 +565,31 @@ class _Turn:
         start = far.get(self.unit.pos)
         if start is None:
             return ai._approach(self.game, self.unit, self.foes, squares, self.w)
+        # While patient, ground is worth winning only down to where it could strike next
+        # turn: closer buys nothing but the foe's first blows.
+        near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
+        left = max(0, start - near_enough)
         best, best_value = None, -self.exposure(self.unit.pos) * self._care()
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
                 continue
-            value = (start - d) * advance - self.exposure(square) * self._care() - steps * 0.01
+            value = (left - max(0, d - near_enough)) * advance \
+                - self.exposure(square) * self._care() - steps * 0.01
             if value > best_value + WORTH_A_WALK:
                 best, best_value = square, value
         if best is not None:
             return Move(self.unit.id, best)
         return self._open_the_way(far, start)
+
+    def _striking_distance(self) -> int:
+        """The walk (in AP, from a foe's square) from which the unit can still strike that
+        foe next turn: its refilled AP less a blow's cost, plus the blow's reach."""
+        unit, move = self.unit, self.game.rules.move_cost
+        ap = max(0, unit.ap_max - unit.ap_owed)
+        return max((ap - cost + reach.farthest * move
+                    for reach, cost, dice in attacks(self.game, unit) if cost <= ap and dice),
+                   default=0)
 
     def _open_the_way(self, far: dict[Pos, int], start: int) -> Action | None:
         """Next to a closed door on the way to the goal, with no square to walk to: open
