@@ -223,3 +223,16 @@ def test_a_wounded_unit_in_a_foes_reach_with_no_blow_worth_it_steps_out_of_reach
     walk = TACTICIAN.board(game).terrain(dagny.pos).get(brenna.pos)
     assert walk is None or walk - 1 + CONTENT.weapons["axe"].ap_cost > dagny.ap_max, \
         (brenna.pos, walk)
+
+
+def test_a_shooter_with_nothing_to_shoot_does_not_walk_into_the_foes_range_for_nothing():
+    """Brenna 12 squares from Wat's crossbow, in round 1 (patient): she walks only as far
+    as lets her shoot next turn, not into the two bolts of a foe that need not walk."""
+    long_hall = "\n".join(["." * 20] * 3)
+    game = make_game([("brenna", "brenna", 1, (0, 1)), ("wat", "wat", 2, (12, 1))],
+                     map_text=long_hall, designer=False)
+    turn_of(game, 1)
+    apart = abs(game.units["brenna"].pos[0] - 12)
+    assert apart < 12            # she did close in
+    assert apart > 4             # but not to where Wat shoots twice without a step
+    assert apart <= 10           # and stays where she can shoot next turn (6 steps + 4)
