@@ -710,6 +710,17 @@ def cmd_compare(args) -> int:
         raise UsageError(str(exc)) from None
 
 
+def cmd_balance(args) -> int:
+    """Every scenario played by the AI in every seat, against the aims of a balanced one."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.balance(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
     parser.set_defaults(func=cmd_play, scenario=DEFAULT_SCENARIO, load=None, seed_default=None,
@@ -872,6 +883,27 @@ def build_parser() -> argparse.ArgumentParser:
                              "on common dice: differences with paired intervals")
     lab(compare, True)
     compare.set_defaults(func=cmd_compare, csv=False)
+
+    balance = sub.add_parser("balance", help="every scenario (or those named) played by the "
+                             "AI in every seat: seat win rates against 1/n ± 5, draws, "
+                             "median rounds")
+    balance.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                         help="the scenarios (default: every one of the content)")
+    balance.add_argument("--games", type=int, help="games a scenario (1000)")
+    balance.add_argument("--seed", type=int, default=0, help="master seed (0)")
+    balance.add_argument("--profile", default="balanced",
+                         help="AI profile of every seat (content/ai.yaml)")
+    balance.add_argument("--rounds", type=int, default=30,
+                         help="round limit: a game still on after it is a draw (30)")
+    balance.add_argument("--workers", type=int, help="local processes (1)")
+    balance.add_argument("--scheduler", metavar="ADDRESS",
+                         help="a Dask scheduler (tcp://host:8786): needs escarmouche[cluster]")
+    balance.add_argument("--json", action="store_true", help="one JSON object")
+    balance.add_argument("--csv", action="store_true", help="CSV rows, one per seat")
+    balance.add_argument("--format", choices=("table", "md"), default="table",
+                         help="md: the README's Markdown table")
+    common(balance)
+    balance.set_defaults(func=cmd_balance, runs=None)
 
     schema = sub.add_parser("schema", help="write a JSON Schema per content file (and the "
                             "field reference with --docs)")

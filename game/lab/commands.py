@@ -144,3 +144,23 @@ def compare(args) -> int:
         report.render_compare(Console(highlight=False), data)
     return 0
 
+
+
+def balance(args) -> int:
+    """`balance [SCENARIO…]`: each scenario's seats against 1/n, draws and length."""
+    from game.lab import balance as table
+
+    content_dir = str(Path(args.content).resolve())
+    names = table.scenarios_of(Path(args.content), args.scenarios)
+    runs = count_of(args)
+    if args.games is None and args.runs is None:
+        runs = 1000
+    workers_of(args)
+    rows = [table.balance_row(content_dir, name, runs, args.seed, args.profile, args.rounds,
+                              lambda setup, name=name: _run(setup, args, runs, name))
+            for name in names]
+    fmt = "json" if args.json else "csv" if args.csv else args.format
+    text = table.write(rows, args.seed, args.profile, fmt, Console(highlight=False))
+    if text is not None:
+        sys.stdout.write(text)
+    return 0
