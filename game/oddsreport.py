@@ -420,7 +420,8 @@ def renderables(data: dict, names) -> list:
             p_down=pct(row["p_down"]))
         out.append(Text(f"  {line}"))
     if "p_all_down" in data:
-        out.append(Text("  " + _("area: P(all down) {p}").format(p=pct(data["p_all_down"]))))
+        line = _("area: P(all down) {p}").format(p=pct(data["p_all_down"]))
+        out.append(Text(f"  {line}"))
     if "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
         out.append(Text(_("reflected onto {unit}: mean {mean}").format(
@@ -547,7 +548,7 @@ def render_grid(console: Console, data: dict, figure: str) -> None:
             low=shown(low), high=shown(high)), style="dim"))
     reasons = {row_reason(c) for line in data["cells"] for c in line if "reason" in c}
     for reason in sorted(reasons):
-        console.print(Text("× " + reason, style="dim"))
+        console.print(Text(f"× {reason}", style="dim"))
 
 
 def render_turn(console: Console, data: dict, names) -> None:
@@ -569,12 +570,13 @@ def render_turn(console: Console, data: dict, names) -> None:
     for n, step in enumerate(data["line"], 1):
         console.print(f"  {n}. {step}")
     if not data["line"]:
-        console.print("  " + _("nothing it does can down the target this turn"))
+        nothing = _("nothing it does can down the target this turn")
+        console.print(f"  {nothing}")
     else:
         console.print(Text(_("(what it plays while the target stands: each step is chosen "
                              "after the dice of the one before)"), style="dim"))
     if data["action"] is not None and data["p_down_repeated"] is not None:
-        console.print(_("{action} repeated, without walking: P(down this turn) {p}").format(
+        console.print(_("repeating {action} without walking: P(down this turn) {p}").format(
             action=data["action"], p=pct(data["p_down_repeated"])))
 
 
@@ -590,7 +592,7 @@ def render_squares(console: Console, data: dict, names) -> None:
                                                      -s["p_down_best"], s["walk_ap"],
                                                      s["square"][1], s["square"][0]))
     shown = [s for s in squares if (s["p_down_repeated"] or 0) > 0 or s["p_down_best"] > 0]
-    console.print(Text(_("{attacker} → {target}: {action} repeated from each square "
+    console.print(Text(_("{attacker} → {target}: repeating {action} from each square "
                          "{attacker} can walk to ({ap} AP), and the best turn from "
                          "there").format(attacker=attacker, target=target,
                                          action=data["action"], ap=data["ap"]),

@@ -413,12 +413,14 @@ def render_tune(console: Console, found, path: str, figure: str, current) -> Non
                           style="bold")
         else:
             other = found.bracket[1] if best is found.bracket[0] else found.bracket[0]
-            line = _("found: {field} = {value}: {figure} ({how})").format(
-                field=path, value=best.value, figure=_figure_text(best, figure),
-                how=_how(best))
+            fields = dict(field=path, value=best.value, figure=_figure_text(best, figure),
+                          how=_how(best), other=other.value,
+                          other_figure=_figure_text(other, figure))
             if other.value != best.value:
-                line += "; " + _("{value} gives {figure}").format(
-                    value=other.value, figure=_figure_text(other, figure))
+                line = _("found: {field} = {value}: {figure} ({how}); {other} gives "
+                         "{other_figure}").format(**fields)
+            else:
+                line = _("found: {field} = {value}: {figure} ({how})").format(**fields)
             console.print(line, style="bold")
     if current is not None:
         console.print(_("(now {current})").format(current=current), style="dim")
