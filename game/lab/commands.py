@@ -300,9 +300,12 @@ def tune(args) -> int:
         head = _("tune {field} ({low}..{high}) so that {side} wins {target} of {what}").format(
             field=path, low=low, high=high, side=side, target=_pct(goal),
             what=setup.describe())
-        how = _("exact where the duel's chain answers, else {runs} runs a value on common "
-                "dice (seed {seed}); profile {profile}").format(
-            runs=runs, seed=args.seed, profile=setup.profile)
+        if setup.kind == "duel" and not args.simulate:
+            how = _("exact where the duel's chain answers, else {runs} runs a value on "
+                    "common dice (seed {seed}); profile {profile}")
+        else:
+            how = _("{runs} runs a value on common dice (seed {seed}); profile {profile}")
+        how = how.format(runs=runs, seed=args.seed, profile=setup.profile)
         head_of = split_path(path)[0]
         try:
             current = oddsreport.current_value(game, path) if head_of == "rules" or \
