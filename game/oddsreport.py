@@ -296,7 +296,12 @@ def turn_object(game: GameState, attacker: str, target: str, choice: Choice | No
         raise Impossible(N_("there is no unit called {id}"), id=repr(target))
     action = choice.action(attacker, target) if choice is not None else None
     if action is not None:
-        possible_somewhere(game, unit, action, square)
+        try:
+            possible_somewhere(game, unit, action, square)
+        except Impossible:
+            if choice.weapon or choice.brawl or choice.spell:
+                raise  # the option asked for is refused wherever the unit may stand
+            action = None  # the first weapon reaches from nowhere: the best turn only
     if square is not None:
         with supposing_at(game, unit, square) as walk:
             found = turn.turn_odds(game, attacker, target, action, squares=False)
@@ -592,23 +597,29 @@ def render_squares(console: Console, data: dict, names) -> None:
                                                      -s["p_down_best"], s["walk_ap"],
                                                      s["square"][1], s["square"][0]))
     shown = [s for s in squares if (s["p_down_repeated"] or 0) > 0 or s["p_down_best"] > 0]
-    console.print(Text(_("{attacker} → {target}: repeating {action} from each square "
-                         "{attacker} can walk to ({ap} AP), and the best turn from "
-                         "there").format(attacker=attacker, target=target,
-                                         action=data["action"], ap=data["ap"]),
-                       style="bold"))
+    fields = dict(attacker=attacker, target=target, action=data["action"], ap=data["ap"])
+    if data["action"] is None:
+        heading = _("{attacker} → {target}: the best turn from each square {attacker} can "
+                    "walk to ({ap} AP)").format(**fields)
+    else:
+        heading = _("{attacker} → {target}: repeating {action} from each square "
+                    "{attacker} can walk to ({ap} AP), and the best turn from "
+                    "there").format(**fields)
+    console.print(Text(heading, style="bold"))
     table = Table(box=None)
     table.add_column(_("square"), justify="right")
     table.add_column(_("walk AP"), justify="right")
     table.add_column(_("AP left"), justify="right")
-    table.add_column(_("P(down this turn)"))
+    if data["action"] is not None:
+        table.add_column(_("P(down this turn)"))
     table.add_column(_("best turn from there"))
     for s in shown:
         repeated = s["p_down_repeated"] or 0
+        cells = [f"{pct(repeated):>6} {bar(repeated, 12)}"] if data["action"] else []
         table.add_row(fmt_pos(tuple(s["square"])), str(s["walk_ap"]), str(s["ap_left"]),
-                      f"{pct(repeated):>6} {bar(repeated, 12)}",
-                      f"{pct(s['p_down_best']):>6} {bar(s['p_down_best'], 12)}")
-    console.print(table)
+                      *cells, f"{pct(s['p_down_best']):>6} {bar(s['p_down_best'], 12)}")
+    if shown:
+        console.print(table)
     rest = len(squares) - len(shown)
     if rest:
         console.print(ngettext("and {n} other square: 0.0%", "and {n} other squares: 0.0%",
