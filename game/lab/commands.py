@@ -198,7 +198,6 @@ def field_range(args, game=None, content=None, units=()) -> tuple[str, int, int]
         split_path(text)
     except (ValueError, Impossible) as exc:
         raise LabError(str(exc)) from None
-    head = split_path(text)[0]
     kind = "unit" if on_unit(text, units) else "template"
     bounds = tuning.default_range(game, text, kind)
     if bounds is None:

@@ -126,6 +126,7 @@ class ScriptedRoller(Roller):
     call's kind so the caller learns what the next branch point is."""
 
     def __init__(self, script: tuple[int, ...]) -> None:
+        self.seed, self.streams, self.stream = 0, True, ""
         self.script = script
         self.calls: list[tuple[Dice, ...] | None] = []  # None: a d100
         self.forced = ()

@@ -24,12 +24,11 @@ from fractions import Fraction
 import msgspec
 
 from game.rules.actions import Action, Move, fmt_pos
-from game.rules.geometry import distance
-from game.rules.units import Unit
 from game.rules.branches import State, TooManyOutcomes, capture, kept, outcomes, restore
 from game.rules.errors import Impossible
 from game.rules.legal import options_against, reachable_squares, standing_at
 from game.rules.state import GameState
+from game.rules.units import Unit
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -48,11 +47,9 @@ class TooLarge(Exception):
 
 @dataclass(frozen=True)
 class Step:
-    """One step of the best turn's main line: the action, and P(down) once it is played
-    (the chance the target is down by then, on that line)."""
+    """One step of the best turn's main line."""
 
     action: Action
-    p_down_after: Fraction
 
 
 @dataclass(frozen=True)
@@ -71,7 +68,7 @@ class TurnChain:
 
     Every value is memoised by state, so asking for the best turn, the chosen action
     repeated and each square's figures shares the work. Three facts of the engine keep the
-    chain small, each read from the engine rather than assumed of it:
+    chain small:
 
     - a check depends on the unit's AP only through whether they pay the plan's cost (the
       checks refuse `ap < cost` and read AP nowhere else): a plan is checked once per
@@ -80,8 +77,8 @@ class TurnChain:
     - what an action's outcomes do is a function of its plan and of the state apart from
       the unit's square and AP: they are played once per plan and state, and the AP they
       spend carried over to any other AP the unit has there;
-    - a walk's plan (path, cost) depends only on where the units stand; what it changes is
-      seen once and carried over, when it changes nothing but the unit's square and AP.
+    - a walk costs what `legal.reachable_squares` says and changes nothing but the unit's
+      square and AP (the first walk of each chain is played by the engine to make sure).
 
     Two walks in a row are never better than one (a shortest path is never longer than
     two), and more AP is never worse: after a walk, the best turn acts or stops.
@@ -222,7 +219,7 @@ class TurnChain:
                 return [(w, s) for w, s, _, _ in found]
         return [(w, self._with(s, pos, ap + spent)) for w, s, _, spent in found]
 
-    def _costs(self, state: State) -> dict:
+    def _costs(self, state: State) -> list[tuple[int, tuple[int, int]]]:
         """The AP of a walk from where the unit stands to each useful square it reaches
         (`legal.reachable_squares`, with the AP it had at the start: it never has more)."""
         here = state[self._a][0]
@@ -342,24 +339,20 @@ class TurnChain:
         outcome that leaves the target standing (the turn adapts to the dice; this is
         what it does while the target holds)."""
         steps: list[Step] = []
-        state, reached, path = self.start, ZERO, ONE
+        state = self.start
         for _ in range(limit):
             choice = self.next_action(state)
             if choice is None:
                 break
+            steps.append(Step(choice))
             if isinstance(choice, Move):
                 cost = dict((sq, c) for c, sq in self._costs(state))[choice.to]
                 state = self._walk(state, choice.to, cost)
-                steps.append(Step(choice, reached))
                 continue
             found = self._outcomes(state, choice, self._plan(state, choice))
-            downed = sum((w for w, s in found if self._ended(s) == ONE), ZERO)
-            reached += path * downed
-            steps.append(Step(choice, reached))
             standing = [(w, s) for w, s in found if self._ended(s) is None]
             if not standing:
                 break
-            path *= sum((x for x, _ in standing), ZERO)
             _, state = max(standing, key=lambda ws: ws[0])
         return steps
 
@@ -395,8 +388,9 @@ def repeated_down(game: GameState, action: Action, actor_id: str, target_id: str
 
 @dataclass(frozen=True)
 class TurnOdds:
-    """The whole turn's odds: P(down) of the best turn and its main line, and per square
-    the unit can walk to (those in reach of the target first... all of them, ranked)."""
+    """The whole turn's odds: P(down) of the best turn and its main line, the chosen action
+    repeated, and each square the unit can walk to, best first; `runs`: the engine's
+    resolutions and checks it took."""
 
     best: Fraction
     line: tuple[Step, ...]
@@ -430,6 +424,3 @@ def turn_odds(game: GameState, actor_id: str, target_id: str, action: Action | N
         except TooLarge:
             return None
 
-
-def square_text(square: tuple[int, int]) -> str:
-    return fmt_pos(square)

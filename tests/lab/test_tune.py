@@ -13,7 +13,7 @@ from game.cli import main
 from game.content.loader import DEFAULT_CONTENT
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
-from game.lab.runs import LabError, Setup
+from game.lab.runs import Setup
 from game.lab.stats import summarise
 from game.lab.tune import Step, check_all, search
 

@@ -6,12 +6,11 @@ import math
 from fractions import Fraction as F
 
 import msgspec
-import pytest
 
 from game.rules import odds
 from game.rules.actions import Attack, Move
-from game.rules.branches import capture, kept, outcomes, percentile_classes
-from game.rules.dice import Roller
+from game.rules.branches import capture, outcomes, percentile_classes
+from game.rules.dice import DiceRoll, Roller
 from game.rules.errors import Impossible
 from game.rules.events import Refused
 from game.rules.magic import Cast
@@ -195,8 +194,6 @@ class Faces(Roller):
         return (self.faces[k] if k < len(self.faces) else 1), False
 
     def roll(self, dice, label="", rule="", origin=""):
-        from game.rules.dice import DiceRoll
-
         faces = []
         for _ in range(dice.count):
             self.calls.append(dice.sides)
