@@ -1,5 +1,5 @@
 """Command line: `play` (the default), `load`, `serve`, `script`, `demo`, `follow`,
-`replay`, `export`, `odds`, `simulate`, `compare`, `validate`, `schema`.
+`replay`, `export`, `odds`, `simulate`, `compare`, `tune`, `balance`, `validate`, `schema`.
 
 Every bad input ends with a message naming the problem and exit code 2, never a traceback.
 """
@@ -642,13 +642,15 @@ def cmd_export(args) -> int:
 
 
 def cmd_odds(args) -> int:
-    """The exact odds of one option, from a scenario's start or a save; `--vary` sweeps."""
+    """The exact odds of one option, from a scenario's start or a save; `--vary` sweeps
+    (twice: a grid), `--from` after a walk, `--turn` the best turn, `--squares` each square."""
     import json
 
     from rich.console import Console
 
     from game import oddsreport
     from game.journal.text import namer
+    from game.rules.actions import parse_pos
     from game.rules.errors import Impossible
 
     if args.load:
@@ -657,34 +659,80 @@ def cmd_odds(args) -> int:
         game = load_game(save_path(args.load, args.saves_dir), args.content).game
     else:
         game = new_game(args.content, args.scenario, 0)
+    if args.json and args.csv:
+        raise UsageError("--json or --csv, not both")
+    sweeps = args.vary or []
+    if len(sweeps) > 2:
+        raise UsageError("--vary at most twice (rows, then columns)")
+    if sweeps and (args.turn or args.squares):
+        raise UsageError("--vary sweeps one option's odds: not with --turn or --squares")
+    if args.squares and args.at:
+        raise UsageError("--squares ranks every square from where the unit stands: "
+                         "not with --from")
+    square = None
+    if args.at is not None:
+        square = parse_pos(args.at)
+        if square is None:
+            raise UsageError(f"--from takes a square X,Y (e.g. 9,4), not {args.at!r}")
     choice = oddsreport.Choice(weapon=args.weapon, brawl=args.brawl, spell=args.spell)
     console = Console(highlight=False)
+    names = namer(game)
+    out = sys.stdout
     try:
-        if args.vary:
+        if args.turn or args.squares:
+            data = oddsreport.turn_object(game, args.attacker, args.target, choice, square,
+                                          squares=args.squares)
+            if args.json:
+                print(json.dumps(data))
+            elif args.csv:
+                out.write(oddsreport.squares_csv(data) if args.squares
+                          else oddsreport.turn_csv(data))
+            elif args.squares:
+                oddsreport.render_squares(console, data, names)
+            else:
+                oddsreport.render_turn(console, data, names)
+            return 0
+        if sweeps:
             try:
-                path, values = oddsreport.parse_vary(args.vary)
-                current = oddsreport.current_value(game, path)
+                parsed = [oddsreport.parse_vary(text) for text in sweeps]
+                current = [oddsreport.current_value(game, path) for path, _ in parsed]
             except (ValueError, Impossible) as exc:
                 raise UsageError(str(exc)) from None
-            rows = oddsreport.sweep(game, args.attacker, args.target, choice, path, values)
+            if len(parsed) == 2:
+                try:
+                    data = oddsreport.grid(game, args.attacker, args.target, choice,
+                                           parsed[0], parsed[1], square)
+                except ValueError as exc:
+                    raise UsageError(str(exc)) from None
+                rows = [c for line in data["cells"] for c in line]
+            else:
+                rows = data = oddsreport.sweep(game, args.attacker, args.target, choice,
+                                               *parsed[0], square)
             reasons = {row.get("reason") for row in rows}
             if len(reasons) == 1 and None not in reasons:
                 print(_("impossible: {reason}").format(reason=oddsreport.row_reason(rows[0])),
                       file=sys.stderr)
                 return 1
             if args.json:
-                print(json.dumps(rows))
+                print(json.dumps(data))
+            elif args.csv:
+                out.write(oddsreport.grid_csv(data) if len(parsed) == 2
+                          else oddsreport.sweep_csv(data))
+            elif len(parsed) == 2:
+                oddsreport.render_grid(console, data, args.figure)
             else:
-                oddsreport.render_sweep(console, rows, current)
+                oddsreport.render_sweep(console, data, current[0])
             return 0
-        data = oddsreport.odds_object(game, args.attacker, args.target, choice)
+        data = oddsreport.odds_object(game, args.attacker, args.target, choice, square)
     except Impossible as refusal:
         print(_("impossible: {reason}").format(reason=refusal.translated(_)), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(data))
+    elif args.csv:
+        out.write(oddsreport.odds_csv(data))
     else:
-        oddsreport.render(console, data, namer(game))
+        oddsreport.render(console, data, names)
     return 0
 
 
@@ -717,6 +765,17 @@ def cmd_balance(args) -> int:
 
     try:
         return commands.balance(args)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_tune(args) -> int:
+    """The value of one field that brings a figure to a target (`game.lab.tune`)."""
+    from game.lab import commands
+    from game.lab.runs import LabError
+
+    try:
+        return commands.tune(args)
     except LabError as exc:
         raise UsageError(str(exc)) from None
 
@@ -843,10 +902,22 @@ def build_parser() -> argparse.ArgumentParser:
     how.add_argument("--spell", metavar="ID", help="a spell the attacker knows")
     odds.add_argument("--load", metavar="SAVE", help="the situation of a save instead of the "
                       "scenario's start")
-    odds.add_argument("--vary", metavar="FIELD=LOW..HIGH[:STEP]",
+    odds.add_argument("--vary", metavar="FIELD=LOW..HIGH[:STEP]", action="append",
                       help="one row per value: aldric.skills.melee, goblin-1.stats.DEF, "
-                           "rules.faction.maximum …")
+                           "rules.faction.maximum …; given twice, a grid (rows × columns)")
+    odds.add_argument("--figure", choices=("down", "success", "turn", "mean", "lands"),
+                      default="down", help="what a grid's cells show: P(down) (default), "
+                      "P(success), P(down this turn), mean damage, P(lands)")
+    odds.add_argument("--from", dest="at", metavar="X,Y",
+                      help="the odds after the attacker walks to that square")
+    odds.add_argument("--turn", action="store_true",
+                      help="P(down this turn) of the best sequence of the attacker's turn "
+                           "(walks, blows, spells, items), exact, and its main line")
+    odds.add_argument("--squares", action="store_true",
+                      help="every square the attacker can walk to, ranked by P(down this "
+                           "turn) of the option repeated from there, and the best turn")
     odds.add_argument("--json", action="store_true", help="one JSON object (a list with --vary)")
+    odds.add_argument("--csv", action="store_true", help="CSV rows")
     common(odds)
     odds.set_defaults(func=cmd_odds)
 
@@ -882,7 +953,50 @@ def build_parser() -> argparse.ArgumentParser:
     compare = sub.add_parser("compare", help="the same AI games under two rule sets, "
                              "on common dice: differences with paired intervals")
     lab(compare, True)
-    compare.set_defaults(func=cmd_compare, csv=False)
+    compare.add_argument("--csv", action="store_true", help="CSV rows")
+    compare.set_defaults(func=cmd_compare)
+
+    tune = sub.add_parser("tune", help="find the value of one field that brings a figure "
+                          "(an option's odds, a duel's or a seat's win rate) to a target")
+    tune.add_argument("what", nargs="+",
+                      metavar="odds SCENARIO ATTACKER TARGET | duel A B | SCENARIO",
+                      help="an option's odds, a duel of two templates, or a scenario")
+    tune.add_argument("--field", required=True, metavar="FIELD[=LOW..HIGH]",
+                      help="the number to search: a unit's (aldric.skills.melee), a "
+                           "template's (ysolde.skills.melee, goblin.hp_max) or a rule's "
+                           "(rules.faction.maximum=0..30); its own bounds unless given")
+    tune.add_argument("--to", required=True, metavar="P",
+                      help="the figure to reach: 50%%, 0.5 (a mean damage: a number)")
+    tune.add_argument("--figure", choices=("down", "success", "turn", "best", "lands", "mean"),
+                      help="tune odds: P(down) (default), P(success), P(down this turn), "
+                           "P(down this turn) of the best turn, P(lands), mean damage")
+    tune.add_argument("--seat", type=int, default=1,
+                      help="duel or scenario: whose win rate (1: the first template or "
+                           "player; default 1)")
+    how = tune.add_mutually_exclusive_group()
+    how.add_argument("--weapon", metavar="ID", help="tune odds: the weapon (default: the first)")
+    how.add_argument("--brawl", action="store_true", help="tune odds: bare hands")
+    how.add_argument("--spell", metavar="ID", help="tune odds: a spell the attacker knows")
+    tune.add_argument("--from", dest="at", metavar="X,Y",
+                      help="tune odds: after the attacker walks to that square")
+    tune.add_argument("--load", metavar="SAVE", help="tune odds: the situation of a save")
+    tune.add_argument("--distance", type=int, default=4, help="duel: squares apart (4)")
+    tune.add_argument("--runs", type=int, help="duel or scenario, when simulated: runs a "
+                      "value (200), on common dice")
+    tune.add_argument("--games", type=int, help="the same as --runs")
+    tune.add_argument("--seed", type=int, default=0, help="master seed of the runs (0)")
+    tune.add_argument("--profile", default="balanced", help="AI profile of every side")
+    tune.add_argument("--ai", action="append", metavar="N:PROFILE",
+                      help="player N plays this profile instead (repeatable)")
+    tune.add_argument("--rounds", type=int, default=30, help="round limit (30)")
+    tune.add_argument("--workers", type=int, help="local processes (1)")
+    tune.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler")
+    tune.add_argument("--simulate", action="store_true",
+                      help="a duel: simulate even where its chain has an exact answer")
+    tune.add_argument("--json", action="store_true", help="one JSON object")
+    tune.add_argument("--csv", action="store_true", help="CSV rows, one per value tried")
+    common(tune)
+    tune.set_defaults(func=cmd_tune, against=None)
 
     balance = sub.add_parser("balance", help="every scenario (or those named) played by the "
                              "AI in every seat: seat win rates against 1/n ± 5, draws, "

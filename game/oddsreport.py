@@ -7,7 +7,10 @@ that plan (`game.rules.odds`), and only the wording and the bars are made here.
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -19,10 +22,12 @@ import msgspec
 
 from game.i18n import _, ngettext, pgettext
 from game.journal.text import clamp_text, refusal_text, terms_text
-from game.rules import odds
-from game.rules.actions import Attack
+from game.rules import odds, turn
+from game.rules.actions import Attack, fmt_pos
+from game.rules.branches import kept, outcomes
 from game.rules.edits import split_path, unit_field, vary
 from game.rules.errors import Impossible, N_, Phrase
+from game.rules.legal import reachable_squares, supposing_at
 from game.rules.magic import Cast, CastPlan
 from game.rules.state import GameState
 from game.rules.terms import Chance, Term
@@ -92,17 +97,31 @@ def _damage_terms(plan) -> dict | None:
     return out
 
 
-def odds_object(game: GameState, attacker: str, target: str, choice: Choice) -> dict:
-    """The odds of the option as plain data (the `--json` object); raises `Impossible`."""
+def actor_of(game: GameState, attacker: str):
     unit = game.units.get(attacker)
     if unit is None:
         raise Impossible(N_("there is no unit called {id}"), id=repr(attacker))
+    return unit
+
+
+def odds_object(game: GameState, attacker: str, target: str, choice: Choice,
+                square=None) -> dict:
+    """The odds of the option as plain data (the `--json` object), from where the
+    attacker stands or, with `square`, after it walks there; raises `Impossible`."""
+    unit = actor_of(game, attacker)
     action = choice.action(attacker, target)
-    return plan_odds(action.check(game, unit.owner), action.notation())
+    if square is None:
+        return plan_odds(action.check(game, unit.owner), action.notation(), game, action)
+    with supposing_at(game, unit, square) as walk:
+        data = plan_odds(action.check(game, unit.owner), action.notation(), game, action)
+    data["from"] = {"square": list(square), "walk_ap": walk.ap_cost if walk else 0}
+    return data
 
 
-def plan_odds(plan, notation: str) -> dict:
-    """The odds of a checked option (its plan), as plain data."""
+def plan_odds(plan, notation: str, game: GameState | None = None, action=None) -> dict:
+    """The odds of a checked option (its plan), as plain data. With the game and the
+    action, what the plan alone cannot tell is computed from the chain of states too
+    (P(down this turn) under an on-hit effect or an area; P(all down) of an area)."""
     result = odds.of(plan)
     spell = isinstance(plan, CastPlan)
     chances = {"magic" if spell else "attack": _chance(plan.chance)}
@@ -135,6 +154,12 @@ def plan_odds(plan, notation: str) -> dict:
                   else str(result.p_down_this_turn),
                   "mean_damage": str(result.mean_damage)},
     }
+    data["chained"] = result.chained
+    if result.chained and game is not None and action is not None:
+        # The chain of states: each repeat checked where the previous one left the game.
+        chained = turn.repeated_down(game, action, actor.id, target_unit.id)
+        data["p_down_this_turn"] = _p(chained)
+        data["exact"]["p_down_this_turn"] = None if chained is None else str(chained)
     if result.reflected_damage and result.p_reflected:
         data["reflected_damage"] = [[v, float(p)] for v, p in result.reflected_damage]
     targets = plan.targets if spell else ()
@@ -142,6 +167,17 @@ def plan_odds(plan, notation: str) -> dict:
         area = [(t.unit.id, odds.of(plan, t.unit.id)) for t in targets]
         data["area"] = [{"target": uid, "p_down": float(o.p_down),
                          "mean_damage": float(o.mean_damage)} for uid, o in area]
+        if game is not None and action is not None and plan.spell.kind == "damage":
+            # One value for every target, each its own counter: P(all down) is not the
+            # product of each one's; the engine plays each outcome class once.
+            with kept(game):
+                found = outcomes(game, action, actor.owner)
+            order = list(game.units)
+            index = [order.index(t.unit.id) for t in targets]
+            every = sum((w for w, state in found if all(state[i][6] for i in index)),
+                        Fraction(0))
+            data["p_all_down"] = float(every)
+            data["exact"]["p_all_down"] = str(every)
     return data
 
 
@@ -167,8 +203,9 @@ def parse_vary(text: str) -> tuple[str, list[int]]:
 
 
 def sweep(game: GameState, attacker: str, target: str, choice: Choice, path: str,
-          values: list[int]) -> list[dict]:
-    """The odds object for each value of one field, each on its own copy of the situation.
+          values: list[int], square=None, then: tuple[str, int] | None = None) -> list[dict]:
+    """The odds object for each value of one field, each on its own copy of the situation
+    (`then`: one more field and value set on every copy, a grid's column).
 
     A value the option cannot be weighed at (impossible, or refused by the field's bounds)
     gives a row with its reason instead of odds.
@@ -178,13 +215,118 @@ def sweep(game: GameState, attacker: str, target: str, choice: Choice, path: str
         situation = copy.deepcopy(game)
         try:
             vary(situation, path, value)
-            row = odds_object(situation, attacker, target, choice)
+            if then is not None:
+                vary(situation, *then)
+            row = odds_object(situation, attacker, target, choice, square)
         except Impossible as refusal:
             # `reason` in English (the JSON's); message and fields to word it
             row = {"reason": refusal.reason, "message": refusal.message,
                    "fields": msgspec.to_builtins(refusal.fields)}
         rows.append({"field": path, "value": value, **row})
     return rows
+
+
+#: The most cells a two-way sweep computes in one command (each is a copy of the game).
+MOST_CELLS = 2500
+
+
+def grid(game: GameState, attacker: str, target: str, choice: Choice,
+         rows: tuple[str, list[int]], columns: tuple[str, list[int]], square=None) -> dict:
+    """Two fields swept together: for each value of the first (a row), the odds at each
+    value of the second (a column)."""
+    (row_path, row_values), (col_path, col_values) = rows, columns
+    cells = len(row_values) * len(col_values)
+    if cells > MOST_CELLS:
+        raise ValueError(f"--vary {row_path} × --vary {col_path}: {cells:,} cells; at most "
+                         f"{MOST_CELLS:,}")
+    table = []
+    for col in col_values:
+        table.append(sweep(game, attacker, target, choice, row_path, row_values, square,
+                           (col_path, col)))
+    return {"rows": {"field": row_path, "values": row_values},
+            "columns": {"field": col_path, "values": col_values},
+            # cells[i][j]: row value i, column value j
+            "cells": [[{"column": col_values[j], **table[j][i]}
+                       for j in range(len(col_values))] for i in range(len(row_values))]}
+
+
+#: The figures a grid shows and `tune` aims at: their key in an odds object.
+FIGURES = {"down": "p_down", "success": "p_hit", "turn": "p_down_this_turn",
+           "mean": "mean_damage", "lands": "p_lands"}
+
+
+def figure_label(figure: str) -> str:
+    words = {"down": lambda: _("P(down)"), "success": lambda: _("P(success)"),
+             "turn": lambda: _("P(down this turn)"), "mean": lambda: _("mean damage"),
+             "lands": lambda: _("P(lands)")}
+    return words[figure]()
+
+
+# --- the odds of a turn ------------------------------------------------------------------
+
+
+def possible_somewhere(game: GameState, unit, action, square=None) -> None:
+    """Raise the action's refusal (from where the unit stands, or `square`) unless it is
+    possible from there or from a square the unit can walk to."""
+    try:
+        with supposing_at(game, unit, square) if square else nullcontext():
+            action.check(game, unit.owner)
+        return
+    except Impossible as refusal:
+        if square is not None:
+            raise
+        first = refusal
+    for there in reachable_squares(game, unit.id):
+        with supposing_at(game, unit, there):
+            try:
+                action.check(game, unit.owner)
+                return
+            except Impossible:
+                continue
+    raise first
+
+
+def turn_object(game: GameState, attacker: str, target: str, choice: Choice | None,
+                square=None, squares: bool = False) -> dict:
+    """The best sequence of the attacker's turn against the target (and the chosen option
+    repeated, and with `squares` each square it can walk to), exact, as plain data; from
+    where it stands or after walking to `square`. Raises `Impossible`."""
+    unit = actor_of(game, attacker)
+    if game.units.get(target) is None:
+        raise Impossible(N_("there is no unit called {id}"), id=repr(target))
+    action = choice.action(attacker, target) if choice is not None else None
+    if action is not None:
+        try:
+            possible_somewhere(game, unit, action, square)
+        except Impossible:
+            if choice.weapon or choice.brawl or choice.spell:
+                raise  # the option asked for is refused wherever the unit may stand
+            action = None  # the first weapon reaches from nowhere: the best turn only
+    if square is not None:
+        with supposing_at(game, unit, square) as walk:
+            found = turn.turn_odds(game, attacker, target, action, squares=False)
+            ap = unit.ap
+        start = {"square": list(square), "walk_ap": walk.ap_cost if walk else 0}
+    else:
+        found = turn.turn_odds(game, attacker, target, action, squares=squares)
+        ap, start = unit.ap, None
+    data = {"attacker": attacker, "target": target, "ap": ap, "from": start,
+            "action": action.notation() if action else None}
+    if found is None:
+        data.update(exact=False, p_down_best=None, line=[], squares=[], p_down_repeated=None)
+        return data
+    data.update(
+        exact=True, runs=found.runs,
+        p_down_best=float(found.best), p_down_repeated=_p(found.repeated),
+        line=[step.action.notation() for step in found.line],
+        squares=[{"square": list(s.square), "walk_ap": s.cost, "ap_left": ap - s.cost,
+                  "p_down_repeated": _p(s.repeated), "p_down_best": float(s.best)}
+                 for s in found.squares],
+        fractions={"p_down_best": str(found.best),
+                   "p_down_repeated": None if found.repeated is None else str(found.repeated)})
+    return data
+
+
 
 
 def current_value(game: GameState, path: str):
@@ -237,13 +379,18 @@ def renderables(data: dict, names) -> list:
     """One option: its chances with their terms, the outcome odds, the damage bars (what
     `odds` prints and the app's odds view shows)."""
     attacker, target = names(data["attacker"]), names(data["target"])
+    out: list = []
+    if data.get("from"):
+        out.append(Text(_("after walking to {square} ({walk} AP; {ap} AP left)").format(
+            square=fmt_pos(tuple(data["from"]["square"])), walk=data["from"]["walk_ap"],
+            ap=data["ap"]), style="dim"))
     head = Text(_("{attacker} → {target}: {action} ({ap} AP)").format(
         attacker=attacker, target=target, action=data["action"], ap=data["ap_cost"]))
     head.stylize("bold", 0, len(attacker))
     start = head.plain.find(target, len(attacker))
     if start >= 0:
         head.stylize("bold", start, start + len(target))
-    out: list = [head]
+    out.append(head)
     out += [chance_text(label, chance, names) for label, chance in data["chances"].items()]
     # label and value pairs of a table: each label is a whole message
     figures = ((_("P(success)"), "p_hit"), (_("P(perfect)"), "p_perfect"),
@@ -268,10 +415,17 @@ def renderables(data: dict, names) -> list:
         "{p_turn}", times).format(
         mean=f"{data['mean_damage']:.2f}", p_down=pct(data["p_down"]), n=times, ap=data["ap"],
         p_turn=pct(data["p_down_this_turn"]))))
+    if data.get("chained") and data["p_down_this_turn"] is None:
+        out.append(Text(_("P(down this turn) is not exact here: each blow changes what the "
+                          "next one faces, and that chain is too large to compute at once"),
+                        style="dim"))
     for row in data.get("area", ()):
         line = _("area: {target}: mean {mean}, P(down) {p_down}").format(
             target=names(row["target"]), mean=f"{row['mean_damage']:.2f}",
             p_down=pct(row["p_down"]))
+        out.append(Text(f"  {line}"))
+    if "p_all_down" in data:
+        line = _("area: P(all down) {p}").format(p=pct(data["p_all_down"]))
         out.append(Text(f"  {line}"))
     if "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
@@ -350,3 +504,203 @@ def render_sweep(console: Console, rows: list[dict], current) -> None:
             f"{pct(row['p_down_this_turn']):>6} {bar(row['p_down_this_turn'] or 0, 12)}",
         )
     console.print(table)
+
+
+def shade(p: float) -> str:
+    """A cell's shade, darkest for 0, full for 1 (reads without colour)."""
+    return "░▒▓█"[min(3, int(p * 4))]
+
+
+#: A grid cell's background, from 0 (dark) to 1 (bright): the shade in colour too.
+CELL_STYLES = ("on grey11", "on grey27", "on grey42", "on grey58")
+
+
+def render_grid(console: Console, data: dict, figure: str) -> None:
+    """A two-way sweep: one row per value of the first field, one column per value of the
+    second, each cell the figure with its shade."""
+    key = FIGURES[figure]
+    rows, columns = data["rows"], data["columns"]
+    console.print(Text(_("{figure}: {rows} (rows) × {columns} (columns)").format(
+        figure=figure_label(figure), rows=rows["field"], columns=columns["field"]),
+        style="bold"))
+    table = Table(box=None, padding=(0, 1))
+    table.add_column(f"{rows['field'].rsplit('.', 1)[-1]} \\ "
+                     f"{columns['field'].rsplit('.', 1)[-1]}", justify="right")
+    for value in columns["values"]:
+        table.add_column(str(value), justify="right")
+    values = [c.get(key) for line in data["cells"] for c in line if c.get(key) is not None]
+    # Shaded from the grid's least to its greatest value, so the slope shows.
+    low, high = min(values, default=0), max(values, default=0)
+    span = (high - low) or 1
+
+    def shown(value):
+        return f"{value:.2f}" if figure == "mean" else pct(value)
+
+    for value, line in zip(rows["values"], data["cells"]):
+        cells = []
+        for cell in line:
+            got = cell.get(key)
+            if got is None:
+                cells.append(Text("—" if "reason" not in cell else "×", style="dim"))
+                continue
+            share = (got - low) / span
+            cells.append(Text(f"{shade(share)} {shown(got):>6}",
+                              style=CELL_STYLES[min(3, int(share * 4))]))
+        table.add_row(str(value), *cells)
+    console.print(table)
+    if values:
+        console.print(Text(_("shade: from {low} (░) to {high} (█)").format(
+            low=shown(low), high=shown(high)), style="dim"))
+    reasons = {row_reason(c) for line in data["cells"] for c in line if "reason" in c}
+    for reason in sorted(reasons):
+        console.print(Text(f"× {reason}", style="dim"))
+
+
+def render_turn(console: Console, data: dict, names) -> None:
+    """The best turn: its P(down), its main line, and the chosen option repeated."""
+    attacker, target = names(data["attacker"]), names(data["target"])
+    if data["from"]:
+        console.print(Text(_("after walking to {square} ({walk} AP; {ap} AP left)").format(
+            square=fmt_pos(tuple(data["from"]["square"])), walk=data["from"]["walk_ap"],
+            ap=data["ap"]), style="dim"))
+    if not data["exact"]:
+        console.print(_("{attacker} → {target}: the best turn is too large to compute "
+                        "exactly at once").format(attacker=attacker, target=target))
+        return
+    console.print(Text(_("{attacker} → {target}: the best turn with {ap} AP: P(down this "
+                         "turn) {p} (exact)").format(attacker=attacker, target=target,
+                                                     ap=data["ap"],
+                                                     p=pct(data["p_down_best"])),
+                       style="bold"))
+    for n, step in enumerate(data["line"], 1):
+        console.print(f"  {n}. {step}")
+    if not data["line"]:
+        nothing = _("nothing it does can down the target this turn")
+        console.print(f"  {nothing}")
+    else:
+        console.print(Text(_("(what it plays while the target stands: each step is chosen "
+                             "after the dice of the one before)"), style="dim"))
+    if data["action"] is not None and data["p_down_repeated"] is not None:
+        console.print(_("repeating {action} without walking: P(down this turn) {p}").format(
+            action=data["action"], p=pct(data["p_down_repeated"])))
+
+
+def render_squares(console: Console, data: dict, names) -> None:
+    """Every square the attacker can walk to, ranked by P(down this turn) of the chosen
+    option repeated from there, with the best turn from there beside it."""
+    attacker, target = names(data["attacker"]), names(data["target"])
+    if not data["exact"]:
+        console.print(_("{attacker} → {target}: the best square is too large to compute "
+                        "exactly at once").format(attacker=attacker, target=target))
+        return
+    squares = sorted(data["squares"], key=lambda s: (-(s["p_down_repeated"] or 0),
+                                                     -s["p_down_best"], s["walk_ap"],
+                                                     s["square"][1], s["square"][0]))
+    shown = [s for s in squares if (s["p_down_repeated"] or 0) > 0 or s["p_down_best"] > 0]
+    fields = dict(attacker=attacker, target=target, action=data["action"], ap=data["ap"])
+    if data["action"] is None:
+        heading = _("{attacker} → {target}: the best turn from each square {attacker} can "
+                    "walk to ({ap} AP)").format(**fields)
+    else:
+        heading = _("{attacker} → {target}: repeating {action} from each square "
+                    "{attacker} can walk to ({ap} AP), and the best turn from "
+                    "there").format(**fields)
+    console.print(Text(heading, style="bold"))
+    table = Table(box=None)
+    table.add_column(_("square"), justify="right")
+    table.add_column(_("walk AP"), justify="right")
+    table.add_column(_("AP left"), justify="right")
+    if data["action"] is not None:
+        table.add_column(_("P(down this turn)"))
+    table.add_column(_("best turn from there"))
+    for s in shown:
+        repeated = s["p_down_repeated"] or 0
+        cells = [f"{pct(repeated):>6} {bar(repeated, 12)}"] if data["action"] else []
+        table.add_row(fmt_pos(tuple(s["square"])), str(s["walk_ap"]), str(s["ap_left"]),
+                      *cells, f"{pct(s['p_down_best']):>6} {bar(s['p_down_best'], 12)}")
+    if shown:
+        console.print(table)
+    rest = len(squares) - len(shown)
+    if rest:
+        console.print(ngettext("and {n} other square: 0.0%", "and {n} other squares: 0.0%",
+                               rest).format(n=rest))
+
+
+# --- CSV ---------------------------------------------------------------------------------
+
+ODDS_COLUMNS = ("p_hit", "p_perfect", "p_dodged", "p_countered", "p_reflected", "p_lands",
+                "mean_damage", "p_down", "p_down_this_turn", "repeats")
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6f}"
+    return str(value)
+
+
+def _writer():
+    out = io.StringIO()
+    return out, csv.writer(out, lineterminator="\n")
+
+
+def odds_csv(data: dict) -> str:
+    """One option: a row of its figures, then (after a blank line) its damage
+    distribution, one amount a row."""
+    out, w = _writer()
+    w.writerow(["attacker", "target", "action", "ap_cost", "ap", *ODDS_COLUMNS, "p_all_down"])
+    w.writerow([data["attacker"], data["target"], data["action"], data["ap_cost"], data["ap"],
+                *(_cell(data[k]) for k in ODDS_COLUMNS), _cell(data.get("p_all_down"))])
+    w.writerow([])
+    w.writerow(["damage", "probability"])
+    for amount, p in data["damage"]:
+        w.writerow([amount, _cell(p)])
+    if data.get("area"):
+        w.writerow([])
+        w.writerow(["area_target", "mean_damage", "p_down"])
+        for row in data["area"]:
+            w.writerow([row["target"], _cell(row["mean_damage"]), _cell(row["p_down"])])
+    return out.getvalue()
+
+
+def sweep_csv(rows: list[dict]) -> str:
+    """One row per value: its figures, or the reason it cannot be weighed."""
+    out, w = _writer()
+    w.writerow(["field", "value", *ODDS_COLUMNS, "reason"])
+    for row in rows:
+        w.writerow([row["field"], row["value"], *(_cell(row.get(k)) for k in ODDS_COLUMNS),
+                    row.get("reason", "")])
+    return out.getvalue()
+
+
+def grid_csv(data: dict) -> str:
+    """A two-way sweep in long form: one row per cell, both values first."""
+    out, w = _writer()
+    w.writerow(["row_field", "row_value", "column_field", "column_value", *ODDS_COLUMNS,
+                "reason"])
+    for value, line in zip(data["rows"]["values"], data["cells"]):
+        for cell in line:
+            w.writerow([data["rows"]["field"], value, data["columns"]["field"],
+                        cell["column"], *(_cell(cell.get(k)) for k in ODDS_COLUMNS),
+                        cell.get("reason", "")])
+    return out.getvalue()
+
+
+def turn_csv(data: dict) -> str:
+    """The best turn: one row per step of its main line, each with the turn's P(down)."""
+    out, w = _writer()
+    w.writerow(["step", "action", "p_down_best", "p_down_repeated"])
+    for n, step in enumerate(data["line"], 1):
+        w.writerow([n, step, _cell(data["p_down_best"]), _cell(data["p_down_repeated"])])
+    return out.getvalue()
+
+
+def squares_csv(data: dict) -> str:
+    """One row per square the attacker can walk to."""
+    out, w = _writer()
+    w.writerow(["x", "y", "walk_ap", "ap_left", "p_down_repeated", "p_down_best"])
+    for s in data["squares"]:
+        w.writerow([*s["square"], s["walk_ap"], s["ap_left"], _cell(s["p_down_repeated"]),
+                    _cell(s["p_down_best"])])
+    return out.getvalue()

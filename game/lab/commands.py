@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 
-from game.lab import report
+from game import oddsreport
+from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+from game.i18n import _
+from game.lab import report, tune as tuning
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
-from game.lab.runs import LabError, Setup, check_setup, scenario_at
+from game.lab.runs import (LabError, Setup, check_setup, new_game, on_unit, scenario_at,
+                           unit_ids)
 from game.lab.stats import compare_sides, summarise
+from game.rules.actions import parse_pos
+from game.rules.edits import split_path, template_value
+from game.rules.engine import Game
+from game.rules.errors import Impossible
+from game.rules.policies import ProfileBook
+from game.saves import load_game, save_path
 
 
 def seats_of(args) -> tuple[tuple[int, str], ...]:
@@ -140,6 +153,8 @@ def compare(args) -> int:
     }
     if args.json:
         print(json.dumps(data))
+    elif args.csv:
+        sys.stdout.write(report.compare_csv(data))
     else:
         report.render_compare(Console(highlight=False), data)
     return 0
@@ -164,3 +179,289 @@ def balance(args) -> int:
     if text is not None:
         sys.stdout.write(text)
     return 0
+
+
+# --- tune -------------------------------------------------------------------------------
+
+
+def parse_target(text: str, figure: str) -> float:
+    """`50%`, `0.5` or `50` (a number above 1 is a percent); a mean damage as it is."""
+    raw = text.strip()
+    try:
+        if raw.endswith("%"):
+            value = float(raw[:-1]) / 100
+        else:
+            value = float(raw)
+            if figure != "mean" and value > 1:
+                value /= 100
+    except ValueError:
+        raise LabError(f"--to takes a chance (50%, 0.5) or, for a mean, a number; not "
+                       f"{text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise LabError(f"--to {text!r} is not a number")
+    if figure != "mean" and not 0 <= value <= 1:
+        raise LabError(f"--to {text}: a chance is between 0% and 100%")
+    return value
+
+
+def field_range(args, game=None, content=None, units=()) -> tuple[str, int, int]:
+    """`--field PATH[=LOW..HIGH[:STEP]]`: the path and the range searched (its own
+    bounds when none is given)."""
+    text = args.field
+    try:
+        if "=" in text:
+            path, values = oddsreport.parse_vary(text)
+            if len(values) > 1 and values[1] - values[0] != 1:
+                raise LabError("--field: tune searches every integer between LOW and HIGH; "
+                               "leave out :STEP")
+            return path, values[0], values[-1]
+        split_path(text)
+    except (ValueError, Impossible) as exc:
+        raise LabError(str(exc)) from None
+    kind = "unit" if on_unit(text, units) else "template"
+    bounds = tuning.default_range(game, text, kind)
+    if bounds is None:
+        raise LabError(f"--field {text}: give the range to search, e.g. {text}=0..20")
+    return text, *bounds
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _figure_text(step, figure: str) -> str:
+    return f"{step.figure:.2f}" if figure == "mean" else _pct(step.figure)
+
+
+def _how(step) -> str:
+    """How a step's figure is known: exact (its fraction when short), or its interval."""
+    if step.interval is not None:
+        return _("95% {low}–{high}").format(low=_pct(step.interval[0]),
+                                            high=_pct(step.interval[1]))
+    if step.fraction is not None and step.fraction.denominator <= 100_000:
+        return _("exact: {fraction}").format(fraction=step.fraction)
+    return _("exact")
+
+
+def situation_of(args):
+    """The game `tune odds` weighs: a save's situation, or the scenario's start."""
+    if args.load:
+        return load_game(save_path(args.load, args.saves_dir), args.content).game
+    content = load_content(args.content)
+    path = scenario_path(args.content, args.what[1])
+    if not path.exists():
+        known = ", ".join(list_scenarios(args.content)) or "none"
+        raise LabError(f"no scenario {args.what[1]!r} (known: {known})")
+    return Game(content, load_scenario(content, path, args.content), seed=0,
+                scenario_id=path.stem, policies=ProfileBook(content))
+
+
+def tune(args) -> int:
+    """`tune`: the value of one field that brings a figure to a target (`game.lab.tune`)."""
+    what = args.what
+    if args.json and args.csv:
+        raise LabError("--json or --csv, not both")
+    quiet = args.json or args.csv
+    console = Console(highlight=False)
+    if what[0] == "odds":
+        if len(what) != 4:
+            raise LabError("tune odds needs a scenario, an attacker and a target: "
+                           "tune odds crossroads aldric goblin-1")
+        figure = args.figure or "down"
+        goal = parse_target(args.to, figure)
+        game = situation_of(args)
+        attacker, target = what[2], what[3]
+        path, low, high = field_range(args, game, units=set(game.units))
+        square = None
+        if args.at is not None:
+            square = parse_pos(args.at)
+            if square is None:
+                raise LabError(f"--from takes a square X,Y (e.g. 9,4), not {args.at!r}")
+        choice = oddsreport.Choice(weapon=args.weapon, brawl=args.brawl, spell=args.spell)
+        try:
+            oddsreport.actor_of(game, attacker)
+            action = choice.action(attacker, target).notation()
+            if split_path(path)[0] != "rules":
+                oddsreport.current_value(game, path)
+        except Impossible as refusal:
+            raise LabError(refusal.reason) from None
+        evaluate = tuning.odds_figure(game, attacker, target, choice, path, figure, square)
+        label = oddsreport.figure_label(figure) if figure != "best" else \
+            _("P(down this turn) of the best turn")
+        head = _("tune {field} ({low}..{high}) so that {figure} of {action} is {target}").format(
+            field=path, low=low, high=high, figure=label, action=action,
+            target=f"{goal:.2f}" if figure == "mean" else _pct(goal))
+        how = _("exact odds, searched by bisection")
+        current = oddsreport.current_value(game, path)
+    else:
+        if args.figure:
+            raise LabError("--figure is for tune odds; a duel or a scenario is tuned by a "
+                           "seat's win rate (--seat N)")
+        figure = "win"
+        goal = parse_target(args.to, figure)
+        setup = setup_of(args, args.content)
+        sides = sides_of(setup)
+        if not 1 <= args.seat <= len(sides):
+            raise LabError(f"--seat {args.seat}: {setup.describe()} has seats 1 to "
+                           f"{len(sides)}")
+        units = unit_ids(setup)
+        game, _names = new_game(setup, 0, 0)
+        path, low, high = field_range(args, game, units=units)
+        runs = count_of(args)
+        # Bounded as the rest of the lab: every value plays its runs.
+        if runs * tuning.MOST_STEPS > MOST_RUNS * 10:
+            raise LabError(f"--runs {runs:,}: a search plays up to {tuning.MOST_STEPS} "
+                           f"values; at most {MOST_RUNS * 10 // tuning.MOST_STEPS:,} runs a value")
+        workers = workers_of(args)
+        evaluate = tuning.lab_figure(setup, path, args.seat, sides, runs, args.seed, workers,
+                                     args.scheduler, try_exact=not args.simulate)
+        side = sides[args.seat - 1]
+        head = _("tune {field} ({low}..{high}) so that {side} wins {target} of {what}").format(
+            field=path, low=low, high=high, side=side, target=_pct(goal),
+            what=setup.describe())
+        if setup.kind == "duel" and not args.simulate:
+            how = _("exact where the duel's chain answers, else {runs} runs a value on "
+                    "common dice (seed {seed}); profile {profile}")
+        else:
+            how = _("{runs} runs a value on common dice (seed {seed}); profile {profile}")
+        how = how.format(runs=runs, seed=args.seed, profile=setup.profile)
+        head_of = split_path(path)[0]
+        try:
+            current = oddsreport.current_value(game, path) if head_of == "rules" or \
+                on_unit(path, units) else template_value(game.content, *split_path(path))
+        except Impossible:
+            current = None
+    evaluate = tuning.remembered(evaluate)
+    # A bad field, a value out of its bounds, a refused option: said before anything.
+    for end in (low, high):
+        if figure != "win":
+            step = evaluate(end)
+            if step.figure is None:
+                raise LabError(step.reason)
+        else:
+            try:
+                check_setup(replace(setup, changes=((path, end),)))
+            except LabError as exc:
+                raise LabError(str(exc) if str(exc).startswith(path)
+                               else f"{path} = {end}: {exc}") from None
+    if not quiet:
+        console.print(head, style="bold")
+        console.print(how, style="dim")
+
+    short = path.rsplit(".", 1)[-1]
+    found_steps: list = []
+
+    def shown(step) -> None:
+        if quiet:
+            return
+        late = f"  ({step.seconds:.1f} s)" if step.seconds >= 0.5 else ""
+        console.print(f"  {len(found_steps) + 1:>2}. {short} {step.value:>4}  →  "
+                      f"{_figure_text(step, figure):>6}   {_how(step)}{late}")
+        found_steps.append(step)
+
+    try:
+        found = tuning.search(evaluate, low, high, goal, shown)
+    except tuning.NoLongerExact as stop:
+        if not quiet:
+            console.print(_("the duel's chain has no exact answer at {value}: every value "
+                            "simulated instead").format(value=stop.args[0]), style="dim")
+        found_steps.clear()
+        evaluate = tuning.remembered(tuning.lab_figure(
+            setup, path, args.seat, sides, runs, args.seed, workers, args.scheduler,
+            try_exact=False))
+        found = tuning.search(evaluate, low, high, goal, shown)
+    if figure != "win" and high - low < 1000:
+        tuning.check_all(found, evaluate)
+    data = tune_object(found, path, figure, current, what)
+    if args.json:
+        print(json.dumps(data))
+    elif args.csv:
+        sys.stdout.write(tune_csv(data))
+    else:
+        render_tune(console, found, path, figure, current)
+    return 0
+
+
+def tune_object(found, path: str, figure: str, current, what) -> dict:
+    def step(s):
+        return {"value": s.value, "figure": s.figure, "exact": s.exact,
+                "fraction": None if s.fraction is None else str(s.fraction),
+                "wins": s.wins, "runs": s.runs,
+                "ci": list(s.interval) if s.interval else None, "seconds": s.seconds}
+
+    return {"field": path, "figure": figure, "target": found.target, "low": found.low,
+            "high": found.high, "current": current, "what": list(what),
+            "steps": [step(s) for s in found.steps],
+            "reached": found.bracket is not None,
+            "value": found.best.value if found.bracket is not None else None,
+            "bracket": [found.bracket[0].value, found.bracket[1].value]
+            if found.bracket else None,
+            "closest": step(found.best) if found.best else None,
+            "monotone": found.monotone,
+            "crossings": [list(c) for c in found.crossings]}
+
+
+def tune_csv(data: dict) -> str:
+    """One row per value tried, in the order tried; `found` 1 on the value found."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["step", "field", "value", "figure", "exact", "fraction", "wins", "runs",
+                "ci_low", "ci_high", "target", "found"])
+    for n, s in enumerate(data["steps"], 1):
+        w.writerow([n, data["field"], s["value"], f"{s['figure']:.6f}", int(s["exact"]),
+                    s["fraction"] or "", "" if s["wins"] is None else s["wins"],
+                    "" if s["runs"] is None else s["runs"],
+                    f"{s['ci'][0]:.6f}" if s["ci"] else "",
+                    f"{s['ci'][1]:.6f}" if s["ci"] else "", f"{data['target']:.6f}",
+                    int(s["value"] == data["value"])])
+    return out.getvalue()
+
+
+def render_tune(console: Console, found, path: str, figure: str, current) -> None:
+    best = found.best
+    target = f"{found.target:.2f}" if figure == "mean" else _pct(found.target)
+    if found.bracket is None and not found.crossings:
+        ends = {s.value: s for s in found.steps}
+        console.print(_("no value of {field} from {low} to {high} reaches {target}: the "
+                        "figure goes from {at_low} (at {low}) to {at_high} (at {high})").format(
+            field=path, low=found.low, high=found.high, target=target,
+            at_low=_figure_text(ends[found.low], figure),
+            at_high=_figure_text(ends[found.high], figure)), style="bold")
+    else:
+        if found.bracket is None:
+            a, b = found.crossings[0]
+            console.print(_("the ends of the range do not hold {target}, yet the figure "
+                            "crosses it between {a} and {b}").format(target=target, a=a, b=b),
+                          style="bold")
+        else:
+            other = found.bracket[1] if best is found.bracket[0] else found.bracket[0]
+            fields = dict(field=path, value=best.value, figure=_figure_text(best, figure),
+                          how=_how(best), other=other.value,
+                          other_figure=_figure_text(other, figure))
+            if other.value != best.value:
+                line = _("found: {field} = {value}: {figure} ({how}); {other} gives "
+                         "{other_figure}").format(**fields)
+            else:
+                line = _("found: {field} = {value}: {figure} ({how})").format(**fields)
+            console.print(line, style="bold")
+    if current is not None:
+        console.print(_("(now {current})").format(current=current), style="dim")
+    if found.monotone is not None:
+        span = dict(low=found.low, high=found.high, target=target)
+        if found.monotone:
+            console.print(_("every value from {low} to {high} checked: the figure moves one "
+                            "way with the field, so this is the one crossing").format(**span))
+        else:
+            pairs = ", ".join(f"{a}–{b}" if a != b else str(a) for a, b in found.crossings)
+            console.print(_("every value from {low} to {high} checked: the figure does not "
+                            "move one way with the field; it crosses {target} at {pairs}")
+                          .format(pairs=pairs or "—", **span))
+    elif figure == "win":
+        simulated = [s for s in found.steps if s.interval is not None]
+        if simulated:
+            holding = sorted(s.value for s in simulated
+                             if s.interval[0] <= found.target <= s.interval[1])
+            console.print(_("values tried whose 95% interval holds {target}: {values}").format(
+                target=target, values=", ".join(map(str, holding)) or "—"))
+        console.print(_("(a bisection: if the win rate does not move one way with the field, "
+                        "this is one crossing, maybe not the only one)"), style="dim")

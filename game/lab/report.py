@@ -43,6 +43,29 @@ def simulate_csv(data: dict) -> str:
     return out.getvalue()
 
 
+def compare_csv(data: dict) -> str:
+    """Two blocks: one row per side (A, B, B − A and its paired interval), then one per
+    template (A and B figures)."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["side", "a", "b", "difference", "ci_low", "ci_high", "games",
+                "mean_rounds_a", "mean_rounds_b", "draws_a", "draws_b", "winner_changed"])
+    for s in data["sides"]:
+        w.writerow([s["name"], f"{s['a']:.6f}", f"{s['b']:.6f}", f"{s['difference']:.6f}",
+                    f"{s['ci'][0]:.6f}", f"{s['ci'][1]:.6f}", data["games"],
+                    f"{data['mean_rounds']['a']:.4f}", f"{data['mean_rounds']['b']:.4f}",
+                    data["draws"]["a"], data["draws"]["b"], data["winner_changed"]])
+    w.writerow([])
+    w.writerow(["template", "dealt_per_ap_a", "dealt_per_ap_b", "taken_per_ap_a",
+                "taken_per_ap_b", "hit_rate_a", "hit_rate_b"])
+    for t in data["templates"]:
+        a, b = t["a"], t["b"]
+        w.writerow([t["template"], f"{a['dealt_per_ap']:.4f}", f"{b['dealt_per_ap']:.4f}",
+                    f"{a['taken_per_ap']:.4f}", f"{b['taken_per_ap']:.4f}",
+                    f"{a['hit_rate']:.4f}", f"{b['hit_rate']:.4f}"])
+    return out.getvalue()
+
+
 def render_simulate(console: Console, data: dict) -> None:
     profiles = data["profiles"]
     mixed = len(set(profiles.values())) > 1

@@ -12,8 +12,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import msgspec
+
 from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
 from game.rules.dice import stream_seed
+from game.rules.edits import rules_with, split_path, template_with, vary
+from game.rules.errors import Impossible
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
 from game.rules.events import AttackDeclared, Damage, DoorChanged, Moved, Roll, SpellCast
@@ -45,6 +49,10 @@ class Setup:
     #: (`--ai 2:naive`): the lab's way to pit one policy against another. In a duel, a
     #: seat is a template (1: `first`, 2: `second`), whichever strikes first.
     seats: tuple[tuple[int, str], ...] = ()
+    #: (FIELD, value) pairs set before each run (`tune`): a unit of the scenario
+    #: (`aldric.skills.melee`), else a template (`ysolde.skills.melee`: every unit made
+    #: from it, a duel's two included), or a rule (`rules.faction.maximum`).
+    changes: tuple[tuple[str, int], ...] = ()
 
     def profiles(self, players: int) -> dict[int, str]:
         """Each player's AI profile."""
@@ -102,9 +110,43 @@ def scenario_at(content_dir: str, scenario: str) -> Scenario:
 
 
 @lru_cache(maxsize=8)
-def book_of(content_dir: str) -> ProfileBook:
+def book_of(content_dir: str, changes: tuple = (), units: frozenset = frozenset()) -> ProfileBook:
     # One book per content: a policy is made once per process, not once per run.
-    return ProfileBook(content_at(content_dir))
+    return ProfileBook(content_for(content_dir, changes, units))
+
+
+def unit_ids(setup: "Setup") -> set[str]:
+    """The unit ids a change may name: a scenario's placements (a duel's are hidden)."""
+    if setup.kind == "duel":
+        return set()
+    scenario = scenario_at(setup.content_dir, setup.scenario)
+    return {p.id for p in (*scenario.characters, *scenario.creatures)}
+
+
+def on_unit(path: str, units) -> bool:
+    """Whether a change is made on a unit of the game (its id is one of `units` and the
+    field one a unit has) rather than on a template or the rules: `ysolde.hp_max` in a
+    scenario with a unit `ysolde` is its template's."""
+    head, field = split_path(path)
+    return head in units and field.partition(".")[0] in ("hp", "ap", "xp", "stats", "skills",
+                                                         "masteries")
+
+
+@lru_cache(maxsize=64)
+def content_for(content_dir: str, changes: tuple = (), units: frozenset = frozenset()):
+    """The content with the changes to templates and rules made (those naming a unit of
+    `units` are made on the game, `new_game`); raises `Impossible` naming a bad one."""
+    content = content_at(content_dir)
+    for path, value in changes:
+        head, field = split_path(path)
+        if on_unit(path, units):
+            continue
+        if head == "rules":
+            rules = rules_with(content.rules, field, value)
+            content = msgspec.structs.replace(content, rules=rules)
+        else:
+            content = template_with(content, head, field, value)
+    return content
 
 
 def run_seed(master: int, index: int) -> int:
@@ -159,6 +201,32 @@ def check_setup(setup: Setup) -> None:
         if not 1 <= number <= players:
             raise LabError(f"--ai {number}: there is no player {number} "
                            f"({setup.describe()} has {players})")
+    if setup.changes:
+        check_changes(setup)
+
+
+def check_changes(setup: Setup) -> None:
+    """Each change names a unit of the scenario, a template one of its units is made from
+    (a duel's two), or a rule; and its value is one the file's schema takes."""
+    units = unit_ids(setup)
+    if setup.kind == "duel":
+        templates = {setup.first, setup.second}
+    else:
+        scenario = scenario_at(setup.content_dir, setup.scenario)
+        templates = {p.template for p in (*scenario.characters, *scenario.creatures)}
+    for path, _ in setup.changes:
+        try:
+            head = split_path(path)[0]
+        except Impossible as refusal:
+            raise LabError(refusal.reason) from None
+        if head != "rules" and head not in units and head not in templates:
+            known = ", ".join(sorted(units | templates))
+            raise LabError(f"{path}: {head!r} is no unit of {setup.describe()} and no "
+                           f"template of one (known: {known})")
+    try:
+        new_game(setup, 0, 0)
+    except Impossible as refusal:
+        raise LabError(refusal.reason) from None
 
 
 def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]:
@@ -175,8 +243,14 @@ def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]
         # A duel's seat is its template (1: the first, 2: the second), whoever strikes
         # first: in this run the second template plays player 1.
         profiles = {1: profiles[2], 2: profiles[1]}
+    units = frozenset(unit_ids(setup)) if setup.changes else frozenset()
+    if setup.changes:
+        content = content_for(setup.content_dir, setup.changes, units)
     game = Game(content, scenario, seed=seed, scenario_id=scenario_id, dice="streams",
-                ai_players=profiles, policies=book_of(setup.content_dir))
+                ai_players=profiles, policies=book_of(setup.content_dir, setup.changes, units))
+    for path, value in setup.changes:
+        if on_unit(path, units):
+            vary(game, path, value)
     return game, {p.number: p.name for p in game.players}
 
 

@@ -582,10 +582,10 @@ def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
                 perfect: bool) -> Damage:
     """Roll a damage plan's dice (and the perfect die on a perfect hit) on the target."""
     sources = plan.sources
-    rolls = [roller.roll(dice, label, *source)
-             for (label, dice), source in zip(plan.dice, sources)]
+    parts = [(dice, label, *source) for (label, dice), source in zip(plan.dice, sources)]
     if perfect and plan.perfect_die is not None:
-        rolls.append(roller.roll(plan.perfect_die, "perfect", *sources[-1]))
+        parts.append((plan.perfect_die, "perfect", *sources[-1]))
+    rolls = roller.roll_together(parts)
     raw = sum(r.total for r in rolls) + sum(t.value for t in plan.terms)
     reduce = plan.reduction
     amount = final_damage(raw, reduce)

@@ -183,6 +183,13 @@ class Roller:
         total = dice.sign * (sum(faces) + dice.modifier)
         return DiceRoll(label, _text(dice), faces, total, rule, origin)
 
+    def roll_together(self, parts) -> list[DiceRoll]:
+        """Several dice expressions rolled for one total (a damage roll: the weapon's dice,
+        the damage bonus, the perfect die): `parts` as (dice, label, rule, origin), rolled
+        in order, one `DiceRoll` each. Only their sum counts, which is what lets the odds
+        enumerate a damage roll by its total (`game.rules.branches`)."""
+        return [self.roll(dice, label, rule, origin) for dice, label, rule, origin in parts]
+
     def getstate(self) -> tuple:
         """What the next rolls depend on. With streams only the forced rolls pending: every
         command begins its own stream."""

@@ -106,6 +106,62 @@ def rules_with(rules: RulesConfig, setting: str, value) -> RulesConfig:
                          value=str(value), error=str(exc)) from None
 
 
+#: A template's fields a path may name (`ysolde.skills.melee`, `goblin.hp_max`).
+TEMPLATE_FIELDS = ("hp_max", "ap_max", *(f"stats.{c}" for c in CHARACTERISTICS),
+                   *(f"skills.{s}" for s in SKILLS))
+
+
+def template_with(content, template_id: str, field: str, value: int):
+    """A copy of the content with one number of a character or creature template changed
+    (`hp_max`, `ap_max`, `stats.STR`, `skills.melee`, `masteries.sword`), checked against
+    the same schema as the content file (so its bounds are the file's)."""
+    table = "characters" if template_id in content.characters else \
+        "creatures" if template_id in content.creatures else None
+    if table is None:
+        raise Impossible(N_("there is no template called {id}"), id=repr(template_id))
+    template = getattr(content, table)[template_id]
+    data = msgspec.to_builtins(template)
+    group, _, name = field.partition(".")
+    field = "hp_max" if field == "hp" else field  # a template's HP: those it starts with
+    if field in ("hp_max", "ap_max"):
+        data[field] = value
+    elif group == "stats" and name in CHARACTERISTICS:
+        data["stats"][name] = value
+    elif group == "skills" and name in SKILLS:
+        data.setdefault("skills", {})[name] = value
+    elif group == "masteries" and name:
+        data.setdefault("masteries", {})[name] = value
+    else:
+        raise Impossible(N_("the template {id} has no field {field}; fields: {fields}, "
+                            "masteries.FAMILY"), id=template_id, field=repr(field),
+                         fields=", ".join(TEMPLATE_FIELDS))
+    try:
+        changed = msgspec.convert(data, type(template))
+    except msgspec.ValidationError as exc:
+        raise Impossible(N_("{id}.{field} = {value}: {error}"), id=template_id, field=field,
+                         value=str(value), error=str(exc)) from None
+    return msgspec.structs.replace(content, **{table: {**getattr(content, table),
+                                                       template_id: changed}})
+
+
+def template_value(content, template_id: str, field: str) -> int | None:
+    """A template's number as its file gives it (None: a field it does not list)."""
+    template = content.characters.get(template_id) or content.creatures.get(template_id)
+    if template is None:
+        raise Impossible(N_("there is no template called {id}"), id=repr(template_id))
+    group, _, name = field.partition(".")
+    field = "hp_max" if field == "hp" else field
+    if field in ("hp_max", "ap_max"):
+        return getattr(template, field)
+    if group == "stats" and name in CHARACTERISTICS:
+        return getattr(template.characteristics, name)
+    if group == "skills" and name in SKILLS:
+        return getattr(template.skills, name)
+    if group == "masteries" and name:
+        return template.masteries.get(name, 0)
+    return None
+
+
 def vary(game: GameState, path: str, value) -> None:
     """Set one number of a situation in place: a unit field or a rule."""
     head, field = split_path(path)

@@ -13,7 +13,7 @@ perfect result is a success whose roll is strictly below the threshold.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Iterable
@@ -177,7 +177,11 @@ class Odds:
     reflected (None where the target cannot); `damage`: what the target loses (or, for a
     heal, gains), misses included as 0; `p_down`: this action downs the target;
     `p_down_this_turn`: the target is down before the actor's AP run out repeating it
-    (None when that chain is too large to compute exactly at once).
+    (None when that chain is too large to compute exactly at once, or when `chained`).
+    `chained`: the plan alone cannot tell what a repeat faces — an on-hit effect the
+    first blow lays changes the next plans, an area's other targets may reflect it or be
+    downed by it — so `p_down_this_turn` is None here and the chain of states
+    (`game.rules.turn`) gives it exactly.
     """
 
     kind: str
@@ -191,6 +195,7 @@ class Odds:
     p_down: Fraction
     p_down_this_turn: Fraction | None
     repeats: int
+    chained: bool = False
 
     @property
     def mean_damage(self) -> Fraction:
@@ -384,22 +389,31 @@ def of(plan: AttackPlan | CastPlan, target_id: str | None = None) -> Odds:
     """
     if isinstance(plan, AttackPlan):
         damage = plan.damage
-        return attack_odds(
+        repeats = plan.attacker.ap // plan.ap_cost
+        result = attack_odds(
             plan.chance.value, plan.chance.perfect_below,
             plan.defence.value if plan.defence is not None else None,
             [dice for _, dice in damage.dice], damage.perfect_die,
             sum(t.value for t in damage.terms), damage.reduction, plan.target.hp,
-            repeats=plan.attacker.ap // plan.ap_cost)
+            repeats=repeats)
+        if repeats > 1 and plan.weapon is not None and plan.weapon.on_hit is not None \
+                and plan.defender is not None:
+            return replace(result, p_down_this_turn=None, chained=True)
+        return result
     target = next(t for t in plan.targets
                   if t.unit.id == (target_id or plan.centre.id))
     kind = plan.spell.kind
     if kind == "damage":
         counter = target.counter
-        return damage_spell_odds(
+        repeats = plan.caster.ap // plan.ap_cost
+        result = damage_spell_odds(
             plan.chance.value, plan.dice, counter.value if counter is not None else None,
             counter.perfect_below if counter is not None else 0, target.reduction,
             target.unit.hp, total_reduction(plan.reflected_reduction_terms), plan.caster.hp,
-            repeats=plan.caster.ap // plan.ap_cost)
+            repeats=repeats)
+        if repeats > 1 and len(plan.targets) > 1:
+            return replace(result, p_down_this_turn=None, chained=True)
+        return result
     if kind == "heal":
         return heal_odds(plan.chance.value, plan.dice, target.unit.hp_max - target.unit.hp)
     return effect_odds(plan.chance.value)

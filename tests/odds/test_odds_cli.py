@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from game.cli import main
 
 
@@ -123,3 +125,88 @@ def test_a_damage_spell_names_its_dice_in_the_json(tmp_path, capsys):
     assert damage["dice"] == [{"label": "Firebolt", "dice": "2d6", "rule": "R7.7",
                                "source": "spells.yaml: firebolt.dice"}]
     assert "perfect_die" not in damage
+
+
+# --- a turn, not only one action from where the unit stands -----------------------------
+
+
+def test_odds_from_a_square_after_a_walk(capsys):
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--from", "9,4")
+    assert code == 0
+    assert out.splitlines()[0] == "after walking to 9,4 (6 AP; 4 AP left)"
+    assert "P(down) 30.0% · P(down this turn: 1 such action with 4 AP) 30.0%" in out
+    code, out, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--from", "14,7")
+    assert code == 1 and "impossible: Aldric needs 11 AP to reach 14,7 and has 10" in err
+    code, _, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--from", "nine")
+    assert code == 2 and "--from takes a square X,Y" in err
+
+
+def test_odds_turn_gives_the_best_sequence_and_its_exact_odds(capsys):
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--turn")
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "Aldric → Goblin Snik: the best turn with 10 AP: P(down this turn) 30.0% (exact)",
+        "  1. move aldric 9,4", "  2. attack aldric goblin-1 with sword"]
+    data = json.loads(run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--turn",
+                          "--json")[1])
+    assert data["exact"] and data["fractions"]["p_down_best"] == "1439/4800"
+    assert data["p_down_repeated"] == 0.0  # the sword does not reach from where he stands
+
+
+def test_odds_squares_ranks_every_reachable_square(capsys):
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--squares", "--csv")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "x,y,walk_ap,ap_left,p_down_repeated,p_down_best"
+    rows = [line.split(",") for line in lines[1:]]
+    assert rows[0][:4] == ["9", "4", "6", "4"] and rows[0][4] == rows[0][5] == "0.299792"
+    best = [float(r[5]) for r in rows]
+    assert best == sorted(best, reverse=True)
+    code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", "--squares")
+    assert "    9,4        6        4   30.0% ███▋         30.0% ███▋" in out
+    assert "other squares: 0.0%" in out
+
+
+def test_two_vary_give_a_grid(tmp_path, capsys):
+    where = setup(tmp_path, capsys)
+    argv = ["odds", "crossroads", "aldric", "goblin-1", *where,
+            "--vary", "goblin-1.stats.DEF=0..20:10", "--vary", "aldric.skills.melee=40..60:10"]
+    data = json.loads(run(capsys, *argv, "--json")[1])
+    assert data["rows"] == {"field": "goblin-1.stats.DEF", "values": [0, 10, 20]}
+    assert data["columns"]["values"] == [40, 50, 60]
+    assert data["cells"][0][1]["exact"]["p_down"] == "1439/4800"  # DEF 0, melee 50
+    assert [c["p_hit"] for c in data["cells"][2]] == [0.55, 0.65, 0.75]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "P(down): goblin-1.stats.DEF (rows) × aldric.skills.melee (columns)" in out
+    assert "           0  ▓  25.6%  █  30.0%  █  34.4%" in out
+    assert "shade: from 12.0% (░) to 34.4% (█)" in out
+    code, out, _ = run(capsys, *argv, "--csv")
+    assert out.splitlines()[0].startswith("row_field,row_value,column_field,column_value,p_hit")
+    assert len(out.splitlines()) == 1 + 9
+
+
+def test_an_area_gives_p_all_down(tmp_path, capsys):
+    where = setup(tmp_path, capsys, "place corvin 18,9\nset elise.hp 5\nset fenwick.hp 4\n")
+    data = json.loads(run(capsys, "odds", "crossroads", "corvin", "elise", "--spell",
+                          "ice-storm", *where, "--json")[1])
+    each = {row["target"]: row["p_down"] for row in data["area"]}
+    assert set(each) == {"elise", "fenwick"}
+    assert each["elise"] * each["fenwick"] < data["p_all_down"] <= min(each.values())
+    code, out, _ = run(capsys, "odds", "crossroads", "corvin", "elise", "--spell", "ice-storm",
+                       *where)
+    assert f"area: P(all down) {100 * data['p_all_down']:.1f}%" in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--vary", "aldric.skills.melee=0..100", "--vary", "goblin-1.hp=1..8",
+      "--vary", "aldric.ap=1..9"], "--vary at most twice"),
+    (["--vary", "aldric.skills.melee=0..100", "--vary", "goblin-1.stats.DEF=0..99"],
+     "cells; at most 2,500"),
+    (["--turn", "--vary", "aldric.skills.melee=0..10"], "not with --turn or --squares"),
+    (["--squares", "--from", "9,4"], "not with --from"),
+    (["--json", "--csv"], "--json or --csv, not both"),
+])
+def test_a_bad_odds_question_is_refused(capsys, argv, message):
+    code, _, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *argv)
+    assert code == 2 and message in err and "Traceback" not in err
