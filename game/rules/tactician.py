@@ -497,7 +497,9 @@ class _Turn:
         caster = any(self.spells[s].kind == "damage" for s in unit.spells)
         fighter = unit.skill("melee") >= unit.skill("magic")
         if stat in ("melee", "STR", "SIZ", "damage"):
-            return 1.0 if "melee" in kinds and fighter and near else 0.0
+            # A shooter (its aim better than its blade) fights at range: not in melee.
+            shooter = "ranged" in kinds and unit.skill("ranged") >= unit.skill("melee")
+            return 1.0 if "melee" in kinds and fighter and near and not shooter else 0.0
         if stat == "ranged":
             return 1.0 if "ranged" in kinds else 0.0
         if stat == "brawl":
@@ -565,9 +567,10 @@ class _Turn:
         start = far.get(self.unit.pos)
         if start is None:
             return ai._approach(self.game, self.unit, self.foes, squares, self.w)
-        # While patient, ground is worth winning only down to where it could strike next
-        # turn: closer buys nothing but the foe's first blows.
-        near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
+        # Ground is worth winning only down to where it could strike next turn: closer
+        # buys nothing but the foe's first blows (and a walk that ends beside a foe with
+        # no AP left to strike it).
+        near_enough = self._striking_distance()
         left = max(0, start - near_enough)
         best, best_value = None, -self.exposure(self.unit.pos) * self._care()
         for square, steps in squares.items():
@@ -587,9 +590,13 @@ class _Turn:
         foe next turn: its refilled AP less a blow's cost, plus the blow's reach."""
         unit, move = self.unit, self.game.rules.move_cost
         ap = max(0, unit.ap_max - unit.ap_owed)
-        return max((ap - cost + reach.farthest * move
-                    for reach, cost, dice in attacks(self.game, unit) if cost <= ap and dice),
-                   default=0)
+        # With its strongest blow: bare hands reach farther in AP, but buy little.
+        ways = [(float(dice_dist(Dice.parse(dice)).mean()), -cost, cost, reach.farthest)
+                for reach, cost, dice in attacks(self.game, unit) if cost <= ap and dice]
+        if not ways:
+            return 0
+        *_, cost, reach = max(ways)  # the strongest, the cheapest of equals
+        return ap - cost + reach * move
 
     def _open_the_way(self, far: dict[Pos, int], start: int) -> Action | None:
         """Next to a closed door on the way to the goal, with no square to walk to: open

@@ -236,3 +236,26 @@ def test_a_shooter_with_nothing_to_shoot_does_not_walk_into_the_foes_range_for_n
     assert apart < 12            # she did close in
     assert apart > 4             # but not to where Wat shoots twice without a step
     assert apart <= 10           # and stays where she can shoot next turn (6 steps + 4)
+
+
+def test_a_walk_that_buys_no_blow_never_ends_beside_a_foe_with_no_ap_to_strike():
+    """Round 5 (patience over), Dagny 11 squares from Aldric: she closes in, to where her
+    axe reaches next turn, not to his side with the AP of her turn spent."""
+    game = make_game([("dagny", "dagny", 1, (0, 5)), ("aldric", "aldric", 2, (11, 5))],
+                     designer=False)
+    game.round = 5
+    commands = turn_of(game, 1)
+    assert not any(c.startswith("attack") for c in commands)  # nothing in reach this turn
+    dagny = game.units["dagny"]
+    apart = max(abs(a - b) for a, b in zip(dagny.pos, (11, 5)))
+    assert 2 <= apart <= 11 - 4          # closer by 4 squares at least, not beside him
+    # From there her axe (5 AP) reaches him next turn after a walk.
+    assert (apart - 1) * game.rules.move_cost + CONTENT.weapons["axe"].ap_cost <= dagny.ap_max
+
+
+def test_no_melee_buff_on_a_shooter():
+    """Elise beside Fenwick (sling 45 > dagger 40) with a foe near: no Bless on him."""
+    game = make_game([("elise", "elise", 1, (0, 0)), ("fenwick", "fenwick", 1, (1, 0)),
+                      ("dagny", "dagny", 2, (6, 0))], designer=False)
+    game.roller.force([1] * 50)  # every spell takes
+    assert "cast elise bless fenwick" not in turn_of(game, 1)
