@@ -13,10 +13,19 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+from game.lab.figures import EffectTally, Key, SourceTally, dealt_and_overkill, figures
 from game.rules.dice import stream_seed
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
-from game.rules.events import AttackDeclared, Damage, DoorChanged, Moved, Roll, SpellCast
+from game.rules.events import (
+    AttackDeclared,
+    Damage,
+    DoorChanged,
+    ItemUsed,
+    Moved,
+    Roll,
+    SpellCast,
+)
 from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
 
 DEFAULT_ROUNDS = 30
@@ -63,10 +72,13 @@ class Tally:
     """What one template did in one run (or summed over runs)."""
 
     ap: int = 0
+    #: HP taken off characters and creatures (without overkill), and what went beyond.
     dealt: int = 0
     taken: int = 0
     attacks: int = 0
     hits: int = 0
+    overkill: int = 0
+    kills: int = 0
 
     def add(self, other: "Tally") -> None:
         self.ap += other.ap
@@ -74,18 +86,22 @@ class Tally:
         self.taken += other.taken
         self.attacks += other.attacks
         self.hits += other.hits
+        self.overkill += other.overkill
+        self.kills += other.kills
 
 
 @dataclass
 class RunResult:
     """One run: its seed, the winning side's name (None: a draw), rounds played and
-    per-template tallies."""
+    per-template tallies, and per weapon, spell and item (`figures`)."""
 
     index: int
     seed: int
     winner: str | None
     rounds: int
     templates: dict[str, Tally] = field(default_factory=dict)
+    sources: dict[Key, SourceTally] = field(default_factory=dict)
+    effects: dict[Key, EffectTally] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=8)
@@ -186,31 +202,36 @@ def play_run(setup: Setup, master: int, index: int) -> RunResult:
     game, sides = new_game(setup, index, seed)
     while not game.over and game.round <= setup.rounds:
         game.play_ai_turn()
+    sources, effects = figures(game.journal, {u.id: u.template for u in game.units.values()})
     return RunResult(index, seed, sides.get(game.winner) if game.over else None,
-                     min(game.round, setup.rounds), tallies(game))
+                     min(game.round, setup.rounds), tallies(game), sources, effects)
 
 
 def tallies(game: Game) -> dict[str, Tally]:
-    """Per template: AP spent, damage dealt and taken, attacks and hits (from the journal
-    for AP, from each unit's statistics for the rest)."""
+    """Per template: AP spent (items' included), damage dealt and taken on characters and
+    creatures without overkill, the overkill apart, attack rolls (from the journal), hits
+    and kills (from each unit's statistics)."""
     found: dict[str, Tally] = {}
     per_unit: dict[str, Tally] = {uid: Tally() for uid in game.units}
     for event in game.journal:
         if isinstance(event, AttackDeclared):
             per_unit[event.attacker].ap += event.ap_spent
-        elif isinstance(event, (Moved, DoorChanged)):
+        elif isinstance(event, (Moved, DoorChanged, ItemUsed)):
             per_unit[event.unit].ap += event.ap_spent
         elif isinstance(event, SpellCast):
             per_unit[event.caster].ap += event.ap_spent
         elif isinstance(event, Damage) and event.target in per_unit:
-            per_unit[event.target].taken += event.amount
+            dealt, over = dealt_and_overkill(event)
+            per_unit[event.target].taken += dealt
             if event.source in per_unit:
-                per_unit[event.source].dealt += event.amount
+                per_unit[event.source].dealt += dealt
+                per_unit[event.source].overkill += over
         elif isinstance(event, Roll) and event.check == "attack":
             per_unit[event.unit].attacks += 1
     for uid, unit in game.units.items():
         tally = per_unit[uid]
         tally.hits = unit.stats.hits
+        tally.kills = unit.stats.kills
         found.setdefault(unit.template, Tally()).add(tally)
     return found
 
