@@ -644,7 +644,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def lab(p, against_required: bool):
         p.add_argument("what", nargs="+", metavar="SCENARIO | duel A B",
-                       help="a scenario, or `duel` and two character templates")
+                       help="a scenario, or `duel` and two templates (characters or creatures)")
         p.add_argument("--distance", type=int, default=4, help="duel: squares apart (4)")
         p.add_argument("--runs", type=int, help="how many duels or games (200)")
         p.add_argument("--games", type=int, help="the same as --runs")

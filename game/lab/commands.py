@@ -12,7 +12,7 @@ from rich.console import Console
 from game.lab import report
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
-from game.lab.runs import LabError, Setup, check_setup, scenario_at
+from game.lab.runs import LabError, Setup, check_setup, duel_sides, scenario_at
 from game.lab.stats import compare_sides, summarise
 
 
@@ -34,7 +34,7 @@ def setup_of(args, content_dir: Path) -> Setup:
     # `duel A B` is a duel of two templates; `duel` alone is the scenario of that name.
     if what[0] == "duel" and len(what) != 1:
         if len(what) != 3:
-            raise LabError("simulate duel needs two character templates: duel A B")
+            raise LabError("simulate duel needs two templates (characters or creatures): duel A B")
         setup = Setup(str(Path(content_dir).resolve()), "duel", what[1], what[2],
                       args.distance, profile=args.profile, rounds=args.rounds, seats=seats)
     else:
@@ -74,7 +74,7 @@ def workers_of(args) -> int:
 
 def sides_of(setup: Setup) -> list[str]:
     if setup.kind == "duel":
-        return ["A", "B"] if setup.first == setup.second else [setup.first, setup.second]
+        return duel_sides(setup)
     return [p.name for p in scenario_at(setup.content_dir, setup.scenario).players]
 
 

@@ -21,7 +21,7 @@ import heapq
 
 import numpy as np
 
-from game.lab.runs import Setup, new_game
+from game.lab.runs import Setup, duel_seats, new_game
 from game.rules import odds
 from game.rules.actions import Attack, Move
 
@@ -57,8 +57,9 @@ def exact_duel(setup: Setup, first_strike: int) -> float | None:
         wins1, wins2, _draws = _chain(game, setup)
     except (NotAttackOnly, TooManyDecisions):
         return None
-    # The first template plays player 1 when it strikes first, else player 2.
-    return wins1 if first_strike == 0 else wins2
+    # u1 acts first: the first template when it strikes first, or when it is the only
+    # character against a creature.
+    return wins1 if duel_seats(setup, first_strike)[0] == 1 else wins2
 
 
 class _Reads:
@@ -120,7 +121,12 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
     """P(player 1 wins), P(player 2 wins), P(draw at the round limit)."""
     u1, u2 = game.units["u1"], game.units["u2"]
     units = {1: u1, 2: u2}
-    reads = {m: _Reads(game.policy_of(game.ai_players[m]), units[m]) for m in (1, 2)}
+    # A wild creature (a duel against a character) plays the creatures' policy, on no
+    # player's behalf, while the turn is still the last player's.
+    reads = {m: _Reads(game.policy_of(game.ai_players.get(units[m].owner)), units[m])
+             for m in (1, 2)}
+    acting = {m: units[m].owner for m in (1, 2)}
+    turn_of = {m: units[m].owner or game.players[-1].number for m in (1, 2)}
     decide: dict = {}
 
     def options(rnd: int, mover: int, mine, theirs, hp_target: int, hp_own: int | None,
@@ -140,15 +146,15 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
             me.pos, foe.pos = mine, theirs
             me.ap, foe.hp = ap, hp_target
             me.hp = me.hp_max if hp_own is None else hp_own
-            game.current, game.round = mover, rnd
+            game.current, game.round = turn_of[mover], rnd
             action = read.policy.choose(game, me, *moved)
             if action is None:
                 decide[key] = ("end",)
             elif isinstance(action, Move):
-                plan = action.check(game, mover)
+                plan = action.check(game, acting[mover])
                 decide[key] = ("move", action.to, plan.ap_cost)
             elif isinstance(action, Attack):
-                plan = action.check(game, mover)
+                plan = action.check(game, acting[mover])
                 decide[key] = ("attack", plan.ap_cost,
                                tuple((v, float(p)) for v, p in odds.attack_damage(plan).items()
                                      if p))

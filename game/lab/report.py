@@ -9,6 +9,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from game.lab.runs import seat_profiles
 from game.lab.stats import Summary
 
 
@@ -19,7 +20,7 @@ def pct(x: float) -> str:
 def simulate_object(summary: Summary, seed: int, exact: float | None, setup) -> dict:
     return {"what": setup.describe(), "runs": summary.runs, "seed": seed,
             "profile": setup.profile, "rounds_limit": setup.rounds,
-            "profiles": dict(zip(summary.sides, setup.profiles(len(summary.sides)).values())),
+            "profiles": dict(zip(summary.sides, seat_profiles(setup))),
             "median_rounds": summary.median_rounds,
             "draws": summary.draws, "mean_rounds": summary.mean_rounds, "exact": exact,
             "sides": summary.side_rows(), "templates": summary.template_rows(),
