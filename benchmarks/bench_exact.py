@@ -96,6 +96,7 @@ def main() -> None:
         chars = [t for t in content.characters if attack_only(content, t)]
         walls, cpus = [], []
         slowest = (0.0, "")
+        slowest_cpu = (0.0, "")
         for i, a in enumerate(chars):
             for b in chars[i:]:
                 wall, cpu, _ = timed(Setup(content_dir, "duel", a, b, 4, profile="naive"),
@@ -103,10 +104,13 @@ def main() -> None:
                 walls.append(wall)
                 cpus.append(cpu)
                 slowest = max(slowest, (wall, f"{a} v {b}"))
+                slowest_cpu = max(slowest_cpu, (cpu, f"{a} v {b}"))
         print(f"{len(walls)} shipped duels (naive, 4 apart), exact answer (both first "
               f"strikers): median {1000 * statistics.median(walls):.1f} ms wall "
               f"({1000 * statistics.median(cpus):.1f} ms CPU), slowest "
-              f"{1000 * slowest[0]:.1f} ms ({slowest[1]})")
+              f"{1000 * slowest[0]:.1f} ms wall ({slowest[1]}), "
+              f"{1000 * slowest_cpu[0]:.1f} ms CPU ({slowest_cpu[1]}); "
+              f"{sum(c <= 0.05 for c in cpus)} of {len(cpus)} within 50 ms CPU")
     with tempfile.TemporaryDirectory() as tmp:
         rows = []
         for factor in (int(s) for s in args.scales.split(",")):
