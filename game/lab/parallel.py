@@ -7,6 +7,9 @@ index order: the same master seed gives the same results for any number of worke
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable
 
@@ -55,6 +58,7 @@ POLL_SECONDS = 1.0
 
 def _check_address(address: str) -> None:
     """A scheduler address Dask can parse, with a port in range (a LabError otherwise)."""
+    # The optional extra, as in `_on_cluster`.
     from distributed.comm.addressing import parse_address, parse_host_port
     from distributed.comm.registry import get_backend
 
@@ -73,9 +77,7 @@ def _check_address(address: str) -> None:
 def _probe(address: str) -> None:
     """Ask the address who it is, within `CONNECT_SECONDS`: the client itself would wait
     forever on a port that is not a Dask scheduler's."""
-    import asyncio
-
-    from distributed.core import rpc
+    from distributed.core import rpc  # the optional extra, as in `_on_cluster`
 
     async def identity():
         remote = rpc(address)
@@ -108,9 +110,6 @@ def _on_cluster(setup: Setup, master: int, runs: int, address: str,
     `NO_WORKER_SECONDS`, a run that failed): never the results of part of the runs."""
     # Imported only here: the cluster is an optional extra.
     try:
-        import logging
-        import time
-
         from distributed import Client, wait
     except ImportError:
         raise LabError("--scheduler needs Dask distributed: pip install "
