@@ -194,3 +194,28 @@ def render_sources(console: Console, data: dict) -> None:
             "lasted, and those rolls' success rates", "template: effect",
             ("laid", "rolls borne on", "blows", "dealt", "over", "kills"),
             _with_heads(effects, effect_cells)))
+
+
+def render_compare(console: Console, data: dict) -> None:
+    table = Table(title=f"{data['what']}: {data['games']} games on common dice, "
+                        f"A = {data['content_a']}, B = {data['content_b']}")
+    for col in ("side", "A", "B", "B − A", "paired 95%"):
+        table.add_column(col, justify="left" if col == "side" else "right")
+    for s in data["sides"]:
+        table.add_row(s["name"], pct(s["a"]), pct(s["b"]), f"{100 * s['difference']:+.1f}",
+                      f"{100 * s['ci'][0]:+.1f} – {100 * s['ci'][1]:+.1f}")
+    console.print(table)
+    console.print(f"mean rounds A {data['mean_rounds']['a']:.2f} · "
+                  f"B {data['mean_rounds']['b']:.2f} · draws A {data['draws']['a']} · "
+                  f"B {data['draws']['b']} · games whose winner changed: "
+                  f"{data['winner_changed']}")
+    per = Table(title="per template, A → B (most changed first)")
+    for col in ("template", "dealt / AP", "taken / AP", "hit rate"):
+        per.add_column(col, justify="left" if col == "template" else "right")
+    for t in data["templates"]:
+        a, b = t["a"], t["b"]
+        per.add_row(t["template"],
+                    f"{a['dealt_per_ap']:.3f} → {b['dealt_per_ap']:.3f}",
+                    f"{a['taken_per_ap']:.3f} → {b['taken_per_ap']:.3f}",
+                    f"{pct(a['hit_rate'])} → {pct(b['hit_rate'])}")
+    console.print(per)

@@ -136,3 +136,11 @@ def test_simulate_reports_the_rows_in_json_and_as_tables(capsys):
     blocks = capsys.readouterr().out.split("\n\n")
     assert blocks[2].startswith("template,kind,id,uses,ap,dealt,overkill,kills")
     assert blocks[3].startswith("template,effect_kind,effect,laid")
+
+
+def test_compare_prints_its_tables(capsys):
+    capsys.readouterr()
+    assert main(["compare", "duel", "aldric", "dagny", "--runs", "2", "--profile", "naive",
+                 "--against", str(DEFAULT_CONTENT)]) == 0
+    out = capsys.readouterr().out
+    assert "games on common" in out and "per template, A → B" in out
