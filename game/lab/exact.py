@@ -18,6 +18,7 @@ mover, AP left) and each is done once, with all its probability in.
 from __future__ import annotations
 
 import heapq
+import itertools
 
 import numpy as np
 
@@ -209,6 +210,7 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
     transfers: dict = {}
     grids: dict = {}
     queue: list = []
+    order = itertools.count()
     wins = {1: 0.0, 2: 0.0}
     draws = 0.0
 
@@ -220,7 +222,7 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
         grids[key] = grid
         rnd, mover, _p1, _p2, ap = key[:5]
         # Every step within a turn spends AP; a turn's end passes to the next mover.
-        heapq.heappush(queue, (rnd, mover, -ap, len(grids), key))
+        heapq.heappush(queue, (rnd, mover, -ap, next(order), key))
 
     # control state: (round, mover, pos of u1, pos of u2, AP of mover, (walks, struck))
     start = np.zeros((u1.hp_max + 1, u2.hp_max + 1))
