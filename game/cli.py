@@ -531,15 +531,18 @@ def serve_table(args) -> int:
 
 def cmd_replay(args) -> int:
     """Replay a save's log under the current content; report identical, or the first
-    command whose outcome changed (`--all`: every one), with old and new lines."""
+    command whose outcome changed (`--all`: every one), with old and new lines. A game
+    whose content was reloaded while it ran replays stretch by stretch, each under the
+    content it was played with (`_replay_stretches`)."""
     from game.content.loader import load_content, load_scenario
-    from game.journal.text import describe, namer
-    from game.rules.history import changed_outcomes, outcomes, replay
+    from game.rules.events import Reloaded
+    from game.rules.history import replay
     from game.rules.policies import ProfileBook
-    from game.rules.state import comparable
-    from game.saves import plain, read_save, save_path
+    from game.saves import read_save, save_path
 
     record = read_save(save_path(args.save, args.saves_dir))
+    if any(isinstance(e, Reloaded) for e in record.journal):
+        return _replay_stretches(args, record)
     content = load_content(args.content)
     path = Path(args.content) / "scenarios" / f"{record.scenario}.yaml"
     if not path.exists():
@@ -547,9 +550,28 @@ def cmd_replay(args) -> int:
     game = replay(content, load_scenario(content, path, args.content), record.seed,
                   record.log, record.scenario, record.designer, record.dice,
                   ProfileBook(content))
+    return _replay_report(args, record, game)
+
+
+def _replay_report(args, record, game, upto: int | None = None) -> int:
+    """Old and new outcomes of the commands replayed (all of them, or the first `upto`),
+    then the state; 0 when identical."""
+    from game.journal.text import describe, namer
+    from game.rules.events import Reloaded
+    from game.rules.history import changed_outcomes, outcomes
+    from game.rules.state import comparable
+    from game.saves import plain
+
     name = namer(game)
-    old, new = outcomes(record.journal), outcomes(game.journal)
-    changes = changed_outcomes(record.journal, game.journal)
+    journal = record.journal
+    if upto is not None:
+        # The reload that ends the stretches replayed is not theirs to compare.
+        journal = [e for e in journal if not (isinstance(e, Reloaded) and e.at >= upto)]
+    old, new = outcomes(journal), outcomes(game.journal)
+    changes = changed_outcomes(journal, game.journal)
+    if upto is not None:
+        old = old[:upto]
+        changes = [c for c in changes if c.number <= upto]
     for change in changes if args.all else changes[:1]:
         print(_("differs at command {number}: {command}").format(number=change.number,
                                                                 command=change.command))
@@ -564,6 +586,9 @@ def cmd_replay(args) -> int:
         if args.all:
             print(_("{changed} of {total} commands changed outcome").format(
                 changed=len(changes), total=max(len(old), len(new))))
+        return 1
+    if upto is not None:
+        print(_("identical: the first {n} commands replay to the same journal").format(n=upto))
         return 1
     replayed = plain(game.snapshot())
     saved = comparable(record.state, replayed)
@@ -580,6 +605,45 @@ def cmd_replay(args) -> int:
         return 1
     print(_("identical: {n} commands replay to the same journal and state").format(n=len(new)))
     return 0
+
+
+def _replay_stretches(args, record) -> int:
+    """A save whose content was reloaded while it ran: each stretch of the log under the
+    content it was played with, found by fingerprint in --content or a --with folder."""
+    from game.saves import SaveError, replay_record
+
+    folders = [Path(args.content), *(Path(f) for f in args.also or ())]
+    try:
+        done = replay_record(record, folders)
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    for part in done.stretches:
+        if part.reload is not None:
+            changes = "; ".join(part.reload.changes) or _("nothing changed")
+            print(_("content reloaded at command {n}: {changes}").format(
+                n=part.reload.at, changes=changes))
+        if part.last < part.first:
+            continue
+        span = _("commands {first}–{last}").format(first=part.first, last=part.last)
+        if part.folder is not None:
+            print(_("{span}: replayed under {folder} (content {hash})").format(
+                span=span, folder=part.folder, hash=part.content))
+        elif part is done.missing:
+            if part.content:
+                print(_("{span}: cannot be reproduced: they were played under content {hash}, "
+                        "which is in none of {folders} (give its folder with --with DIR)").format(
+                    span=span, hash=part.content,
+                    folders=", ".join(str(f) for f in folders)))
+            else:
+                print(_("{span}: cannot be reproduced: the save (from an older version) does "
+                        "not say which content they were played under").format(span=span))
+        else:
+            print(_("{span}: not replayed (an earlier stretch could not be)").format(span=span))
+    if done.missing is not None:
+        if done.played:
+            return _replay_report(args, record, done.game, upto=done.played)
+        return 1
+    return _replay_report(args, record, done.game)
 
 
 def cmd_export(args) -> int:
@@ -853,6 +917,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("save")
     rep.add_argument("--all", action="store_true",
                      help="list every command whose outcome changed, not only the first")
+    rep.add_argument("--with", dest="also", action="append", type=Path, metavar="DIR",
+                     help="another content folder a stretch of the game may have been played "
+                          "under before a hot reload (repeatable)")
     common(rep)
     rep.set_defaults(func=cmd_replay)
 
@@ -923,7 +990,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def lab(p, against_required: bool):
         p.add_argument("what", nargs="+", metavar="SCENARIO | duel A B",
-                       help="a scenario, or `duel` and two character templates")
+                       help="a scenario, or `duel` and two templates (characters or creatures)")
         p.add_argument("--distance", type=int, default=4, help="duel: squares apart (4)")
         p.add_argument("--runs", type=int, help="how many duels or games (200)")
         p.add_argument("--games", type=int, help="the same as --runs")

@@ -12,7 +12,6 @@ else changes.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import tempfile
@@ -23,7 +22,9 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from game.content.fingerprint import content_hash
 from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, load_scenario
+from game.content.reload import reload
 from game.content.yamlmarks import ContentErrors
 from game import files
 from game.files import UnreadableFile, read_bounded
@@ -40,8 +41,12 @@ FORMAT = "escarmouche-save"
 #: version-1 save rolled from one stream and still replays exactly under it.
 #: 3: adds `seen` (how far into the journal each player's hand-over has shown) and
 #: `ask_before_ending`; older saves get them from their journal (`migrated`).
-VERSION = 3
-READABLE = (1, 2, 3)
+#: 4: a hot reload in the journal says after how many commands of the log it came and the
+#: fingerprints of the content before and after it (`Reloaded.at`, `before`, `after`), so
+#: `replay` replays each stretch under its own content; an older save's reloads get their
+#: place from the journal (`migrated`), not their content.
+VERSION = 4
+READABLE = (1, 2, 3, 4)
 # --- the limits a save is read under, which the writer checks before it writes --------
 # One set: `save_game` refuses (and leaves the previous save as it was) what `read_save`
 # would refuse, so a save that was written always reads back.
@@ -58,6 +63,7 @@ DEFAULT_SAVES = files.DEFAULT_SAVES
 #: Deeper than any save this game writes (5 levels): refused before parsing.
 MAX_DEPTH = 16
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
+_HASH = re.compile(r"[0-9a-f]{16}")
 #: Temporary files of saves being written: `.NAME.PID.RANDOM.tmp`.
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)\.[^.]+\.tmp")
 #: A temporary file without the writer's pid (older versions) is stale after this long.
@@ -194,7 +200,7 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     of `Game.snapshot()` (to compare with a replay), checked as a `SavedState` on reading."""
 
     format: Literal["escarmouche-save"]
-    version: Literal[1, 2, 3]
+    version: Literal[1, 2, 3, 4]
     name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
     saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
     scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
@@ -237,13 +243,6 @@ def check_name(name: str) -> str:
         raise SaveError(f"bad save name {name!r}: use up to 64 letters, digits, spaces, - _ . "
                         "(starting with a letter or digit)")
     return name
-
-
-def content_hash(content, scenario) -> str:
-    """A fingerprint of what a game is played with: every rule, table and its scenario, as
-    read (a changed comment is no change)."""
-    data = msgspec.json.encode([content, scenario])
-    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def plain(value):
@@ -461,9 +460,20 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
 
 def migrated(record: SaveRecord) -> SaveRecord:
     """A save of an older version, given what today's saves hold: the hand-overs seen (up
-    to each player's last `end`: a version-2 save did not keep them)."""
+    to each player's last `end`: a version-2 save did not keep them), the place of each
+    hot reload in the log (the commands before it in the journal: a version-3 save did not
+    keep it; the contents it swapped stay unknown)."""
     if record.seen is None:
         record.seen = seen_in(record.journal, len(record.players), record.current)
+    if any(isinstance(e, Reloaded) and e.at < 0 for e in record.journal):
+        commands, journal = 0, []
+        for event in record.journal:
+            if isinstance(event, CommandIssued) and event.player is not None:
+                commands += 1
+            elif isinstance(event, Reloaded) and event.at < 0:
+                event = msgspec.structs.replace(event, at=commands)
+            journal.append(event)
+        record.journal = journal
     return record
 
 
@@ -536,6 +546,16 @@ def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
         if shown > len(record.journal):
             return (f"seen: player {player} has seen {shown} events of a journal of "
                     f"{len(record.journal)}")
+    last = 0
+    for event in record.journal:
+        if isinstance(event, Reloaded):
+            if event.at >= 0 and not last <= event.at <= len(record.log):
+                return (f"a content reload is placed after command {event.at}, outside the "
+                        f"log's {len(record.log)} commands or before an earlier reload")
+            last = max(last, event.at)
+            for value in (event.before, event.after):
+                if value and not _HASH.fullmatch(value):
+                    return f"a content reload names the content {_short(value)}"
     if state.dice[0] is not None and state.dice[0][1][-1] > 624:
         return "its dice state is not one Python's generator can take"
     return None
@@ -714,3 +734,99 @@ def autosave(game: Game, saves_dir: Path = DEFAULT_SAVES, seen: dict[int, int] |
 def latest_autosave(saves_dir: Path = DEFAULT_SAVES) -> Path | None:
     autos = sorted(Path(saves_dir).glob(f"{AUTOSAVE_PREFIX}*.json"))
     return autos[-1] if autos else None
+
+
+class Stretch(msgspec.Struct, kw_only=True):
+    """Commands `first` to `last` of a log (counted from 1; `last` < `first`: none), played
+    under the content of fingerprint `content` ("" when the save does not say), found in
+    `folder` when it is at hand; `reload` is the reload that began it (None: the first)."""
+
+    first: int
+    last: int
+    content: str
+    folder: Path | None = None
+    reload: Reloaded | None = None
+
+
+class Replayed(msgspec.Struct, kw_only=True):
+    """A save's log replayed stretch by stretch: the game as far as it could be replayed
+    (its commands: `played`), and the stretches, the first one not at hand (if any) being
+    `missing`."""
+
+    game: Game
+    stretches: list[Stretch]
+    played: int
+    missing: Stretch | None = None
+
+
+def stretches_of(record: SaveRecord) -> list[Stretch]:
+    """The log cut at each content reload of the journal."""
+    reloads = [e for e in record.journal if isinstance(e, Reloaded)]
+    found, first = [], 1
+    content = reloads[0].before if reloads else record.content_hash
+    began = None
+    for event in reloads:
+        found.append(Stretch(first=first, last=event.at, content=content, reload=began))
+        first, content, began = event.at + 1, event.after, event
+    found.append(Stretch(first=first, last=len(record.log),
+                         content=content or (record.content_hash if not reloads else ""),
+                         reload=began))
+    if reloads and not found[-1].content:
+        found[-1].content = record.content_hash  # the content it was saved with
+    return found
+
+
+def replay_record(record: SaveRecord, folders: list[Path]) -> Replayed:
+    """Replay a save whose content was reloaded while it ran: each stretch of its log
+    under the content it was played with, looked for among `folders` by fingerprint, with
+    the reload done between stretches as it was done in play (`content.reload`). Stops
+    before the first stretch whose content is not at hand. `SaveError` for a content
+    folder that cannot be read or lacks the save's scenario."""
+    loaded: dict[Path, tuple] = {}
+
+    def content_of(folder: Path):
+        if folder not in loaded:
+            try:
+                content = load_content(folder)
+                path = Path(folder) / "scenarios" / f"{record.scenario}.yaml"
+                scenario = load_scenario(content, path, folder) if path.exists() else None
+            except ContentErrors as exc:
+                raise SaveError(f"the content {folder} has errors:\n{exc}") from None
+            loaded[folder] = (content, scenario)
+        return loaded[folder]
+
+    parts = stretches_of(record)
+    game = None
+    played = 0
+    for part in parts:
+        for folder in folders:
+            content, scenario = content_of(folder)
+            if game is None:
+                if scenario is not None and content_hash(content, scenario) == part.content:
+                    part.folder = folder
+                    game = Game(content, scenario, seed=record.seed,
+                                scenario_id=record.scenario, designer=record.designer,
+                                dice=record.dice, policies=ProfileBook(content))
+                    break
+            elif content_hash(content, game.scenario) == part.content:
+                swapped = reload(game, folder)
+                if isinstance(swapped, list):
+                    continue  # that folder's content does not take this game
+                # As in play: the game goes on with its policies (the reload swaps the
+                # rules and templates, `content.reload`).
+                part.folder, game = folder, swapped
+                break
+        if part.folder is None:
+            if game is None:
+                content, scenario = content_of(folders[0])
+                if scenario is None:
+                    raise SaveError(f"the save's scenario {record.scenario!r} is not in "
+                                    f"{folders[0]}")
+                game = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
+                            designer=record.designer, dice=record.dice,
+                            policies=ProfileBook(content))
+            return Replayed(game=game, stretches=parts, played=played, missing=part)
+        for command in record.log[part.first - 1:part.last]:
+            game.apply(command)
+        played = part.last
+    return Replayed(game=game, stretches=parts, played=played)

@@ -13,8 +13,9 @@ doors take the new `door_hp` and `door_defence` unless their scenario gives thei
 `HotReload.poll(game)`, asked on a timer (the app's `set_interval`), reloads when a file
 was saved and says what to show: the game to go on with and the errors, if any.
 
-A game reloaded mid-way is recorded with the new content: its save replays the whole log
-under it, so `replay` of such a save may differ from what was played before the reload.
+A reload is part of the record: its `Reloaded` event says after how many commands of the
+log it came and the fingerprints of the content before and after, so `replay` replays
+each stretch of the log under the content it was played with (`game.saves.replay_record`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import copy
 import os
 from pathlib import Path
+from game.content.fingerprint import content_hash
 from game.content.loader import Loader, load_content_partial, load_scenario, scenario_path
 from game.content.yamlmarks import ContentError, ContentErrors
 from game.rules.engine import Game
@@ -64,7 +66,8 @@ def reload(game: Game, content_dir: Path | str) -> Game | list[ContentError]:
         door.hp = hp_max if door.hp == door.hp_max else min(door.hp, hp_max)
         door.hp_max = hp_max
     new.sight_changed()
-    event = Reloaded(changes(game.content, content))
+    event = Reloaded(changes(game.content, content), len(game.log),
+                     content_hash(game.content, game.scenario), content_hash(content, new.scenario))
     new.journal.append(event)
     return new
 

@@ -18,8 +18,8 @@ from game.i18n import _
 from game.lab import report, tune as tuning
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
-from game.lab.runs import (LabError, Setup, check_setup, new_game, on_unit, scenario_at,
-                           unit_ids)
+from game.lab.runs import (LabError, Setup, check_setup, duel_sides, new_game, on_unit,
+                           scenario_at, unit_ids)
 from game.lab.stats import compare_sides, summarise
 from game.rules.actions import parse_pos
 from game.rules.edits import split_path, template_value
@@ -47,7 +47,7 @@ def setup_of(args, content_dir: Path) -> Setup:
     # `duel A B` is a duel of two templates; `duel` alone is the scenario of that name.
     if what[0] == "duel" and len(what) != 1:
         if len(what) != 3:
-            raise LabError("simulate duel needs two character templates: duel A B")
+            raise LabError("simulate duel needs two templates (characters or creatures): duel A B")
         setup = Setup(str(Path(content_dir).resolve()), "duel", what[1], what[2],
                       args.distance, profile=args.profile, rounds=args.rounds, seats=seats)
     else:
@@ -87,7 +87,7 @@ def workers_of(args) -> int:
 
 def sides_of(setup: Setup) -> list[str]:
     if setup.kind == "duel":
-        return ["A", "B"] if setup.first == setup.second else [setup.first, setup.second]
+        return duel_sides(setup)
     return [p.name for p in scenario_at(setup.content_dir, setup.scenario).players]
 
 

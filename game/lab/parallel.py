@@ -7,6 +7,9 @@ index order: the same master seed gives the same results for any number of worke
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable
 
@@ -45,28 +48,145 @@ def run_all(setup: Setup, master: int, runs: int, workers: int = 1,
     return sorted(results, key=lambda r: r.index)
 
 
+#: How long a Dask scheduler has to answer who it is, and the client to connect (seconds).
+CONNECT_SECONDS = 10
+#: How long a run on a cluster may go on with no worker at all before it is given up.
+NO_WORKER_SECONDS = 30
+#: How often a run on a cluster looks for its workers while no chunk comes back.
+POLL_SECONDS = 1.0
+
+
+def _check_address(address: str) -> None:
+    """A scheduler address Dask can parse, with a port in range (a LabError otherwise)."""
+    # The optional extra, as in `_on_cluster`.
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, location = parse_address(address, strict=True)
+        get_backend(scheme)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            _host, port = parse_host_port(location)
+            if not 0 < port < 65536:
+                raise ValueError(f"port {port} is out of range (1-65535)")
+    except (ValueError, TypeError) as exc:
+        raise LabError(f"--scheduler {address!r} is not a Dask scheduler address "
+                       f"(tcp://HOST:PORT): {exc}") from None
+
+
+def _probe(address: str) -> None:
+    """Ask the address who it is, within `CONNECT_SECONDS`: the client itself would wait
+    forever on a port that is not a Dask scheduler's."""
+    from distributed.core import rpc  # the optional extra, as in `_on_cluster`
+
+    async def identity():
+        remote = rpc(address)
+        try:
+            return await remote.identity()
+        finally:
+            await remote.close_rpc()
+
+    async def bounded():
+        return await asyncio.wait_for(identity(), CONNECT_SECONDS)
+
+    try:
+        found = asyncio.run(bounded())
+    except (TimeoutError, asyncio.TimeoutError, OSError):
+        raise LabError(f"no Dask scheduler answered at {address} within {CONNECT_SECONDS} s "
+                       "(nothing listening there, not a Dask scheduler, or out of reach)") \
+            from None
+    except Exception as exc:  # noqa: BLE001 — whatever a stranger's port sends back
+        raise LabError(f"{address} does not answer as a Dask scheduler "
+                       f"({type(exc).__name__}: {str(exc)[:200]})") from None
+    kind = found.get("type") if isinstance(found, dict) else None
+    if kind != "Scheduler":
+        raise LabError(f"{address} answers as a Dask {kind or 'peer'}, not a scheduler")
+
+
 def _on_cluster(setup: Setup, master: int, runs: int, address: str,
                 tick: Progress) -> list[RunResult]:
+    """Every run's result from a Dask cluster, or a LabError saying what happened (an
+    address that is not a scheduler's, the scheduler lost, every worker gone for
+    `NO_WORKER_SECONDS`, a run that failed): never the results of part of the runs."""
     # Imported only here: the cluster is an optional extra.
     try:
-        from distributed import Client, as_completed as dask_completed
+        from distributed import Client, wait
     except ImportError:
         raise LabError("--scheduler needs Dask distributed: pip install "
                        "'escarmouche[cluster]'") from None
+    _check_address(address)
+    _probe(address)
+    # The client's own complaints (a lost scheduler, reconnection attempts) would land in
+    # the middle of the report: the error below says what happened instead.
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
     try:
-        client = Client(address, timeout=10)
-    except (OSError, TimeoutError) as exc:
-        raise LabError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
-        parts = chunks(runs, workers)
-        futures = [client.submit(play_chunk, setup, master, part, pure=False)
-                   for part in parts]
-        results = []
-        for future in dask_completed(futures):
-            done = future.result()
-            results += done
-            tick(len(done))
-        return results
+        try:
+            client = Client(address, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError) as exc:
+            raise LabError(f"cannot connect to the Dask scheduler at {address}: "
+                           f"{exc or type(exc).__name__}") from None
+        try:
+            return _gather(client, setup, master, runs, address, tick, wait, time.monotonic)
+        finally:
+            try:
+                client.close(timeout=5)
+            except Exception:  # noqa: BLE001 — a scheduler already gone
+                pass
     finally:
-        client.close()
+        quiet.setLevel(level)
+
+
+def _gather(client, setup: Setup, master: int, runs: int, address: str, tick: Progress,
+            wait, clock) -> list[RunResult]:
+    """Submit the chunks, collect them as they come back, watch for the cluster going."""
+    try:
+        workers = max(1, len(client.nthreads()))
+        pending = {client.submit(play_chunk, setup, master, part, pure=False)
+                   for part in chunks(runs, workers)}
+    except Exception as exc:  # noqa: BLE001
+        raise LabError(f"the Dask scheduler at {address} failed: {_reason(exc)}") from None
+    results: list[RunResult] = []
+    alone_since = None
+    while pending:
+        try:
+            done, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        except Exception as exc:  # noqa: BLE001 — the scheduler lost, futures cancelled
+            raise _lost(address, exc, len(results), runs) from None
+        for future in done:
+            try:
+                part = future.result()
+            except Exception as exc:  # noqa: BLE001 — a run failed, or killed its workers
+                raise LabError(f"a run failed on the Dask cluster ({len(results)} of {runs} "
+                               f"done, no figures printed): {_reason(exc)}") from None
+            results += part
+            tick(len(part))
+        if done or not pending:
+            alone_since = None
+            continue
+        try:
+            alive = client.nthreads()
+        except Exception as exc:  # noqa: BLE001
+            raise _lost(address, exc, len(results), runs) from None
+        if alive:
+            alone_since = None
+        elif alone_since is None:
+            alone_since = clock()
+        elif clock() - alone_since > NO_WORKER_SECONDS:
+            raise LabError(f"every Dask worker left the cluster at {address} and none came "
+                           f"back within {NO_WORKER_SECONDS} s ({len(results)} of {runs} runs "
+                           "done, no figures printed)")
+    return results
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:200]}" if text else type(exc).__name__
+
+
+def _lost(address: str, exc: BaseException, done: int, runs: int) -> LabError:
+    return LabError(f"lost the Dask scheduler at {address} ({done} of {runs} runs done, no "
+                    f"figures printed): {_reason(exc)}")

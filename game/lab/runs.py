@@ -15,12 +15,21 @@ from pathlib import Path
 import msgspec
 
 from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+from game.lab.figures import EffectTally, Key, SourceTally, dealt_and_overkill, figures
 from game.rules.dice import stream_seed
 from game.rules.edits import rules_with, split_path, template_with, vary
 from game.rules.errors import Impossible
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
-from game.rules.events import AttackDeclared, Damage, DoorChanged, Moved, Roll, SpellCast
+from game.rules.events import (
+    AttackDeclared,
+    Damage,
+    DoorChanged,
+    ItemUsed,
+    Moved,
+    Roll,
+    SpellCast,
+)
 from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
 
 DEFAULT_ROUNDS = 30
@@ -35,7 +44,7 @@ class LabError(Exception):
 
 @dataclass(frozen=True)
 class Setup:
-    """What to play: a duel of two character templates, or a scenario."""
+    """What to play: a duel of two templates (characters or creatures), or a scenario."""
 
     content_dir: str
     kind: str  # "duel" or "scenario"
@@ -71,10 +80,13 @@ class Tally:
     """What one template did in one run (or summed over runs)."""
 
     ap: int = 0
+    #: HP taken off characters and creatures (without overkill), and what went beyond.
     dealt: int = 0
     taken: int = 0
     attacks: int = 0
     hits: int = 0
+    overkill: int = 0
+    kills: int = 0
 
     def add(self, other: "Tally") -> None:
         self.ap += other.ap
@@ -82,18 +94,22 @@ class Tally:
         self.taken += other.taken
         self.attacks += other.attacks
         self.hits += other.hits
+        self.overkill += other.overkill
+        self.kills += other.kills
 
 
 @dataclass
 class RunResult:
     """One run: its seed, the winning side's name (None: a draw), rounds played and
-    per-template tallies."""
+    per-template tallies, and per weapon, spell and item (`figures`)."""
 
     index: int
     seed: int
     winner: str | None
     rounds: int
     templates: dict[str, Tally] = field(default_factory=dict)
+    sources: dict[Key, SourceTally] = field(default_factory=dict)
+    effects: dict[Key, EffectTally] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=8)
@@ -154,23 +170,48 @@ def run_seed(master: int, index: int) -> int:
     return stream_seed(master, f"run {index}") % (2**63)
 
 
+def duel_seats(setup: Setup, first_strike: int) -> list[int]:
+    """The seats (1: the first template, 2: the second) of `u1` and `u2`, in the order they
+    act: the seat `first_strike` names (0: the first, 1: the second) first, unless the
+    other is the only character (a creature acts in the creature phase, after the
+    players' turns)."""
+    seats = [2, 1] if first_strike else [1, 2]
+    characters = content_at(setup.content_dir).characters
+    if (setup.first, setup.second)[seats[0] - 1] not in characters:
+        seats.reverse()
+    return seats
+
+
+def duel_sides(setup: Setup) -> list[str]:
+    """The side names of a duel's seats: its templates, or A and B for a template against
+    itself."""
+    return ["A", "B"] if setup.first == setup.second else [setup.first, setup.second]
+
+
 def duel_scenario(setup: Setup, first_strike: int) -> Scenario:
-    """An open map with the two templates `distance` squares apart; the template named by
-    `first_strike` (0: the first, 1: the second) plays player 1, so it acts first."""
+    """An open map with the two templates `distance` squares apart, `u1` and `u2` in the
+    order they act (`duel_seats`). Two characters are players 1 and 2; against a
+    creature, the character is the one player and the creature a wild one, played in the
+    creature phase as creatures are (the engine skips a side with no character, R1.10)."""
     width = setup.distance + 9
     rows = "\n".join(["." * width] * DUEL_HEIGHT)
-    order = [setup.first, setup.second]
-    if first_strike:
-        order.reverse()
-    names = ["A", "B"] if setup.first == setup.second else order
+    seats = duel_seats(setup, first_strike)
+    order = [(setup.first, setup.second)[s - 1] for s in seats]
+    names = [duel_sides(setup)[s - 1] for s in seats]
     xs = [4, 4 + setup.distance] if first_strike == 0 else [4 + setup.distance, 4]
-    placements = [UnitPlacement(id=f"u{i + 1}", template=tid, owner=i + 1,
+    characters = content_at(setup.content_dir).characters
+    wild = order[1] not in characters
+    placements = [UnitPlacement(id=f"u{i + 1}", template=tid,
+                                owner=None if wild and i == 1 else i + 1,
                                 at=[xs[i], DUEL_HEIGHT // 2])
                   for i, tid in enumerate(order)]
-    return Scenario(name=f"{order[0]} v {order[1]}", map=rows,
-                    players=[PlayerSpec(name=names[0], colour="blue"),
-                             PlayerSpec(name=names[1], colour="red")],
-                    characters=placements, creatures=[], objects=[])
+    players = [PlayerSpec(name=names[0], colour="blue")]
+    if not wild:
+        players.append(PlayerSpec(name=names[1], colour="red"))
+    return Scenario(name=f"{order[0]} v {order[1]}", map=rows, players=players,
+                    characters=[p for p in placements if p.template in characters],
+                    creatures=[p for p in placements if p.template not in characters],
+                    objects=[])
 
 
 def check_setup(setup: Setup) -> None:
@@ -180,11 +221,17 @@ def check_setup(setup: Setup) -> None:
         raise LabError(f"--rounds must be between 1 and {MOST_ROUNDS}, not {setup.rounds}")
     if setup.kind == "duel":
         for tid in (setup.first, setup.second):
-            if tid not in content.characters:
-                hint = " (a creature: duels are between character templates)" \
-                    if tid in content.creatures else ""
-                known = ", ".join(content.characters)
-                raise LabError(f"no character template {tid!r}{hint}; known: {known}")
+            if tid in content.characters and tid in content.creatures:
+                raise LabError(f"{tid!r} is both a character and a creature template: a duel "
+                               "cannot tell which (rename one)")
+            if tid not in content.characters and tid not in content.creatures:
+                raise LabError(f"no character or creature template {tid!r}; characters: "
+                               f"{', '.join(content.characters)}; creatures: "
+                               f"{', '.join(content.creatures)}")
+        if setup.first not in content.characters and setup.second not in content.characters:
+            raise LabError(f"{setup.first} v {setup.second}: a duel needs a character on one "
+                           "side (creatures alone take no turns: a side without a character "
+                           "is skipped)")
         if not 1 <= setup.distance <= 40:
             raise LabError(f"--distance must be between 1 and 40, not {setup.distance}")
     elif not scenario_path(Path(setup.content_dir), setup.scenario).exists():
@@ -229,62 +276,119 @@ def check_changes(setup: Setup) -> None:
         raise LabError(refusal.reason) from None
 
 
-def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]:
-    """The game of run `index` and each unit's side name."""
+def seat_profiles(setup: Setup) -> list[str]:
+    """The AI profile of each side, in the sides' order: a duel's creature plays the
+    content's creatures' profile unless `--ai` names its seat."""
+    if setup.kind != "duel":
+        players = len(scenario_at(setup.content_dir, setup.scenario).players)
+        return list(setup.profiles(players).values())
     content = content_at(setup.content_dir)
+    chosen, named = setup.profiles(2), dict(setup.seats)
+    creatures = content.ai.creatures if content.ai else "creatures"
+    return [creatures if tid not in content.characters and seat not in named
+            else chosen[seat]
+            for seat, tid in ((1, setup.first), (2, setup.second))]
+
+
+class _CreatureSeat:
+    """A policy book whose creatures play a duel seat's profile (`--ai N:PROFILE` naming
+    the creature's seat); every other profile as the content's book has it."""
+
+    def __init__(self, book: ProfileBook, profile: str) -> None:
+        self.book, self.profile = book, profile
+
+    def policy(self, profile: str | None):
+        return self.book.policy(self.profile if profile is None else profile)
+
+
+def new_game(setup: Setup, index: int, seed: int) -> tuple[Game, dict[str, str]]:
+    """The game of run `index` and each unit's side name (by unit id)."""
+    units = frozenset(unit_ids(setup)) if setup.changes else frozenset()
+    content = content_for(setup.content_dir, setup.changes, units) if setup.changes \
+        else content_at(setup.content_dir)
+    book = book_of(setup.content_dir, setup.changes, units)
     if setup.kind == "duel":
         scenario = duel_scenario(setup, index % 2)
         scenario_id = "duel"
+        # A duel's seat is its template (1: the first, 2: the second), whoever acts first.
+        chosen = setup.profiles(2)
+        seat = duel_seats(setup, index % 2)
+        names = duel_sides(setup)
+        sides = {"u1": names[seat[0] - 1], "u2": names[seat[1] - 1]}
+        profiles = {1: chosen[seat[0]]}
+        if len(scenario.players) == 2:
+            profiles[2] = chosen[seat[1]]
+        elif seat[1] in dict(setup.seats):
+            # The creature plays its seat's profile when --ai names it, else as creatures
+            # play in the content's scenarios.
+            book = _CreatureSeat(book, chosen[seat[1]])
     else:
         scenario = scenario_at(setup.content_dir, setup.scenario)
         scenario_id = setup.scenario
-    profiles = setup.profiles(len(scenario.players))
-    if setup.kind == "duel" and index % 2:
-        # A duel's seat is its template (1: the first, 2: the second), whoever strikes
-        # first: in this run the second template plays player 1.
-        profiles = {1: profiles[2], 2: profiles[1]}
-    units = frozenset(unit_ids(setup)) if setup.changes else frozenset()
-    if setup.changes:
-        content = content_for(setup.content_dir, setup.changes, units)
+        profiles = setup.profiles(len(scenario.players))
     game = Game(content, scenario, seed=seed, scenario_id=scenario_id, dice="streams",
-                ai_players=profiles, policies=book_of(setup.content_dir, setup.changes, units))
+                ai_players=profiles, policies=book)
     for path, value in setup.changes:
         if on_unit(path, units):
             vary(game, path, value)
-    return game, {p.number: p.name for p in game.players}
+    if setup.kind != "duel":
+        sides = {u.id: game.player(u.owner).name for u in game.units.values()
+                 if u.owner is not None}
+    return game, sides
+
+
+def duel_winner(game: Game) -> str | None:
+    """The unit id that won a duel (the lab's end of a duel: once one of its two units
+    is down; a creature does not keep a side alive in the engine's rule, R1.10)."""
+    standing = [u for u in game.units.values() if not u.down]
+    if len(standing) != 1:
+        return None
+    return standing[0].id
 
 
 def play_run(setup: Setup, master: int, index: int) -> RunResult:
     """Play run `index` to its end or to the round limit (a draw)."""
     seed = run_seed(master, index)
     game, sides = new_game(setup, index, seed)
+    duel = setup.kind == "duel"
     while not game.over and game.round <= setup.rounds:
+        if duel and any(u.down for u in game.units.values()):
+            break
         game.play_ai_turn()
-    return RunResult(index, seed, sides.get(game.winner) if game.over else None,
-                     min(game.round, setup.rounds), tallies(game))
+    if duel:
+        winner = sides.get(duel_winner(game))
+    else:
+        winner = game.player(game.winner).name if game.over and game.winner else None
+    sources, effects = figures(game.journal, {u.id: u.template for u in game.units.values()})
+    return RunResult(index, seed, winner, min(game.round, setup.rounds),
+                     tallies(game), sources, effects)
 
 
 def tallies(game: Game) -> dict[str, Tally]:
-    """Per template: AP spent, damage dealt and taken, attacks and hits (from the journal
-    for AP, from each unit's statistics for the rest)."""
+    """Per template: AP spent (items' included), damage dealt and taken on characters and
+    creatures without overkill, the overkill apart, attack rolls (from the journal), hits
+    and kills (from each unit's statistics)."""
     found: dict[str, Tally] = {}
     per_unit: dict[str, Tally] = {uid: Tally() for uid in game.units}
     for event in game.journal:
         if isinstance(event, AttackDeclared):
             per_unit[event.attacker].ap += event.ap_spent
-        elif isinstance(event, (Moved, DoorChanged)):
+        elif isinstance(event, (Moved, DoorChanged, ItemUsed)):
             per_unit[event.unit].ap += event.ap_spent
         elif isinstance(event, SpellCast):
             per_unit[event.caster].ap += event.ap_spent
         elif isinstance(event, Damage) and event.target in per_unit:
-            per_unit[event.target].taken += event.amount
+            dealt, over = dealt_and_overkill(event)
+            per_unit[event.target].taken += dealt
             if event.source in per_unit:
-                per_unit[event.source].dealt += event.amount
+                per_unit[event.source].dealt += dealt
+                per_unit[event.source].overkill += over
         elif isinstance(event, Roll) and event.check == "attack":
             per_unit[event.unit].attacks += 1
     for uid, unit in game.units.items():
         tally = per_unit[uid]
         tally.hits = unit.stats.hits
+        tally.kills = unit.stats.kills
         found.setdefault(unit.template, Tally()).add(tally)
     return found
 

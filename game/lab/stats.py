@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from game.lab.figures import EffectTally, Key, SourceTally
 from game.lab.runs import RunResult, Tally
 
 #: The normal quantile of a two-sided 95% interval.
@@ -46,6 +47,8 @@ class Summary:
     mean_rounds: float
     templates: dict[str, Tally] = field(default_factory=dict)
     median_rounds: float = 0.0
+    sources: dict[Key, SourceTally] = field(default_factory=dict)
+    effects: dict[Key, EffectTally] = field(default_factory=dict)
 
     def rate(self, side: str) -> float:
         return self.wins[side] / self.runs if self.runs else 0.0
@@ -61,23 +64,65 @@ class Summary:
                          "dealt_per_ap": t.dealt / t.ap if t.ap else 0.0,
                          "taken_per_ap": t.taken / t.ap if t.ap else 0.0,
                          "hit_rate": t.hits / t.attacks if t.attacks else 0.0,
-                         "attacks": t.attacks})
+                         "attacks": t.attacks, "hits": t.hits, "dealt": t.dealt,
+                         "taken": t.taken, "overkill": t.overkill, "kills": t.kills})
         return rows
+
+    def source_rows(self) -> list[dict]:
+        """One row per template and weapon, spell, item (and walking, doors): they add up
+        to the template's figures."""
+        rows = []
+        for (tid, kind, what), t in sorted(self.sources.items(), key=_source_order):
+            rows.append({"template": tid, "kind": kind, "id": what, "uses": t.uses,
+                         "ap": t.ap, "checks": _check_rows(t.checks), "landed": t.landed,
+                         "dealt": t.dealt, "overkill": t.overkill, "kills": t.kills,
+                         "healed": t.healed, "effects_laid": t.laid,
+                         "dealt_per_ap": t.dealt / t.ap if t.ap else 0.0})
+        return rows
+
+    def effect_rows(self) -> list[dict]:
+        """One row per template and timed effect it laid: the rolls and blows it bore on."""
+        return [{"template": tid, "kind": kind, "id": what, "laid": t.laid,
+                 "checks": _check_rows(t.checks), "blows": t.blows, "dealt": t.dealt,
+                 "overkill": t.overkill, "kills": t.kills}
+                for (tid, kind, what), t in sorted(self.effects.items())]
+
+
+#: Rows of a template in this order: what strikes first, then what helps, then moving.
+_KIND_ORDER = {k: i for i, k in enumerate(("weapon", "brawl", "spell", "reflected", "item",
+                                            "walk", "door"))}
+
+
+def _source_order(item) -> tuple:
+    (tid, kind, what), _ = item
+    return tid, _KIND_ORDER.get(kind, len(_KIND_ORDER)), what
+
+
+def _check_rows(checks: dict[str, list[int]]) -> dict[str, dict]:
+    return {kind: {"rolls": n, "successes": s, "rate": s / n if n else 0.0}
+            for kind, (n, s) in sorted(checks.items())}
 
 
 def summarise(results: list[RunResult], sides: list[str]) -> Summary:
     wins = {s: 0 for s in sides}
     templates: dict[str, Tally] = {}
+    sources: dict[Key, SourceTally] = {}
+    effects: dict[Key, EffectTally] = {}
     for r in results:
         if r.winner is not None:
             wins[r.winner] = wins.get(r.winner, 0) + 1
         for tid, tally in r.templates.items():
             templates.setdefault(tid, Tally()).add(tally)
+        for k, source in r.sources.items():
+            sources.setdefault(k, SourceTally()).add(source)
+        for k, effect in r.effects.items():
+            effects.setdefault(k, EffectTally()).add(effect)
     n = len(results)
     rounds = sorted(r.rounds for r in results)
     median = (rounds[(n - 1) // 2] + rounds[n // 2]) / 2 if n else 0.0
     return Summary(n, sides, wins, sum(r.winner is None for r in results),
-                   sum(r.rounds for r in results) / n if n else 0.0, templates, median)
+                   sum(r.rounds for r in results) / n if n else 0.0, templates, median,
+                   sources, effects)
 
 
 def compare_sides(a: list[RunResult], b: list[RunResult], sides: list[str]) -> list[dict]:

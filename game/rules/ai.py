@@ -64,9 +64,11 @@ def _value(target: Unit, weights: AiProfile) -> float:
 
 
 def _attack_score(plan, weights: AiProfile) -> float:
-    o = odds.of(plan)
+    # The mean and P(down) of `odds.of(plan)`, read from its damage alone.
+    damage = odds.attack_damage(plan)
     target = plan.target
-    score = weights.damage * float(o.mean_damage) + weights.down * float(o.p_down)
+    score = weights.damage * float(damage.mean()) + \
+        weights.down * float(damage.at_least(target.hp))
     return score * _value(target, weights) / plan.ap_cost
 
 

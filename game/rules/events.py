@@ -241,9 +241,15 @@ class Edited(Event, tag="edit"):
 
 
 class Reloaded(Event, tag="reloaded"):
-    """The content was reloaded into the running game: what changed, file by file."""
+    """The content was reloaded into the running game: what changed, file by file; after
+    how many commands of the log (`at`), and the fingerprints of the content (with the
+    game's scenario) before and after (`content_hash`; -1 and "" in journals written before
+    they were kept)."""
 
     changes: tuple[str, ...]
+    at: int = -1
+    before: str = ""
+    after: str = ""
 
 
 class GameOver(Event, tag="game_over"):

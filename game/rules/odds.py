@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Iterable
 
 from game.rules.actions import AttackPlan
@@ -197,9 +197,13 @@ class Odds:
     repeats: int
     chained: bool = False
 
-    @property
+    @cached_property
     def mean_damage(self) -> Fraction:
-        return sum((v * p for v, p in self.damage), ZERO)
+        # Over one common denominator: the same fraction as summing them, without a
+        # reduction per term (the AI reads it for every option it weighs).
+        den = math.lcm(*(p.denominator for _, p in self.damage)) if self.damage else 1
+        return Fraction(sum(v * p.numerator * (den // p.denominator) for v, p in self.damage),
+                        den)
 
     @property
     def p_lands(self) -> Fraction:
@@ -223,18 +227,19 @@ def attack_odds(chance: int, perfect_below: int, dodge: int | None,
 
     The dodge is rolled on every hit, perfect ones included; a perfect hit adds its die.
     """
+    return _attack_odds(chance, perfect_below, dodge, tuple(dice), perfect_die, flat,
+                        reduction, hp, repeats)
+
+
+@lru_cache(maxsize=4096)
+def _attack_odds(chance: int, perfect_below: int, dodge: int | None, dice: tuple[Dice, ...],
+                 perfect_die: Dice | None, flat: int, reduction: int, hp: int,
+                 repeats: int) -> Odds:
+    # Kept: the AI asks the same odds again and again (the same blow on each HP the
+    # target may have; the exact duel's every state), and an Odds is immutable.
     p_hit, p_perfect = percent(chance), below(perfect_below, chance)
     p_dodge = percent(dodge) if dodge is not None else ZERO
-    dice = tuple(dice)
-    normal = after_reduction(raw_damage(dice, flat), reduction)
-    perfect = after_reduction(raw_damage(dice + ((perfect_die,) if perfect_die else ()), flat),
-                              reduction)
-    lands = ONE - p_dodge
-    damage = mix([
-        (ONE - p_hit + p_hit * p_dodge, point(0)),
-        ((p_hit - p_perfect) * lands, normal),
-        (p_perfect * lands, perfect),
-    ])
+    damage = _attack_damage(chance, perfect_below, dodge, dice, perfect_die, flat, reduction)
     step = transform(damage, lambda v: (v, 0))
     return Odds(
         kind="attack", p_success=p_hit, p_perfect=p_perfect,
@@ -243,6 +248,35 @@ def attack_odds(chance: int, perfect_below: int, dodge: int | None,
         p_down=damage.at_least(hp), p_down_this_turn=repeated_down(step, repeats, hp),
         repeats=repeats,
     )
+
+
+def attack_damage(plan: AttackPlan) -> Dist:
+    """What an attack plan takes off its target, misses and dodges as 0: the distribution
+    of `of(plan).damage`, without the rest of its odds (for those who weigh many plans:
+    its `mean()` is `of(plan).mean_damage`, its `at_least(hp)` `of(plan).p_down`)."""
+    damage = plan.damage
+    return _attack_damage(plan.chance.value, plan.chance.perfect_below,
+                          plan.defence.value if plan.defence is not None else None,
+                          tuple(dice for _, dice in damage.dice), damage.perfect_die,
+                          sum(t.value for t in damage.terms), damage.reduction)
+
+
+@lru_cache(maxsize=1024)
+def _attack_damage(chance: int, perfect_below: int, dodge: int | None, dice: tuple[Dice, ...],
+                   perfect_die: Dice | None, flat: int, reduction: int) -> Dist:
+    """What an attack takes off its target, misses and dodges as 0 (whatever its HP).
+    Shared between callers: never changed in place."""
+    p_hit, p_perfect = percent(chance), below(perfect_below, chance)
+    p_dodge = percent(dodge) if dodge is not None else ZERO
+    normal = after_reduction(raw_damage(dice, flat), reduction)
+    perfect = after_reduction(raw_damage(dice + ((perfect_die,) if perfect_die else ()), flat),
+                              reduction)
+    lands = ONE - p_dodge
+    return mix([
+        (ONE - p_hit + p_hit * p_dodge, point(0)),
+        ((p_hit - p_perfect) * lands, normal),
+        (p_perfect * lands, perfect),
+    ])
 
 
 def damage_spell_odds(chance: int, value: Dice, counter: int | None, perfect_counter_below: int,

@@ -23,6 +23,16 @@ class Naive:
 
     #: It never reads the round.
     round_matters_until = 1
+    #: It reads its walks only as whether it has walked this turn (`moves == 0`), and
+    #: never whether it has struck.
+    walks_matter_until = 1
+    reads_struck = False
+
+    @staticmethod
+    def reads_own_hp(unit) -> bool:
+        """Its own HP weigh only in its spells (a heal on itself, a friend's healing
+        circle): a unit without spells chooses the same at any HP of its own."""
+        return bool(unit.spells)
 
     def choose(self, game, unit, moves: int = 0, struck: bool = False):
         return ai.choose(game, unit, self.profile, may_move=moves == 0)

@@ -19,9 +19,12 @@ if TYPE_CHECKING:  # types only: a policy is given, never imported by the engine
 class Policy(Protocol):
     """Chooses one unit's next action.
 
-    A policy may also say `round_matters_until` (an int): from that round on, the round
-    no longer changes its choices; the lab's exact duel then shares its decisions between
-    the later rounds (without it, every round is its own).
+    A policy may also say what its choices do not read, so the lab's exact duel asks it
+    once for states it cannot tell apart (without them, it reads everything):
+    `round_matters_until` (an int): from that round on, the round no longer changes its
+    choices; `walks_matter_until` (an int): beyond that many walks this turn, `moves` no
+    longer does; `reads_struck = False`: `struck` never does; `reads_own_hp(unit) ->
+    bool`: whether the unit's own HP may change its choices.
     """
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import new_game
+from game.content.fingerprint import content_hash
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import ContentWatcher, HotReload, reload
 from game.journal.text import describe, namer
@@ -43,8 +44,12 @@ def test_a_change_of_rules_weapon_and_template_is_applied_to_the_running_game(co
          "skills: {brawl: 40, melee: 60,")
     new = reload(game, content)
     assert not isinstance(new, list), new
-    assert new.journal[-1] == Reloaded(("rules.yaml: door_hp", "weapons.yaml: sword",
-                                        "characters.yaml: aldric"))
+    reloaded = new.journal[-1]
+    assert isinstance(reloaded, Reloaded) and reloaded.changes == (
+        "rules.yaml: door_hp", "weapons.yaml: sword", "characters.yaml: aldric")
+    # After the game's 3 commands, from the content it was played with to the new one.
+    assert reloaded.at == 3 and reloaded.before == content_hash(game.content, game.scenario)
+    assert reloaded.after == content_hash(new.content, new.scenario) != reloaded.before
     assert describe(new.journal[-1], namer(new)) == \
         "⟳ content reloaded: rules.yaml: door_hp; weapons.yaml: sword; characters.yaml: aldric"
     moved = new.units["aldric"]
@@ -119,7 +124,7 @@ def test_hot_reload_polls_then_swaps_or_keeps_the_game(content):
     edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
     new, errors = hot.poll(game)
     assert errors == [] and new is not game and new.rules.move_cost == 2
-    assert new.journal[-1] == Reloaded(("rules.yaml: move_cost",))
+    assert new.journal[-1].changes == ("rules.yaml: move_cost",)
     edit(content / "rules.yaml", "move_cost: 2 ", "move_cost: two ")
     same, errors = hot.poll(new)
     assert same is new and [e.message for e in errors] == \

@@ -12,7 +12,7 @@ from game.cli import main
 from game.content.loader import DEFAULT_CONTENT
 from game.lab.exact import exact_duel
 from game.lab.parallel import run_all
-from game.lab.runs import Setup
+from game.lab.runs import Setup, new_game
 from game.lab.stats import wilson
 
 
@@ -48,6 +48,41 @@ def test_exact_duel_odds_agree_with_the_simulation():
         wins = sum(r.winner == "aldric" for r in results)
         low, high = wilson(wins, len(results))
         assert low <= exact <= high, (first_strike, exact, low, high)
+
+
+def test_a_duel_against_a_creature_plays_it_as_a_creature_and_has_exact_odds(capsys):
+    data = run_json(capsys, "simulate", "duel", "ogre", "aldric", "--runs", "200",
+                    "--profile", "naive", "--seed", "2")
+    assert [s["name"] for s in data["sides"]] == ["ogre", "aldric"]
+    # The ogre plays the content's creatures' profile, as it would in a scenario.
+    assert data["profiles"] == {"ogre": "lurking", "aldric": "naive"}
+    ogre = data["sides"][0]
+    assert data["exact"] is not None
+    assert ogre["ci"][0] <= data["exact"] <= ogre["ci"][1]
+    assert {r["template"] for r in data["sources"]} == {"ogre", "aldric"}
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_a_creature_acts_after_the_character_whoever_the_run_says_strikes_first(index):
+    from game.rules.events import AttackDeclared, Moved
+    setup = Setup(str(DEFAULT_CONTENT), "duel", "ogre", "aldric", 4, profile="naive")
+    game, sides = new_game(setup, index, 1)
+    assert sides == {"u1": "aldric", "u2": "ogre"}
+    assert game.units["u2"].owner is None and [p.name for p in game.players] == ["aldric"]
+    game.play_ai_turn()
+    acts = [e for e in game.journal if isinstance(e, (AttackDeclared, Moved))]
+    assert acts[0].unit == "u1" if isinstance(acts[0], Moved) else acts[0].attacker == "u1"
+    assert any(getattr(e, "attacker", getattr(e, "unit", "")) == "u2" for e in acts)
+
+
+def test_ai_names_the_creatures_seat_to_give_it_another_profile():
+    setup = Setup(str(DEFAULT_CONTENT), "duel", "aldric", "goblin-archer", 4,
+                  profile="naive", seats=((2, "tactician"),))
+    game, _ = new_game(setup, 0, 1)
+    assert type(game.policy_of(None)).__name__ == "Tactician"
+    plain, _ = new_game(Setup(str(DEFAULT_CONTENT), "duel", "aldric", "goblin-archer", 4,
+                              profile="naive"), 0, 1)
+    assert type(plain.policy_of(None)).__name__ == "Naive"
 
 
 def test_a_duel_with_a_spell_caster_has_no_exact_odds(capsys):
@@ -104,12 +139,12 @@ def test_compare_sees_a_stronger_sword_on_common_dice(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["simulate", "duel", "aldric", "nobody"], "no character template 'nobody'"),
-    (["simulate", "duel", "aldric", "wolf"], "a creature: duels are between character"),
+    (["simulate", "duel", "aldric", "nobody"], "no character or creature template 'nobody'"),
+    (["simulate", "duel", "wolf", "goblin"], "a duel needs a character on one side"),
     (["simulate", "atlantis"], "no scenario 'atlantis'"),
     (["simulate", "duel", "aldric", "dagny", "--workers", "0"], "--workers must be at least 1"),
     (["simulate", "duel", "aldric", "dagny", "--profile", "reckless"], "no AI profile"),
-    (["simulate", "duel", "aldric"], "needs two character templates"),
+    (["simulate", "duel", "aldric"], "needs two templates (characters or creatures)"),
 ])
 def test_bad_lab_input_is_a_clear_error(capsys, argv, message):
     assert main(argv) == 2

@@ -1,0 +1,215 @@
+"""`--scheduler` against a hostile or failing cluster: a malformed address, a port that is
+not a Dask scheduler, a worker or the scheduler killed mid-run. Each is said in one line,
+exits non-zero within bounded time, and prints no figures of a partial run; a worker
+killed while another lives changes no result."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from game.cli import main
+from game.content.loader import DEFAULT_CONTENT
+from game.lab import parallel
+from game.lab.parallel import run_all
+from game.lab.runs import LabError, Setup
+
+distributed = pytest.importorskip(
+    "distributed", reason="Dask distributed is not installed (pip install "
+                          "'escarmouche[cluster]')")
+
+DUEL = Setup(str(DEFAULT_CONTENT), "duel", "aldric", "dagny", 4, profile="naive")
+
+
+def simulate(capsys, address: str, *extra: str) -> tuple[int, str, str, float]:
+    capsys.readouterr()
+    start = time.monotonic()
+    code = main(["simulate", "duel", "aldric", "dagny", "--runs", "4", "--profile", "naive",
+                 "--scheduler", address, *extra])
+    out, err = capsys.readouterr()
+    return code, out, err, time.monotonic() - start
+
+
+@pytest.mark.parametrize("address,words", [
+    ("nonsense", "not a Dask scheduler address"),
+    ("tcp://", "missing port"),
+    ("tcp://host:notaport", "not a Dask scheduler address"),
+    ("tcp://127.0.0.1:99999", "out of range"),
+    ("tcp://127.0.0.1:-4", "not a Dask scheduler address"),
+    ("http://127.0.0.1:8786", "unknown address scheme"),
+    ("tcp://[::1", "not a Dask scheduler address"),
+    ("", None),
+])
+def test_a_malformed_address_is_said_at_once(capsys, address, words):
+    code, out, err, took = simulate(capsys, address)
+    if not address:  # an empty --scheduler is no scheduler: the runs are local
+        assert code == 0
+        return
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert words in err and took < 5
+
+
+class Listener:
+    """A TCP port that is not a Dask scheduler: silent, or answering garbage or HTTP."""
+
+    def __init__(self, answer: bytes | None) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.answer = answer
+        self.peers: list[socket.socket] = []
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self) -> None:
+        while True:
+            try:
+                peer, _ = self.sock.accept()
+            except OSError:
+                return
+            self.peers.append(peer)
+            if self.answer:
+                try:
+                    peer.sendall(self.answer)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        for peer in self.peers:
+            peer.close()
+        self.sock.close()
+
+
+@pytest.mark.parametrize("answer", [
+    None,
+    b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok",
+    b"\xff" * 4096,
+    b"SSH-2.0-OpenSSH_9.6\r\n",
+    bytes(range(256)) * 8,
+], ids=["silent", "http", "ones", "ssh", "bytes"])
+def test_a_port_that_is_not_a_dask_scheduler_is_said_within_the_timeout(capsys, monkeypatch,
+                                                                          answer):
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 2)
+    listener = Listener(answer)
+    try:
+        code, out, err, took = simulate(capsys, listener.address)
+    finally:
+        listener.close()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "Dask scheduler" in err and listener.address in err
+    assert took < 8
+
+
+def test_nothing_listening_is_said_within_the_timeout(capsys, monkeypatch):
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 2)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nothing listens there
+    code, out, err, took = simulate(capsys, f"tcp://127.0.0.1:{port}")
+    assert code == 2 and out == "" and "no Dask scheduler answered" in err and took < 8
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Cluster:
+    """A Dask scheduler and workers without nannies (a killed worker stays dead), each its
+    own process."""
+
+    def __init__(self, workers: int) -> None:
+        self.address = f"tcp://127.0.0.1:{free_port()}"
+        port = self.address.rsplit(":", 1)[1]
+        quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.scheduler = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+             "--port", port, "--no-dashboard"], **quiet)
+        self.workers = [subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--no-nanny",
+             "--nthreads", "1", "--no-dashboard"], **quiet) for _ in range(workers)]
+        with distributed.Client(self.address, timeout=30) as client:
+            client.wait_for_workers(workers, timeout=60)
+
+    def close(self) -> None:
+        for process in (*self.workers, self.scheduler):
+            if process.poll() is None:
+                process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture
+def cluster_of(request):
+    made = []
+
+    def make(workers: int) -> Cluster:
+        made.append(Cluster(workers))
+        return made[-1]
+
+    yield make
+    for cluster in made:
+        cluster.close()
+
+
+def kill_on_first_chunk(process):
+    """A progress callback that kills a process when the first chunk comes back."""
+    state = {"killed": False}
+
+    def tick(n: int) -> None:
+        if not state["killed"]:
+            state["killed"] = True
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=10)
+    return tick
+
+
+def test_every_worker_killed_mid_run_is_said_and_gives_no_results(cluster_of, monkeypatch):
+    monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
+    cluster = cluster_of(1)
+    start = time.monotonic()
+    with pytest.raises(LabError, match=r"every Dask worker left the cluster .* of 40 runs "
+                                       r"done, no figures printed"):
+        run_all(DUEL, 5, 40, scheduler=cluster.address,
+                progress=kill_on_first_chunk(cluster.workers[0]))
+    assert time.monotonic() - start < 60
+
+
+def test_the_scheduler_killed_mid_run_is_said_and_gives_no_results(cluster_of):
+    cluster = cluster_of(1)
+    start = time.monotonic()
+    with pytest.raises(LabError, match=r"lost the Dask scheduler .* of 40 runs done, no "
+                                       r"figures printed"):
+        run_all(DUEL, 5, 40, scheduler=cluster.address,
+                progress=kill_on_first_chunk(cluster.scheduler))
+    assert time.monotonic() - start < 60
+
+
+def test_a_worker_killed_while_another_lives_changes_no_result(cluster_of):
+    cluster = cluster_of(2)
+    remote = run_all(DUEL, 5, 40, scheduler=cluster.address,
+                     progress=kill_on_first_chunk(cluster.workers[0]))
+    local = run_all(DUEL, 5, 40)
+    assert [(r.index, r.seed, r.winner, r.rounds) for r in remote] == \
+        [(r.index, r.seed, r.winner, r.rounds) for r in local]
+
+
+def test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die(
+        cluster_of, monkeypatch, capsys):
+    monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
+    cluster = cluster_of(1)
+    worker = cluster.workers[0]
+    threading.Timer(3.0, lambda: os.kill(worker.pid, signal.SIGKILL)).start()
+    capsys.readouterr()
+    code = main(["simulate", "crossroads", "--games", "200", "--profile", "naive",
+                 "--scheduler", cluster.address, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "every Dask worker left" in err
