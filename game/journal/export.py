@@ -154,9 +154,10 @@ def legend(state: GameState) -> Table:
         rows.append((thing.glyph, thing.name, thing.id, _("object"),
                      f"{thing.pos[0]},{thing.pos[1]}", f"{thing.hp}/{thing.hp_max}",
                      _("destroyed") if thing.destroyed else _("standing")))
-    # Translators: the columns of a map's legend; "at" heads the unit's square (x,y)
-    return Table(text(_("Legend")), (_("on the map"), _("name"), _("id"), _("side"), _("at"),
-                                     _("HP"), _("state")), rows, numbers=None)
+    # Translators: the title of a map's legend, a table of the units and objects
+    return Table(text(_("Legend")), (_("on the map"), _("name"), _("id"), _("side"),
+                                     # Translators: a legend's column: the unit's square (x,y)
+                                     _("at"), _("HP"), _("state")), rows, numbers=None)
 
 
 def roll_table(event: ev.Roll, name: Names) -> Table:
