@@ -24,8 +24,7 @@ import copy
 import os
 from collections import deque
 from pathlib import Path
-
-from watchfiles._rust_notify import RustNotify
+from typing import Any
 from game.content.loader import Loader, load_content_partial, load_scenario, scenario_path
 from game.content.yamlmarks import ContentError, ContentErrors
 from game.rules.engine import Game
@@ -150,6 +149,14 @@ def _follow_template(unit: Unit, old: Content, new: Content, game: Game) -> None
         unit.level = max(unit.level, level_for(new.rules.level_thresholds, unit.xp))
 
 
+def _rust_notify() -> Any:
+    """watchfiles' watch, imported when the first watch is set (a second after start-up),
+    not before the first frame: the package imports anyio, some 40 ms."""
+    from watchfiles._rust_notify import RustNotify
+
+    return RustNotify
+
+
 class ContentWatcher:
     """Tells which YAML files under a content folder were added, removed or saved since the
     last ask.
@@ -174,7 +181,7 @@ class ContentWatcher:
 
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root)
-        self._notify: RustNotify | None = None
+        self._notify: Any = None  # watchfiles' RustNotify
         self._watched: list[str] = []
         self._seen, folders = self._walk()
         self._watch(folders)
@@ -214,7 +221,7 @@ class ContentWatcher:
             return
         self.close()
         try:
-            self._notify = RustNotify(folders, False, False, 0, False, True)
+            self._notify = _rust_notify()(folders, False, False, 0, False, True)
             self._watched = folders
         except (OSError, RuntimeError):
             self._notify = None  # no watch to be had (or a folder just went): poll

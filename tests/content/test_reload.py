@@ -139,7 +139,7 @@ def test_without_a_watch_to_be_had_each_ask_walks(content, monkeypatch):
     def no_watch(*args):
         raise OSError(24, "inotify instance limit reached")
 
-    monkeypatch.setattr("game.content.reload.RustNotify", no_watch)
+    monkeypatch.setattr("game.content.reload._rust_notify", lambda: no_watch)
     watcher = ContentWatcher(content)
     assert watcher.changed() == []
     edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
