@@ -9,18 +9,17 @@ from pathlib import Path
 import pytest
 
 from game.cli import new_game
-from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import ContentWatcher, HotReload, reload
 from game.journal.text import describe, namer
 from game.rules.events import Refused, Reloaded
 from game.rules.legal import options_against
-from tests.helpers import edit
+from tests.helpers import FIXTURE_CONTENT, edit
 
 
 @pytest.fixture
 def content(tmp_path) -> Path:
     target = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, target)
+    shutil.copytree(FIXTURE_CONTENT, target)  # its errors' places do not move
     return target
 
 

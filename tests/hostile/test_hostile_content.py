@@ -16,13 +16,14 @@ import yaml
 from game.cli import main, new_game, read_script
 from game.content.loader import DEFAULT_CONTENT
 from game.saves import load_game, save_game
+from tests.helpers import FIXTURE_CONTENT
 from tests.helpers_hostile import content_mutations, snapshot, write_mutation
 
 
 @pytest.fixture
 def content(tmp_path) -> Path:
     target = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, target)
+    shutil.copytree(FIXTURE_CONTENT, target)  # its errors' places do not move
     return target
 
 
