@@ -40,11 +40,12 @@ def test_simulate_duel_json_is_reproducible_for_a_seed_and_any_worker_count(caps
 
 def test_exact_duel_odds_agree_with_the_simulation():
     setup = Setup(str(DEFAULT_CONTENT), "duel", "aldric", "dagny", 2, profile="naive")
+    played = run_all(setup, 11, 400)  # each side strikes first in every other run
     for first_strike in (0, 1):
         exact = exact_duel(setup, first_strike)
         assert exact is not None and 0.05 < exact < 0.95
-        # Only the runs where the same side strikes first: every other index.
-        results = [r for r in run_all(setup, 11, 400) if r.index % 2 == first_strike]
+        results = [r for r in played if r.index % 2 == first_strike]
+        assert len(results) == 200
         wins = sum(r.winner == "aldric" for r in results)
         low, high = wilson(wins, len(results))
         assert low <= exact <= high, (first_strike, exact, low, high)
