@@ -101,7 +101,7 @@ def attack_plans():
     plans = []
     for attacker in sorted(CONTENT.characters):
         template = CONTENT.characters[attacker]
-        for target in ("dagny", "goblin", "ogre", "skeleton"):
+        for target in ("dagny", "ogre"):  # one who dodges; one with reduction, no dodge
             if target == attacker:
                 continue
             owner = 2 if target in CONTENT.characters else None
@@ -123,7 +123,7 @@ ATTACKS = attack_plans()
 
 
 def test_the_plans_cover_many_weapons_and_foes():
-    assert len(ATTACKS) >= 60
+    assert len(ATTACKS) >= 40
     assert {plan.target.id for _, plan in ATTACKS} == {"t"}
     assert any(plan.defence is None for _, plan in ATTACKS)  # creatures never dodge
     assert any(plan.damage.reduction for _, plan in ATTACKS)

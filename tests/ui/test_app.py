@@ -472,6 +472,9 @@ async def test_ending_a_turn_with_ap_left_asks_unless_told_not_to_and_never_when
         await pilot.press("enter", "e")
         assert str(app.screen.query_one("#question").render()).startswith(
             "Dagny and Elise still have AP")
+        # "a": end, and do not ask again (the controller keeps it, saves carry it).
+        await pilot.press("a", "enter")
+        assert app.game.current == 1 and app.controller.ask_before_ending is False
 
 
 async def test_the_hand_over_digest_shows_the_other_sides_only_with_a_summary_first():
