@@ -153,8 +153,14 @@ def _marked_literals(path: Path) -> set[tuple[str | None, str]]:
     return found
 
 
-def test_the_extraction_misses_no_marked_text():
-    extracted = {(m.context, catalog.texts(m.id)[0]) for m in catalog.extract() if m.id}
+@pytest.fixture(scope="module")
+def template():
+    """The messages of the code, extracted once for the tests that read them."""
+    return catalog.extract()
+
+
+def test_the_extraction_misses_no_marked_text(template):
+    extracted = {(m.context, catalog.texts(m.id)[0]) for m in template if m.id}
     missed = {}
     for path in catalog.source_files():
         for key in _marked_literals(path) - extracted:
@@ -162,16 +168,15 @@ def test_the_extraction_misses_no_marked_text():
     assert missed == {}, "move the marked text out of the call that holds it"
 
 
-def test_the_catalog_template_is_the_extract_of_the_code():
-    assert catalog.is_current(catalog.extract(), catalog.pot_path()), (
+def test_the_catalog_template_is_the_extract_of_the_code(template):
+    assert catalog.is_current(template, catalog.pot_path()), (
         "game/i18n/locale/escarmouche.pot is stale: run `python -m game.i18n update`"
     )
 
 
 @pytest.mark.parametrize("language", catalog.TRANSLATED)
-def test_every_message_has_a_translation_in_every_plural_form(language):
+def test_every_message_has_a_translation_in_every_plural_form(language, template):
     po = catalog.read_po(catalog.po_path(language), language)
-    template = catalog.extract()
     messages = [m for m in po if m.id]
     assert [m.id for m in template if m.id and po.get(m.id, m.context) is None] == [], \
         "missing from the .po"
