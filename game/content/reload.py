@@ -220,6 +220,8 @@ class ContentWatcher:
         if self._notify is not None and folders == self._watched:
             return
         self.close()
+        if not folders:
+            return  # the folder cannot be read (gone?): poll until it can
         try:
             self._notify = _rust_notify()(folders, False, False, 0, False, True)
             self._watched = folders

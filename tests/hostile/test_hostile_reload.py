@@ -129,3 +129,14 @@ def test_a_flood_of_folders_is_watched_only_to_a_bound(content, monkeypatch):
     assert len(watcher._watched) == 50 and watcher._watched[0] == str(content)
     edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
     assert watcher.changed(WAIT) == ["content/rules.yaml"]
+
+
+def test_a_content_folder_removed_then_made_again_is_watched_again(content):
+    watcher = ContentWatcher(content)
+    shutil.rmtree(content)
+    assert "content/rules.yaml" in watcher.changed(WAIT)  # every file gone
+    content.mkdir()
+    (content / "rules.yaml").write_text("x: 1\n")
+    assert watcher.changed() == ["content/rules.yaml"]  # polled while it was gone
+    (content / "rules.yaml").write_text("x: 22\n")
+    assert watcher.changed(WAIT) == ["content/rules.yaml"]  # then told again
