@@ -214,19 +214,21 @@ class ContentWatcher:
                 continue
         return stamps, walked
 
-    def _watch(self, folders: list[str]) -> None:
-        """Watch these folders (the first `MAX_FOLDERS`), each by itself."""
+    def _watch(self, folders: list[str]) -> bool:
+        """Watch these folders (the first `MAX_FOLDERS`), each by itself; True when the
+        watch was set anew."""
         folders = folders[: self.MAX_FOLDERS]
         if self._notify is not None and folders == self._watched:
-            return
+            return False
         self.close()
         if not folders:
-            return  # the folder cannot be read (gone?): poll until it can
+            return True  # the folder cannot be read (gone?): poll until it can
         try:
             self._notify = _rust_notify()(folders, False, False, 0, False, True)
             self._watched = folders
         except (OSError, RuntimeError):
             self._notify = None  # no watch to be had (or a folder just went): poll
+        return True
 
     def close(self) -> None:
         """Stop watching (the watch's thread ends)."""
@@ -255,7 +257,8 @@ class ContentWatcher:
         if not self._told(wait):
             return []
         now, folders = self._walk()
-        self._watch(folders)
+        if self._watch(folders):
+            now, _folders = self._walk()  # what was saved while the watch was set anew
         names = sorted(p for p in now.keys() | self._seen.keys()
                        if now.get(p) != self._seen.get(p))
         self._seen = now
