@@ -9,7 +9,7 @@ from game.cli import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
 from game.ui.controller import Controller
-from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen
+from game.ui.screens.dialogs import HandoverScreen
 from tests.helpers import APP_SIZE as SIZE, crossroads
 
 
