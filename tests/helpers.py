@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 from hypothesis import strategies as st
 
@@ -11,6 +13,9 @@ from game.rules.engine import Game
 from game.rules.policies import ProfileBook
 
 CONTENT = load_content()
+#: The tests' own frozen copy of the content (tests/fixtures/README.md): where a test names
+#: a place in a file (`content/weapons.yaml:6:12`), it copies this one, not the shipped one.
+FIXTURE_CONTENT = Path(__file__).resolve().parent / "fixtures" / "content"
 
 OPEN_MAP = "\n".join(["." * 12] * 12)
 

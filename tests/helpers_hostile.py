@@ -8,6 +8,7 @@ test module: the tests import it.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import shutil
 from pathlib import Path
@@ -71,13 +72,18 @@ def content_files(root: Path = DEFAULT_CONTENT) -> list[Path]:
     return sorted(p.relative_to(root) for p in root.rglob("*.yaml"))
 
 
+@functools.lru_cache(maxsize=None)
+def parsed(path: Path) -> Any:
+    """A shipped file's YAML, read once (libyaml's safe loader)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+
+
 def content_mutations(seed: int, count: int, root: Path = DEFAULT_CONTENT):
     """`count` (file, path, replacement) picked with a seeded random over every leaf of
     every shipped content file (so each run is the same)."""
     every = []
     for rel in content_files(root):
-        data = yaml.safe_load((root / rel).read_text(encoding="utf-8"))
-        every += [(rel, path) for path in leaves(data)]
+        every += [(rel, path) for path in leaves(parsed(root / rel))]
     rng = random.Random(seed)
     picks = []
     for _ in range(count):
@@ -88,15 +94,21 @@ def content_mutations(seed: int, count: int, root: Path = DEFAULT_CONTENT):
 
 def write_mutation(target: Path, rel: Path, path: tuple, new: Any,
                    root: Path = DEFAULT_CONTENT) -> None:
-    """Copy the shipped content to `target` (once) and write one file mutated."""
+    """Copy the shipped content to `target` (once; then only the file the last mutation
+    wrote is put back) and write one file mutated."""
     if not target.exists():
         shutil.copytree(root, target)
-    for other in content_files(root):
-        shutil.copyfile(root / other, target / other)
-    data = yaml.safe_load((root / rel).read_text(encoding="utf-8"))
-    text = yaml.safe_dump(mutated(data, path, new), allow_unicode=True, sort_keys=False,
-                          width=10**6)
+    last = _written.pop(target, None)
+    if last is not None:
+        shutil.copyfile(root / last, target / last)
+    text = yaml.safe_dump(mutated(parsed(root / rel), path, new), allow_unicode=True,
+                          sort_keys=False, width=10**6)
     (target / rel).write_text(text, encoding="utf-8")
+    _written[target] = rel
+
+
+#: The file each target folder has mutated, to put back before the next mutation.
+_written: dict[Path, Path] = {}
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -14,6 +14,7 @@ from game.cli import main
 from game.content.loader import load_content
 from game.rules import events as ev
 from game.saves import read_save
+from tests.helpers import FIXTURE_CONTENT
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -135,9 +136,9 @@ def test_shipped_content_departs_from_nothing(spells_md):
 
 @pytest.fixture
 def variant(tmp_path):
-    """The shipped content with the dodge cap raised from the page's 90 to 95."""
+    """The tests' content with the dodge cap raised from the page's 90 to 95."""
     content = tmp_path / "variant"
-    shutil.copytree(CONTENT, content)
+    shutil.copytree(FIXTURE_CONTENT, content)  # its notice's place does not move
     rules = content / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
     assert "    dodge: 90\n" in text
@@ -205,11 +206,13 @@ def test_html_is_the_same_document_self_contained(spells_md, capsys):
     assert "url(" not in html and "@import" not in html and "http" not in html
     # The same tables, maps and marks as the Markdown.
     assert names.count("table") == md.count(TABLE_HEAD) + 2
-    assert ("<tr><td>difficulty</td><td>-20</td><td>R7.4 counter-magic chance</td>"
-            "<td>rules.yaml: counter_difficulty</td></tr>") in html
-    assert ("<caption><strong>counter roll, Elise</strong>: 30 (forced) ≤ 30 countered"
-            '<span class="forced">⚑ forced</span></caption>') in html
-    pres = html.split("<pre>")[1:]
+    assert ('<tr>\n<td>difficulty</td>\n<td style="text-align:right">-20</td>\n'
+            "<td>R7.4 counter-magic chance</td>\n<td>rules.yaml: counter_difficulty</td>\n"
+            "</tr>") in html
+    assert ("<p><strong>counter roll, Elise</strong>: 30 (forced) ≤ 30 countered "
+            '<strong class="forced">⚑ forced</strong></p>\n<table>') in html
+    assert html.count('class="forced"') == md.count("**⚑ forced**")
+    pres = html.split('<pre><code class="language-text">')[1:]
     assert len(pres) == 2
     assert "10 ##. . C1. ." in pres[0] and "10 ##. . . . . . . . C✝. ." in pres[1]
     assert html.index("Map at the start") < html.index("Journal") < html.index("Map at the end")
@@ -221,19 +224,31 @@ def test_html_and_markdown_escape_a_name_that_looks_like_markup(tmp_path, capsys
     characters = content / "characters.yaml"
     text = characters.read_text(encoding="utf-8")
     assert "  name: Corvin\n" in text
-    characters.write_text(text.replace("  name: Corvin\n",
-                                       "  name: \"<script>alert('x')</script> | *C*\"\n"),
+    evil = "<script>alert('x')</script> | *C* _D_ &amp;"
+    linked = "[E](http://x.org) [F]: http://y.org"
+    assert "  name: Elise\n" in text
+    characters.write_text(text.replace("  name: Corvin\n", f"  name: \"{evil}\"\n")
+                          .replace("  name: Elise\n", f"  name: \"{linked}\"\n"),
                           encoding="utf-8")
     play(tmp_path, SPELLS, "evil", content=content)
     html = export(tmp_path, capsys, "evil", "--content", str(content), "--format", "html")
     assert "<script" not in html
-    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; | *C*" in html
+    assert "&lt;script&gt;alert('x')&lt;/script&gt; | *C* _D_ &amp;amp;" in html
     page = Tags()
     page.feed(html)
-    assert "<script>alert('x')</script> | *C* casts Focus on " in "".join(page.text)
+    assert f"{evil} casts Focus on " in "".join(page.text)
+    assert f"damage to {linked}" in "".join(page.text)
+    # No link, no emphasis: every tag is one the document itself makes.
+    assert {tag for tag, _ in page.tags} <= {"html", "head", "meta", "title", "style", "body",
+                                            "h1", "h2", "h3", "p", "ul", "li", "strong",
+                                            "code", "pre", "table", "thead", "tbody", "tr",
+                                            "th", "td"}
+    assert not any("href" in attrs for _, attrs in page.tags)
     md = export(tmp_path, capsys, "evil", "--content", str(content))
-    # Shown as text by a Markdown renderer: no raw HTML, no table cell break, no emphasis.
-    assert "\\<script>alert('x')\\</script> \\| \\*C\\*" in md
+    # Shown as text by a Markdown renderer: no raw HTML, no table cell break, no emphasis,
+    # no link.
+    assert "\\<script>alert('x')\\</script> \\| \\*C\\* \\_D\\_ \\&amp;" in md
+    assert "[E\\](http://x.org) [F\\]: http://y.org" in md
     assert "<script" not in md.replace("\\<script", "")
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import io
 import shutil
 import subprocess
 import textwrap
@@ -135,42 +136,73 @@ def test_no_line_is_glued_from_translated_fragments():
 # --- the shipped catalogs -----------------------------------------------------------------
 
 
-def test_the_catalog_template_is_the_extract_of_the_code():
-    pot = catalog.pot_path().read_text(encoding="utf-8")
-    assert pot == catalog.pot_text(catalog.extract()), (
+def _marked_literals(path: Path) -> set[tuple[str | None, str]]:
+    """(context, text) of every call of `_`, `N_`, `ngettext`, `pgettext` on literals, by
+    the syntax tree: what Babel's extraction must not miss (a call nested in another)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        name = _name(node)
+        if name not in TRANSLATING or not node.args:
+            continue
+        args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                for a in node.args]
+        context, text = (args[0], args[1] if len(args) > 1 else None) \
+            if name == "pgettext" else (None, args[0])
+        if text is not None and (name != "pgettext" or context is not None):
+            found.add((context, text))
+    return found
+
+
+@pytest.fixture(scope="module")
+def template():
+    """The messages of the code, extracted once for the tests that read them."""
+    return catalog.extract()
+
+
+def test_the_extraction_misses_no_marked_text(template):
+    extracted = {(m.context, catalog.texts(m.id)[0]) for m in template if m.id}
+    missed = {}
+    for path in catalog.source_files():
+        for key in _marked_literals(path) - extracted:
+            missed[key] = path.relative_to(catalog.SOURCE_ROOT).as_posix()
+    assert missed == {}, "move the marked text out of the call that holds it"
+
+
+def test_the_catalog_template_is_the_extract_of_the_code(template):
+    assert catalog.is_current(template, catalog.pot_path()), (
         "game/i18n/locale/escarmouche.pot is stale: run `python -m game.i18n update`"
     )
 
 
 @pytest.mark.parametrize("language", catalog.TRANSLATED)
-def test_every_message_has_a_translation_in_every_plural_form(language):
-    header, messages = catalog.read_po(catalog.po_path(language))
-    template = catalog.extract()
-    live = {m.key: m for m in messages if not m.obsolete}
-    assert [m.msgid for m in template if m.key not in live] == [], "missing from the .po"
-    assert [m.msgid for m in messages if m.obsolete or m.key not in {t.key for t in template}] == []
-    assert [m.msgid for m in messages if m.fuzzy] == []
-    assert [m.msgid for m in messages if not all(m.msgstr)] == []
-    n = catalog.nplurals(header)
-    assert [m.msgid for m in messages if m.msgid_plural and len(m.msgstr) != n] == []
+def test_every_message_has_a_translation_in_every_plural_form(language, template):
+    po = catalog.read_po(catalog.po_path(language), language)
+    messages = [m for m in po if m.id]
+    assert [m.id for m in template if m.id and po.get(m.id, m.context) is None] == [], \
+        "missing from the .po"
+    assert [m.id for m in messages if template.get(m.id, m.context) is None] == []
+    assert list(po.obsolete) == []
+    assert [m.id for m in messages if m.fuzzy] == []
+    assert [m.id for m in messages if not all(catalog.texts(m.string))] == []
+    assert [m.id for m in messages if m.pluralizable and len(m.string) != po.num_plurals] == []
+    assert po.num_plurals == 2 and po.plural_expr == "(n > 1)"
 
 
 @pytest.mark.parametrize("language", catalog.TRANSLATED)
 def test_every_translation_has_the_fields_of_its_english(language):
-    _header, messages = catalog.read_po(catalog.po_path(language))
     wrong = []
-    for m in messages:
-        english = catalog.placeholders(m.msgid) | catalog.placeholders(m.msgid_plural or "")
-        for text in m.msgstr:
-            if text and catalog.placeholders(text) != english:  # empty: the test above
-                wrong.append((m.msgid, text))
+    for m in catalog.read_po(catalog.po_path(language), language):
+        english = set().union(*map(catalog.placeholders, catalog.texts(m.id)))
+        for text in catalog.texts(m.string):
+            if m.id and text and catalog.placeholders(text) != english:  # empty: the test above
+                wrong.append((m.id, text))
     assert wrong == []
 
 
 @pytest.mark.parametrize("language", catalog.TRANSLATED)
 def test_the_shipped_mo_is_the_compile_of_the_po(language):
-    header, messages = catalog.read_po(catalog.po_path(language))
-    assert catalog.mo_path(language).read_bytes() == catalog.compile_mo(header, messages)
+    po = catalog.read_po(catalog.po_path(language), language)
+    assert catalog.mo_path(language).read_bytes() == catalog.mo_bytes(po)
 
 
 def test_the_check_command_finds_nothing_to_do(capsys):
@@ -211,24 +243,30 @@ SAMPLE = {
 }
 
 
+def _by_id(po) -> dict[str, object]:
+    return {catalog.texts(m.id)[0]: m for m in [*po, *po.obsolete.values()] if m.id}
+
+
 def test_extract_takes_every_marked_literal_once_sorted_by_file_then_line(tmp_path):
     package, _locale = _package(tmp_path, SAMPLE)
-    messages = catalog.extract(package)
-    assert [(m.msgctxt, m.msgid, m.msgid_plural) for m in messages] == [
-        (None, "{unit} has {ap} AP; {action} costs {cost}", None),
-        (None, "{unit} moves", None),
-        (None, "{n} turn", "{n} turns"),
-        ("door", "open", None),
+    messages = [m for m in catalog.extract(package) if m.id]
+    assert [(m.context, m.id) for m in messages] == [
+        (None, "{unit} has {ap} AP; {action} costs {cost}"),
+        (None, "{unit} moves"),
+        (None, ("{n} turn", "{n} turns")),
+        ("door", "open"),
     ]
-    assert messages[0].references == ["pkg/a/rules.py"]
+    assert messages[0].locations == [("pkg/a/rules.py", None)]
     assert "python-brace-format" in messages[1].flags
     assert "python-brace-format" not in messages[3].flags
-    assert messages[1].notes == ["Translators: a unit's walk"] and messages[2].notes == []
+    assert messages[1].auto_comments == ["Translators: a unit's walk"]
+    assert messages[2].auto_comments == []
 
 
 def test_update_keeps_translations_marks_obsolete_and_check_lists_what_is_left(tmp_path):
     package, locale = _package(tmp_path, SAMPLE)
-    catalog.update(package, locale)
+    assert len(catalog.update(package, locale)) == 3
+    assert catalog.update(package, locale) == []  # nothing changed, nothing written
     po = catalog.po_path("fr", locale)
     text = po.read_text(encoding="utf-8")
     assert 'msgid "{unit} moves"\nmsgstr ""' in text
@@ -236,26 +274,35 @@ def test_update_keeps_translations_marks_obsolete_and_check_lists_what_is_left(t
     text = text.replace('msgid "{unit} moves"\nmsgstr ""', 'msgid "{unit} moves"\nmsgstr "{unit} se déplace"')
     text = text.replace('msgctxt "door"\nmsgid "open"\nmsgstr ""', 'msgctxt "door"\nmsgid "open"\nmsgstr "ouvrir"')
     po.write_text(text, encoding="utf-8")
-    # the code changes: one message goes, one comes
+    # the code changes: one message goes, one comes, one plural is reworded
     rules = package / "b.py"
-    rules.write_text(rules.read_text().replace('pgettext("door", "open")', '_("{unit} waits")'))
+    source = rules.read_text()
+    rules.write_text(source.replace('pgettext("door", "open")', '_("{unit} waits")')
+                     .replace('"{n} turns"', '"{n} rounds"'))
     catalog.update(package, locale)
 
-    header, messages = catalog.read_po(po)
-    by_id = {m.msgid: m for m in messages}
-    assert by_id["{unit} moves"].msgstr == ["{unit} se déplace"]
-    assert by_id["open"].obsolete and by_id["open"].msgstr == ["ouvrir"]
-    assert by_id["{unit} waits"].msgstr == [""]
-    assert by_id["{n} turn"].msgstr == ["", ""]
+    by_id = _by_id(catalog.read_po(po, "fr"))
+    assert by_id["{unit} moves"].string == "{unit} se déplace"
+    assert by_id["open"].string == "ouvrir" and "open" in {
+        catalog.texts(m.id)[0] for m in catalog.read_po(po).obsolete.values()}
+    assert by_id["{unit} waits"].string == ""
+    assert by_id["{n} turn"].id == ("{n} turn", "{n} rounds") and by_id["{n} turn"].fuzzy
     problems = catalog.problems(package, locale)
     assert "fr: obsolete [door] 'open'" in problems
     assert "fr: untranslated '{unit} waits'" in problems
+    assert "fr: fuzzy '{n} turn'" in problems
     assert not any("moves" in line for line in problems)
     assert not any("stale" in line for line in problems)
 
+    # the text comes back: its translation is live again
+    rules.write_text(source)
+    catalog.update(package, locale)
+    assert _by_id(catalog.read_po(po, "fr"))["open"].string == "ouvrir"
+    assert "fr: obsolete [door] 'open'" not in catalog.problems(package, locale)
+
+    rules.write_text(source.replace('pgettext("door", "open")', '_("{unit} waits")'))
     catalog.update(package, locale, keep_obsolete=False)
-    _header, messages = catalog.read_po(po)
-    assert "open" not in {m.msgid for m in messages}
+    assert "open" not in _by_id(catalog.read_po(po, "fr"))
 
 
 def test_check_names_a_stale_template_a_fuzzy_entry_and_a_wrong_field(tmp_path):
@@ -275,54 +322,71 @@ def test_check_names_a_stale_template_a_fuzzy_entry_and_a_wrong_field(tmp_path):
     assert "fr: escarmouche.mo is stale: run `python -m game.i18n update`" in problems
 
 
+def test_a_po_or_source_that_cannot_be_read_is_named_with_its_line(tmp_path, capsys, monkeypatch):
+    from game.i18n.__main__ import main
+
+    package, locale = _package(tmp_path, SAMPLE)
+    catalog.update(package, locale)
+    po = catalog.po_path("fr", locale)
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "x"\nmsgstr[0] "y"\nnonsense\n',
+                  encoding="utf-8")
+    with pytest.raises(catalog.CatalogError, match=r"escarmouche\.po:\d+: "):
+        catalog.problems(package, locale)
+    (package / "bad.py").write_text("def f(:\n")
+    with pytest.raises(catalog.CatalogError, match=r"^pkg/bad\.py:1: "):
+        catalog.extract(package)
+    problems = catalog.problems
+    monkeypatch.setattr(catalog, "problems", lambda: problems(package, locale))
+    assert main(["check"]) == 2
+    assert capsys.readouterr().err.startswith("error: pkg/bad.py:1: ")
+
+
+def _sample_catalog():
+    po = catalog.new_catalog("fr")
+    po.add("{unit} moves", "{unit} se déplace")
+    po.add(("{n} turn", "{n} turns"), ("{n} tour", "{n} tours"))
+    po.add("open", "ouvrir", context="door")
+    po.add("fuzzy one", "flou", flags=["fuzzy"])
+    po.add("Line\n\"two\"", "Ligne\n« deux »")
+    po.add("not yet", "")
+    return po
+
+
 def test_the_compiled_catalog_translates_plurals_contexts_and_skips_fuzzy(tmp_path):
-    header = catalog._header("fr")
-    messages = [
-        catalog.Message("{unit} moves", msgstr=["{unit} se déplace"]),
-        catalog.Message("{n} turn", "{n} turns", msgstr=["{n} tour", "{n} tours"]),
-        catalog.Message("open", msgctxt="door", msgstr=["ouvrir"]),
-        catalog.Message("fuzzy one", msgstr=["flou"], flags=["fuzzy"]),
-        catalog.Message("Line\n\"two\"", msgstr=["Ligne\n« deux »"]),
-    ]
-    mo = tmp_path / "x.mo"
-    mo.write_bytes(catalog.compile_mo(header, messages))
-    with mo.open("rb") as handle:
-        t = gettext.GNUTranslations(handle)
+    po = _sample_catalog()
+    t = gettext.GNUTranslations(io.BytesIO(catalog.mo_bytes(po)))
     assert t.gettext("{unit} moves") == "{unit} se déplace"
     assert t.ngettext("{n} turn", "{n} turns", 1) == "{n} tour"
     assert t.ngettext("{n} turn", "{n} turns", 2) == "{n} tours"
     assert t.pgettext("door", "open") == "ouvrir"
     assert t.gettext("fuzzy one") == "fuzzy one"
+    assert t.gettext("not yet") == "not yet"
     assert t.gettext("Line\n\"two\"") == "Ligne\n« deux »"
     # the .po text reads back to the same messages
-    again_header, again = catalog.parse_po(catalog.format_po(header, messages))
-    assert again_header == header
-    assert [(m.msgid, m.msgid_plural, m.msgctxt, m.msgstr, m.flags) for m in again] == [
-        (m.msgid, m.msgid_plural, m.msgctxt, m.msgstr, m.flags) for m in messages
-    ]
+    again = catalog.parse_po(catalog.po_bytes(po), language="fr")
+    assert [(m.id, m.context, m.string, m.flags) for m in again] == [
+        (m.id, m.context, m.string, m.flags) for m in po]
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU msgfmt not installed")
 def test_our_mo_says_what_gnu_msgfmt_compiles_from_the_same_po(tmp_path):
-    header = catalog._header("fr")
-    messages = [
-        catalog.Message("{unit} moves", msgstr=["{unit} se déplace"]),
-        catalog.Message("{n} turn", "{n} turns", msgstr=["{n} tour", "{n} tours"]),
-        catalog.Message("open", msgctxt="door", msgstr=["ouvrir"]),
-        catalog.Message("not yet", msgstr=[""]),
-    ]
+    sample = _sample_catalog()
     po = tmp_path / "x.po"
-    po.write_text(catalog.format_po(header, messages), encoding="utf-8")
+    po.write_bytes(catalog.po_bytes(sample))
     subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "gnu.mo"), str(po)], check=True)
     shipped_po = catalog.po_path("fr")
     subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "fr.mo"), str(shipped_po)], check=True)
     for gnu, ours in (
-        (tmp_path / "gnu.mo", catalog.compile_mo(header, messages)),
+        (tmp_path / "gnu.mo", catalog.mo_bytes(sample)),
         (tmp_path / "fr.mo", catalog.mo_path("fr").read_bytes()),
     ):
-        (tmp_path / "ours.mo").write_bytes(ours)
-        with gnu.open("rb") as a, (tmp_path / "ours.mo").open("rb") as b:
-            assert gettext.GNUTranslations(a)._catalog == gettext.GNUTranslations(b)._catalog
+        with gnu.open("rb") as a:
+            theirs = gettext.GNUTranslations(a)._catalog
+        ours = gettext.GNUTranslations(io.BytesIO(ours))._catalog
+        # msgfmt leaves the template's date out of the header
+        ours[""] = "".join(line for line in ours[""].splitlines(keepends=True)
+                           if not line.startswith("POT-Creation-Date:"))
+        assert theirs == ours
 
 
 def test_set_language_french_reads_the_shipped_catalog():

@@ -9,9 +9,10 @@ the new template where the unit still had the old template's value, and stays wh
 game had changed it (a designer's `set` or `give`). The rules' numbers are the new ones;
 doors take the new `door_hp` and `door_defence` unless their scenario gives their own.
 
-`ContentWatcher` polls the files' modification times (no dependency, no thread);
-`HotReload.poll(game)`, asked on a timer (the app's `set_interval`), reloads when a file
-was saved and says what to show: the game to go on with and the errors, if any.
+`ContentWatcher` is told by the kernel when a file under the folder changes (watchfiles),
+then compares the YAML files' modification times; `HotReload.poll(game)`, asked on a
+timer (the app's `set_interval`), reloads when a file was saved and says what to show: the
+game to go on with and the errors, if any.
 
 A reload is part of the record: its `Reloaded` event says after how many commands of the
 log it came and the fingerprints of the content before and after, so `replay` replays
@@ -22,7 +23,10 @@ from __future__ import annotations
 
 import copy
 import os
+from collections import deque
 from pathlib import Path
+from typing import Any
+
 from game.content.fingerprint import content_hash
 from game.content.loader import Loader, load_content_partial, load_scenario, scenario_path
 from game.content.yamlmarks import ContentError, ContentErrors
@@ -149,29 +153,54 @@ def _follow_template(unit: Unit, old: Content, new: Content, game: Game) -> None
         unit.level = max(unit.level, level_for(new.rules.level_thresholds, unit.xp))
 
 
+def _rust_notify() -> Any:
+    """watchfiles' watch, imported when the first watch is set (a second after start-up),
+    not before the first frame: the package imports anyio, some 40 ms."""
+    from watchfiles._rust_notify import RustNotify
+
+    return RustNotify
+
+
 class ContentWatcher:
-    """Tells whether any YAML file under a content folder was saved since the last ask,
-    by polling modification times and sizes."""
+    """Tells which YAML files under a content folder were added, removed or saved since the
+    last ask.
+
+    The kernel says when something changed (watchfiles: inotify on Linux, FSEvents, …), so
+    an ask when nothing happened reads no folder. When something did, the folder is walked,
+    bounded, and each YAML file's modification time and size compared with the last walk's.
+    Each folder the walk found is watched by itself (not recursively), so a folder made very
+    deep or very large costs at most `MAX_FOLDERS` watches and `MAX_ENTRIES` entries read
+    per walk, never a walk until the app runs out of stack, time or the system's watches.
+    Where no watch can be set (none left on the system), every ask walks, as a poll.
+    """
+
+    #: How deep under the root the watch looks (the content uses two levels), how many
+    #: folder entries one walk reads at most, and how many folders are watched at most.
+    MAX_DEPTH = 8
+    MAX_ENTRIES = 20_000
+    MAX_FOLDERS = 256
+    #: After a first change, how long to gather the ones that follow it (an editor's save
+    #: is a few events) before walking.
+    GATHER_MS = 50
 
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root)
-        self._seen = self._stamp()
+        self._notify: Any = None  # watchfiles' RustNotify
+        self._watched: list[str] = []
+        self._seen, folders = self._walk()
+        self._watch(folders)
 
-    #: How deep under the root the watch looks (the content uses two levels), and how many
-    #: folder entries it reads at most per look: a folder made very deep or very large
-    #: is watched down to there, never walked until the app runs out of stack or time.
-    MAX_DEPTH = 8
-    MAX_ENTRIES = 20_000
-
-    def _stamp(self) -> dict[str, tuple[int, int]]:
-        """Each YAML file's modification time and size. A loop, not a recursion; links to
-        folders are not followed; a folder or file that cannot be read is left out."""
-        stamps = {}
-        folders, budget = [(str(self.root), 0)], self.MAX_ENTRIES
+    def _walk(self) -> tuple[dict[str, tuple[int, int]], list[str]]:
+        """Each YAML file's modification time and size, and the folders walked (the root
+        first, then by depth). A loop, not a recursion; links to folders are not followed;
+        a folder or file that cannot be read is left out."""
+        stamps, walked = {}, []
+        folders, budget = deque([(str(self.root), 0)]), self.MAX_ENTRIES
         while folders and budget > 0:
-            folder, depth = folders.pop()
+            folder, depth = folders.popleft()
             try:
                 with os.scandir(folder) as entries:
+                    walked.append(folder)
                     for entry in entries:
                         budget -= 1
                         if budget <= 0:
@@ -187,12 +216,53 @@ class ContentWatcher:
                             continue  # gone or unreadable: seen (or not) next time
             except OSError:
                 continue
-        return stamps
+        return stamps, walked
 
-    def changed(self) -> list[str]:
+    def _watch(self, folders: list[str]) -> bool:
+        """Watch these folders (the first `MAX_FOLDERS`), each by itself; True when the
+        watch was set anew."""
+        folders = folders[: self.MAX_FOLDERS]
+        if self._notify is not None and folders == self._watched:
+            return False
+        self.close()
+        if not folders:
+            return True  # the folder cannot be read (gone?): poll until it can
+        try:
+            self._notify = _rust_notify()(folders, False, False, 0, False, True)
+            self._watched = folders
+        except (OSError, RuntimeError):
+            self._notify = None  # no watch to be had (or a folder just went): poll
+        return True
+
+    def close(self) -> None:
+        """Stop watching (the watch's thread ends)."""
+        if self._notify is not None:
+            self._notify.close()
+            self._notify = None
+
+    def _told(self, wait: float) -> bool:
+        """Whether the kernel said something changed, waiting up to `wait` seconds for it."""
+        if self._notify is None:
+            return True
+        try:
+            told = self._notify.watch(self.GATHER_MS, 1 if wait <= 0 else 10,
+                                      max(1, int(wait * 1000)), None)
+        except RuntimeError:  # the watch broke (its queue overflowed…): walk, watch anew
+            self.close()
+            return True
+        if told == "signal":
+            raise KeyboardInterrupt
+        return not isinstance(told, str)
+
+    def changed(self, wait: float = 0.0) -> list[str]:
         """The files added, removed or saved since the last call (relative to the root's
-        parent, as errors name them); empty when nothing changed."""
-        now = self._stamp()
+        parent, as errors name them); empty when nothing changed. `wait`: how long to wait
+        for a change (the app asks every second without waiting)."""
+        if not self._told(wait):
+            return []
+        now, folders = self._walk()
+        if self._watch(folders):
+            now, _folders = self._walk()  # what was saved while the watch was set anew
         names = sorted(p for p in now.keys() | self._seen.keys()
                        if now.get(p) != self._seen.get(p))
         self._seen = now
@@ -206,10 +276,11 @@ class HotReload:
         self.root = Path(content_dir)
         self.watcher = ContentWatcher(self.root)
 
-    def poll(self, game: Game) -> tuple[Game, list[ContentError]]:
+    def poll(self, game: Game, wait: float = 0.0) -> tuple[Game, list[ContentError]]:
         """(the same game, []) when nothing was saved; (the reloaded game, []) after a valid
-        change; (the same game, its errors) after an invalid one."""
-        if not self.watcher.changed():
+        change; (the same game, its errors) after an invalid one. `wait`: how long to wait
+        for a change."""
+        if not self.watcher.changed(wait):
             return game, []
         result = reload(game, self.root)
         return (game, result) if isinstance(result, list) else (result, [])

@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.i18n import catalog
+try:
+    from game.i18n import catalog
+except ImportError as missing:  # Babel: a development tool, in the `test` extra
+    catalog = None
+    MISSING = missing
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +29,10 @@ def main(argv: list[str] | None = None) -> int:
         "check", help="exit 1 listing missing, obsolete, untranslated and fuzzy messages"
     )
     args = parser.parse_args(argv)
+    if catalog is None:
+        print(f"error: the catalog tools need Babel ({MISSING}): "
+              "pip install -e '.[test]'", file=sys.stderr)
+        return 2
     try:
         if args.command == "update":
             changed = catalog.update(keep_obsolete=not args.no_obsolete)

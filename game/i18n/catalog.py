@@ -1,93 +1,74 @@
 """The translation catalogs: extract the messages from the code, merge them into each
 language's `.po`, compile the `.mo` that is read at run time, and check that all agree.
 
-Pure Python (ast + the GNU formats), so neither babel nor the gettext tools are needed:
-`python -m game.i18n update` does extract + merge + compile, `python -m game.i18n check`
-lists what is missing, obsolete, untranslated or fuzzy (exit 1) and whether the `.pot` and
-`.mo` are stale.
+Babel does the gettext work (extraction, the PO and MO formats, the merge); it is a
+development tool (the `test` extra): the game reads the `.mo` with the standard library's
+`gettext`. `python -m game.i18n update` does extract + merge + compile, `python -m game.i18n
+check` lists what is missing, obsolete, untranslated or fuzzy, a translation whose fields
+differ from its English (exit 1), and whether the `.pot` and `.mo` are stale.
 
 What is extracted: the string literals given to `_`, `N_`, `ngettext` and `pgettext` (by
 those names, called bare or as an attribute) in every `game/**.py`, the engine's `N_` of
-`game/rules/errors.py` included. Messages come sorted by source file, then line of first
-use. References name the file only, without the line (as `msgmerge --add-location=file`):
-a line number would make the catalog stale each time code above a message moves, and two
-branches editing different files would still collide on the catalog.
+`game/rules/errors.py` included, with the `# Translators:` comment above a call. Messages
+come sorted by source file, then line of first use. References name the file only, without
+the line (as `msgmerge --add-location=file`): a line number would make the catalog stale
+each time code above a message moves, and two branches editing different files would still
+collide on the catalog. A file is written only when what it says changes (its dates
+aside), so `update` on an unchanged tree changes nothing.
 """
 
 from __future__ import annotations
 
 import ast
-import struct
-from dataclasses import dataclass, field
+import datetime
+import io
 from pathlib import Path
 from string import Formatter
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract as babel_extract
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po as babel_read_po, write_po
 
 DOMAIN = "escarmouche"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # game/
 SOURCE_ROOT = PACKAGE_DIR.parent  # what references are relative to
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 TRANSLATED = ("fr",)
-
+#: The plural rule of a new language's `.po` where it is not CLDR's (CLDR gives French a
+#: third form for a million; the translators use two).
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
 
-# The marking functions and where their literals sit: (context arg, singular, plural).
-KEYWORDS: dict[str, tuple[int | None, int, int | None]] = {
-    "_": (None, 0, None),
-    "N_": (None, 0, None),
-    "ngettext": (None, 0, 1),
-    "pgettext": (0, 1, None),
+#: The marking functions and where their literals sit (Babel's keyword specs: the 1-based
+#: argument of the text, of its plural, `c` for the context).
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
 }
+COMMENT_TAGS = ("Translators:",)
 
-
-@dataclass
-class Message:
-    """One catalog entry; `msgstr` holds one text per plural form (one if no plural)."""
-
-    msgid: str
-    msgid_plural: str | None = None
-    msgctxt: str | None = None
-    msgstr: list[str] = field(default_factory=lambda: [""])
-    references: list[str] = field(default_factory=list)
-    flags: list[str] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)  # translator comments ("# …")
-    notes: list[str] = field(default_factory=list)  # from the code's `# Translators:` ("#. …")
-    obsolete: bool = False
-
-    @property
-    def key(self) -> tuple[str | None, str]:
-        return (self.msgctxt, self.msgid)
-
-    @property
-    def fuzzy(self) -> bool:
-        return "fuzzy" in self.flags
-
-    @property
-    def translated(self) -> bool:
-        return all(self.msgstr) and not self.fuzzy
+#: What the header says; no release number, so a release does not make the catalogs stale.
+PROJECT, VERSION = "escarmouche", "1"
+HEADER_COMMENT = "# The messages of Escarmouche: `python -m game.i18n update` writes this file."
 
 
 class CatalogError(Exception):
     """A source file or `.po` the tooling cannot read; the message names file and line."""
 
 
+def new_catalog(language: str | None) -> Catalog:
+    catalog = Catalog(locale=language, domain=DOMAIN, project=PROJECT, version=VERSION,
+                      header_comment=HEADER_COMMENT, fuzzy=language is None)
+    if language is not None:  # a new language: the translators fill these in
+        catalog.language_team = catalog.last_translator = f"{language} translators of {PROJECT}"
+        if language in PLURAL_FORMS:
+            catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
+    return catalog
+
+
 # --- extraction -------------------------------------------------------------------------
-
-
-def _callee(node: ast.Call) -> str | None:
-    if isinstance(node.func, ast.Name):
-        return node.func.id
-    if isinstance(node.func, ast.Attribute):
-        return node.func.attr
-    return None
-
-
-def _literal(node: ast.Call, index: int | None) -> str | None:
-    if index is None or index >= len(node.args):
-        return None
-    arg = node.args[index]
-    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-        return arg.value
-    return None
 
 
 def source_files(package_dir: Path = PACKAGE_DIR) -> list[Path]:
@@ -97,89 +78,38 @@ def source_files(package_dir: Path = PACKAGE_DIR) -> list[Path]:
     )
 
 
-def _translators_note(lines: list[str], lineno: int) -> list[str]:
-    """The `# Translators: …` comment on the lines just above line `lineno` (1-based), if
-    any: a word the translator could not guess from the message alone."""
-    block: list[str] = []
-    index = lineno - 2
-    while index >= 0 and lines[index].strip().startswith("#"):
-        block.insert(0, lines[index].strip().lstrip("#").strip())
-        index -= 1
-    for start, text in enumerate(block):
-        if text.startswith("Translators:"):
-            return [" ".join(block[start:])]
-    return []
-
-
 def extract_file(path: Path, root: Path = SOURCE_ROOT) -> list[tuple[int, Message]]:
-    """The marked messages of one file, with the line each one is on."""
+    """The marked messages of one file, with the line each one is on, in line order."""
     ref = path.relative_to(root).as_posix()
-    source = path.read_text(encoding="utf-8")
-    lines = source.splitlines()
+    source = path.read_bytes()
     try:
-        tree = ast.parse(source, filename=ref)
+        ast.parse(source, filename=ref)  # Babel's tokenizer would read past an error
     except SyntaxError as error:
         raise CatalogError(f"{ref}:{error.lineno}: {error.msg}") from None
-    found: list[tuple[int, Message]] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        name = _callee(node)
-        if name not in KEYWORDS:
-            continue
-        ctxt_at, singular_at, plural_at = KEYWORDS[name]
-        msgid = _literal(node, singular_at)
-        if msgid is None:
-            continue  # a variable: its literal was marked where it was defined (N_)
-        msgctxt = _literal(node, ctxt_at)
-        if ctxt_at is not None and msgctxt is None:
-            continue
-        plural = _literal(node, plural_at)
-        if plural_at is not None and plural is None:
-            continue
-        found.append(
-            (
-                node.lineno,
-                Message(
-                    msgid=msgid,
-                    msgid_plural=plural,
-                    msgctxt=msgctxt,
-                    msgstr=["", ""] if plural is not None else [""],
-                    references=[ref],
-                    notes=_translators_note(lines, node.lineno),
-                ),
-            )
-        )
-    found.sort(key=lambda item: (item[0], item[1].msgid))
+    found = []
+    for lineno, text, comments, context in babel_extract(
+        "python", io.BytesIO(source), keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
+        strip_comment_tags=False,
+    ):
+        notes = [" ".join(comments)] if comments else []
+        found.append((lineno, Message(text, locations=[(ref, None)], auto_comments=notes,
+                                      context=context)))
+    found.sort(key=lambda item: (item[0], _singular(item[1])))
     return found
 
 
-def _brace_format(message: Message) -> bool:
-    return bool(placeholders(message.msgid) or placeholders(message.msgid_plural or ""))
+def _singular(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
 
 
-def extract(package_dir: Path = PACKAGE_DIR) -> list[Message]:
-    """Every marked message of the package, once each, in order of first use."""
-    root = package_dir.parent
-    messages: dict[tuple[str | None, str], Message] = {}
+def extract(package_dir: Path = PACKAGE_DIR) -> Catalog:
+    """Every marked message of the package, once each, in order of first use (the
+    template: no language, no translation)."""
+    template = new_catalog(None)
     for path in source_files(package_dir):
-        for _line, message in extract_file(path, root):
-            known = messages.get(message.key)
-            if known is None:
-                if _brace_format(message):
-                    message.flags.append("python-brace-format")
-                messages[message.key] = message
-                continue
-            if known.msgid_plural is None and message.msgid_plural is not None:
-                known.msgid_plural = message.msgid_plural
-                known.msgstr = ["", ""]
-            for ref in message.references:
-                if ref not in known.references:
-                    known.references.append(ref)
-            for note in message.notes:
-                if note not in known.notes:
-                    known.notes.append(note)
-    return list(messages.values())
+        for _line, message in extract_file(path, package_dir.parent):
+            template[message.id] = message  # a second use adds its file and note
+    return template
 
 
 def placeholders(text: str) -> set[str]:
@@ -196,277 +126,16 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
-# --- the PO format ----------------------------------------------------------------------
-
-_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
-_UNESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b",
-              "f": "\f", "v": "\v"}
+def texts(value: str | tuple[str, ...] | list[str]) -> list[str]:
+    """A message's id or string as a list (one per plural form)."""
+    return [value] if isinstance(value, str) else list(value)
 
 
-def _quote(text: str) -> str:
-    return '"' + "".join(_ESCAPES.get(ch, ch) for ch in text) + '"'
+def translated(message: Message) -> bool:
+    return all(texts(message.string)) and not message.fuzzy
 
 
-def _unquote(token: str, where: str) -> str:
-    token = token.strip()
-    if len(token) < 2 or token[0] != '"' or token[-1] != '"':
-        raise CatalogError(f"{where}: expected a quoted string, got {token!r}")
-    body, out, i = token[1:-1], [], 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            if nxt not in _UNESCAPES:
-                raise CatalogError(f"{where}: unknown escape \\{nxt}")
-            out.append(_UNESCAPES[nxt])
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
-
-
-def _write_string(keyword: str, text: str, prefix: str = "") -> list[str]:
-    lines = text.splitlines(keepends=True)
-    if len(lines) <= 1:
-        return [f"{prefix}{keyword} {_quote(text)}"]
-    return [f"{prefix}{keyword} \"\""] + [f"{prefix}{_quote(line)}" for line in lines]
-
-
-def format_po(header: str, messages: list[Message], header_flags: tuple[str, ...] = ()) -> str:
-    """The text of a `.po`/`.pot`: the header entry, then every message in the given order."""
-    out: list[str] = []
-    if header_flags:
-        out.append("#, " + ", ".join(header_flags))
-    out += _write_string("msgid", "") + _write_string("msgstr", header)
-    for message in messages:
-        prefix = "#~ " if message.obsolete else ""
-        out.append("")
-        out += [f"# {c}" if c else "#" for c in message.comments]
-        if not message.obsolete:
-            out += [f"#. {note}" for note in message.notes]
-        if message.references and not message.obsolete:
-            out.append("#: " + " ".join(message.references))
-        if message.flags:
-            out.append("#, " + ", ".join(message.flags))
-        if message.msgctxt is not None:
-            out += _write_string("msgctxt", message.msgctxt, prefix)
-        out += _write_string("msgid", message.msgid, prefix)
-        if message.msgid_plural is not None:
-            out += _write_string("msgid_plural", message.msgid_plural, prefix)
-            for n, text in enumerate(message.msgstr):
-                out += _write_string(f"msgstr[{n}]", text, prefix)
-        else:
-            out += _write_string("msgstr", message.msgstr[0], prefix)
-    return "\n".join(out) + "\n"
-
-
-def parse_po(text: str, name: str = "<po>") -> tuple[str, list[Message]]:
-    """The header (msgstr of the empty msgid) and the messages of a `.po`/`.pot` text."""
-    header: str | None = None
-    messages: list[Message] = []
-    current: Message | None = None
-    pending: dict = {"comments": [], "references": [], "flags": [], "notes": []}
-    strings: dict[str, str] = {}
-    last: str | None = None
-    seen_msgstr = False
-    obsolete = False
-
-    def flush() -> None:
-        nonlocal header, current, strings, last, seen_msgstr, obsolete, pending
-        if "msgid" in strings:
-            plural_keys = sorted(
-                (k for k in strings if k.startswith("msgstr[")), key=lambda k: int(k[7:-1])
-            )
-            msgstr = [strings[k] for k in plural_keys] or [strings.get("msgstr", "")]
-            if strings["msgid"] == "" and "msgctxt" not in strings:
-                header = msgstr[0]
-            else:
-                messages.append(
-                    Message(
-                        msgid=strings["msgid"],
-                        msgid_plural=strings.get("msgid_plural"),
-                        msgctxt=strings.get("msgctxt"),
-                        msgstr=msgstr,
-                        references=pending["references"],
-                        flags=pending["flags"],
-                        comments=pending["comments"],
-                        notes=pending["notes"],
-                        obsolete=obsolete,
-                    )
-                )
-        pending = {"comments": [], "references": [], "flags": [], "notes": []}
-        strings, last, seen_msgstr, obsolete = {}, None, False, False
-
-    for number, raw in enumerate(text.splitlines(), start=1):
-        where = f"{name}:{number}"
-        line = raw.strip()
-        if not line:
-            if strings:
-                flush()
-            continue
-        if line.startswith("#~"):
-            line = line[2:].strip()
-            if not line or line.startswith("#"):
-                continue
-            if seen_msgstr and not line.startswith('"') and not line.startswith("msgstr"):
-                flush()
-            obsolete = True
-        elif line.startswith("#"):
-            if seen_msgstr:
-                flush()
-            if line.startswith("#:"):
-                pending["references"] += line[2:].split()
-            elif line.startswith("#,"):
-                pending["flags"] += [f.strip() for f in line[2:].split(",") if f.strip()]
-            elif line.startswith("#."):
-                pending["notes"].append(line[2:].strip())
-            elif line.startswith("#|"):
-                pass
-            else:
-                pending["comments"].append(line[1:].removeprefix(" "))
-            continue
-        if line.startswith('"'):
-            if last is None:
-                raise CatalogError(f"{where}: a string continues nothing")
-            strings[last] += _unquote(line, where)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if keyword in ("msgctxt", "msgid") and seen_msgstr:
-            flush()
-        if keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr") and not (
-            keyword.startswith("msgstr[") and keyword.endswith("]") and keyword[7:-1].isdigit()
-        ):
-            raise CatalogError(f"{where}: unknown keyword {keyword!r}")
-        if keyword in strings:
-            raise CatalogError(f"{where}: {keyword} twice in one entry")
-        strings[keyword] = _unquote(rest, where)
-        last = keyword
-        seen_msgstr = seen_msgstr or keyword.startswith("msgstr")
-    flush()
-    return header or "", messages
-
-
-def header_fields(header: str) -> dict[str, str]:
-    fields = {}
-    for line in header.splitlines():
-        key, sep, value = line.partition(":")
-        if sep:
-            fields[key.strip()] = value.strip()
-    return fields
-
-
-def _header(language: str | None) -> str:
-    lines = [
-        "Project-Id-Version: escarmouche",
-        f"Language: {language or ''}",
-        "MIME-Version: 1.0",
-        "Content-Type: text/plain; charset=UTF-8",
-        "Content-Transfer-Encoding: 8bit",
-        "Plural-Forms: "
-        + (PLURAL_FORMS[language] if language else "nplurals=INTEGER; plural=EXPRESSION;"),
-    ]
-    return "".join(line + "\n" for line in lines)
-
-
-def nplurals(header: str) -> int:
-    forms = header_fields(header).get("Plural-Forms", "nplurals=2;")
-    for part in forms.split(";"):
-        key, _, value = part.partition("=")
-        if key.strip() == "nplurals" and value.strip().isdigit():
-            return int(value)
-    return 2
-
-
-# --- merge, compile, check --------------------------------------------------------------
-
-
-def merge(template: list[Message], old: list[Message], n_plurals: int = 2,
-          keep_obsolete: bool = True) -> list[Message]:
-    """The `.po` messages for `template`, keeping the translations of `old` (like msgmerge).
-
-    A message whose msgid left the code becomes obsolete (`#~`, kept at the end) unless
-    `keep_obsolete` is false, so a reworded English text does not lose its translation
-    silently: the translator moves it over and deletes the obsolete one.
-    """
-    by_key = {m.key: m for m in old if not m.obsolete}
-    obsolete_by_key = {m.key: m for m in old if m.obsolete}
-    merged: list[Message] = []
-    for message in template:
-        known = by_key.pop(message.key, None) or obsolete_by_key.pop(message.key, None)
-        new = Message(
-            msgid=message.msgid,
-            msgid_plural=message.msgid_plural,
-            msgctxt=message.msgctxt,
-            references=list(message.references),
-            flags=list(message.flags),
-            notes=list(message.notes),
-        )
-        if message.msgid_plural is not None:
-            new.msgstr = [""] * n_plurals
-        if known is not None:
-            new.comments = list(known.comments)
-            if (known.msgid_plural is None) == (message.msgid_plural is None):
-                new.msgstr = (list(known.msgstr) + [""] * n_plurals)[: len(new.msgstr)]
-                if known.fuzzy or (known.msgid_plural != message.msgid_plural):
-                    new.flags.append("fuzzy")
-            elif any(known.msgstr):
-                # singular became plural or back: a starting point for the translator
-                new.msgstr = [known.msgstr[0]] * len(new.msgstr)
-                new.flags.append("fuzzy")
-        merged.append(new)
-    if keep_obsolete:
-        for message in list(by_key.values()) + list(obsolete_by_key.values()):
-            if any(message.msgstr):
-                merged.append(
-                    Message(
-                        msgid=message.msgid,
-                        msgid_plural=message.msgid_plural,
-                        msgctxt=message.msgctxt,
-                        msgstr=list(message.msgstr),
-                        comments=list(message.comments),
-                        obsolete=True,
-                    )
-                )
-    return merged
-
-
-def compile_mo(header: str, messages: list[Message]) -> bytes:
-    """The GNU `.mo` of a catalog: translated, non-fuzzy, non-obsolete messages only.
-
-    Same layout as CPython's Tools/i18n/msgfmt.py: sorted keys, no hash table (gettext
-    readers search the sorted table).
-    """
-    entries: dict[bytes, bytes] = {b"": header.encode("utf-8")}
-    for m in messages:
-        if m.obsolete or not m.translated:
-            continue
-        key = m.msgid if m.msgid_plural is None else m.msgid + "\0" + m.msgid_plural
-        if m.msgctxt is not None:
-            key = m.msgctxt + "\x04" + key
-        entries[key.encode("utf-8")] = "\0".join(m.msgstr).encode("utf-8")
-    keys = sorted(entries)
-    ids = strs = b""
-    offsets = []
-    for key in keys:
-        offsets.append((len(ids), len(key), len(strs), len(entries[key])))
-        ids += key + b"\0"
-        strs += entries[key] + b"\0"
-    count = len(keys)
-    ids_start = 7 * 4 + count * 16
-    strs_start = ids_start + len(ids)
-    koffsets: list[int] = []
-    voffsets: list[int] = []
-    for id_off, id_len, str_off, str_len in offsets:
-        koffsets += [id_len, ids_start + id_off]
-        voffsets += [str_len, strs_start + str_off]
-    return (
-        struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
-        + struct.pack(f"{len(koffsets)}i", *koffsets)
-        + struct.pack(f"{len(voffsets)}i", *voffsets)
-        + ids
-        + strs
-    )
+# --- files ------------------------------------------------------------------------------
 
 
 def pot_path(locale_dir: Path = LOCALE_DIR) -> Path:
@@ -481,8 +150,51 @@ def mo_path(language: str, locale_dir: Path = LOCALE_DIR) -> Path:
     return locale_dir / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-def pot_text(messages: list[Message]) -> str:
-    return format_po(_header(None), messages, header_flags=("fuzzy",))
+def parse_po(data: bytes, name: str = "<po>", language: str | None = None) -> Catalog:
+    """The text of a `.po` or `.pot` as a catalog; `CatalogError` naming the file and line
+    if it is not one."""
+    try:
+        return babel_read_po(io.BytesIO(data), locale=language, domain=DOMAIN,
+                             abort_invalid=True)
+    except PoFileError as error:
+        raise CatalogError(f"{name}:{error.lineno + 1}: {error}") from None
+    except (UnicodeDecodeError, ValueError) as error:
+        raise CatalogError(f"{name}: {error}") from None
+
+
+def read_po(path: Path, language: str | None = None) -> Catalog:
+    return parse_po(path.read_bytes(), path.as_posix(), language)
+
+
+def po_bytes(catalog: Catalog, keep_obsolete: bool = True) -> bytes:
+    """The text of a `.po`/`.pot`: the header, then every message in the catalog's order,
+    obsolete ones (`#~`) last; no line wrapping, references without line numbers."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=0, include_lineno=False, ignore_obsolete=not keep_obsolete)
+    return out.getvalue()
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    """The GNU `.mo` of a catalog: translated, non-fuzzy, non-obsolete messages only."""
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def _dated_like(catalog: Catalog, path: Path) -> bytes:
+    """The catalog's text with the dates of the file at `path` (if it reads), so that the
+    bytes compare equal when nothing but the dates would change."""
+    try:
+        old = read_po(path)
+    except (OSError, CatalogError):
+        return po_bytes(catalog)
+    catalog.creation_date, catalog.revision_date = old.creation_date, old.revision_date
+    return po_bytes(catalog)
+
+
+def is_current(catalog: Catalog, path: Path) -> bool:
+    """Whether the file at `path` says what `catalog` says (its dates aside)."""
+    return path.exists() and _dated_like(catalog, path) == path.read_bytes()
 
 
 def _write(path: Path, data: bytes) -> bool:
@@ -496,8 +208,32 @@ def _write(path: Path, data: bytes) -> bool:
     return True
 
 
-def read_po(path: Path) -> tuple[str, list[Message]]:
-    return parse_po(path.read_text(encoding="utf-8"), name=path.as_posix())
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.timezone.utc).replace(second=0, microsecond=0)
+
+
+# --- merge, compile, check --------------------------------------------------------------
+
+
+def merge(template: Catalog, old: Catalog) -> Catalog:
+    """`old` updated to `template` (as msgmerge does, without guessing): translations kept,
+    a message whose plural or singular-ness changed marked fuzzy, a message that left the
+    code obsolete (`#~`) so a reworded English text does not lose its translation silently
+    (the translator moves it over and deletes the obsolete one), an obsolete one that came
+    back live again."""
+    for key, message in list(old.obsolete.items()):
+        if template.get(_singular(message), message.context) is not None:
+            del old.obsolete[key]
+            old[message.id] = message
+    plurals = {(_singular(m), m.context): m.id for m in old if m.id}
+    old.update(template, no_fuzzy_matching=True, update_header_comment=True,
+               update_creation_date=True)
+    old.project, old.version = template.project, template.version
+    for message in old:
+        before = plurals.get((_singular(message), message.context))
+        if message.id and before is not None and before != message.id:
+            message.flags.add("fuzzy")  # same singular, another plural
+    return old
 
 
 def update(package_dir: Path = PACKAGE_DIR, locale_dir: Path = LOCALE_DIR,
@@ -505,17 +241,28 @@ def update(package_dir: Path = PACKAGE_DIR, locale_dir: Path = LOCALE_DIR,
     """Extract, merge into each language's `.po`, compile its `.mo`; the files changed."""
     template = extract(package_dir)
     changed = []
-    if _write(pot_path(locale_dir), pot_text(template).encode("utf-8")):
-        changed.append(pot_path(locale_dir))
+    pot = pot_path(locale_dir)
+    if not is_current(template, pot):
+        template.creation_date = _now()
+        _write(pot, po_bytes(template))
+        changed.append(pot)
     for language in languages:
         po = po_path(language, locale_dir)
-        header, old = read_po(po) if po.exists() else (_header(language), [])
-        merged = merge(template, old, nplurals(header), keep_obsolete)
-        if _write(po, format_po(header, merged).encode("utf-8")):
+        old = read_po(po, language) if po.exists() else new_catalog(language)
+        merged = merge(template, old)
+        if not keep_obsolete:
+            merged.obsolete.clear()
+        if not is_current(merged, po):
+            merged.creation_date, merged.revision_date = template.creation_date, _now()
+            _write(po, po_bytes(merged))
             changed.append(po)
-        if _write(mo_path(language, locale_dir), compile_mo(header, merged)):
+        if _write(mo_path(language, locale_dir), mo_bytes(merged)):
             changed.append(mo_path(language, locale_dir))
     return changed
+
+
+def _show(message: Message) -> str:
+    return (f"[{message.context}] " if message.context else "") + repr(_singular(message))
 
 
 def problems(package_dir: Path = PACKAGE_DIR, locale_dir: Path = LOCALE_DIR,
@@ -524,42 +271,39 @@ def problems(package_dir: Path = PACKAGE_DIR, locale_dir: Path = LOCALE_DIR,
     template = extract(package_dir)
     found: list[str] = []
     pot = pot_path(locale_dir)
-    if not pot.exists() or pot.read_text(encoding="utf-8") != pot_text(template):
+    if not is_current(template, pot):
         found.append(f"{pot.name} is stale: run `python -m game.i18n update`")
     for language in languages:
         po = po_path(language, locale_dir)
         if not po.exists():
             found.append(f"{language}: no {po.name}: run `python -m game.i18n update`")
             continue
-        header, messages = read_po(po)
-        live = {m.key: m for m in messages if not m.obsolete}
-
-        def show(m: Message) -> str:
-            return (f"[{m.msgctxt}] " if m.msgctxt else "") + repr(m.msgid)
-
+        catalog = read_po(po, language)
         for m in template:
-            if m.key not in live:
-                found.append(f"{language}: missing {show(m)} ({', '.join(m.references)})")
-        wanted = {m.key for m in template}
-        for m in messages:
-            if m.obsolete or m.key not in wanted:
-                found.append(f"{language}: obsolete {show(m)}")
+            if m.id and catalog.get(_singular(m), m.context) is None:
+                refs = ", ".join(file for file, _line in m.locations)
+                found.append(f"{language}: missing {_show(m)} ({refs})")
+        for m in catalog.obsolete.values():
+            found.append(f"{language}: obsolete {_show(m)}")
+        for m in catalog:
+            if not m.id:
+                continue  # the header
+            if template.get(_singular(m), m.context) is None:
+                found.append(f"{language}: obsolete {_show(m)}")
             elif m.fuzzy:
-                found.append(f"{language}: fuzzy {show(m)}")
-            elif not all(m.msgstr):
-                found.append(f"{language}: untranslated {show(m)}")
-            elif m.msgid_plural is not None and len(m.msgstr) != nplurals(header):
-                found.append(f"{language}: {show(m)} needs {nplurals(header)} plural forms")
+                found.append(f"{language}: fuzzy {_show(m)}")
+            elif not all(texts(m.string)):
+                found.append(f"{language}: untranslated {_show(m)}")
+            elif m.pluralizable and len(m.string) != catalog.num_plurals:
+                found.append(f"{language}: {_show(m)} needs {catalog.num_plurals} plural forms")
             else:
-                wanted_fields = placeholders(m.msgid) | placeholders(m.msgid_plural or "")
-                for text in m.msgstr:
-                    if placeholders(text) != wanted_fields:
-                        found.append(
-                            f"{language}: {show(m)} has fields {sorted(placeholders(text))}, "
-                            f"the English {sorted(wanted_fields)}"
-                        )
+                english = set().union(*map(placeholders, texts(m.id)))
+                for text in texts(m.string):
+                    if placeholders(text) != english:
+                        found.append(f"{language}: {_show(m)} has fields "
+                                     f"{sorted(placeholders(text))}, the English {sorted(english)}")
                         break
         mo = mo_path(language, locale_dir)
-        if not mo.exists() or mo.read_bytes() != compile_mo(header, messages):
+        if not mo.exists() or mo.read_bytes() != mo_bytes(catalog):
             found.append(f"{language}: {mo.name} is stale: run `python -m game.i18n update`")
     return found

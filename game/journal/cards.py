@@ -67,6 +67,7 @@ _ACTION_ROLLS = ("attack", "magic")
 #: A card's title by the roll's check.
 _TITLES = {"attack": N_("attack roll: {unit}"), "dodge": N_("dodge roll: {unit}"),
            "magic": N_("magic roll: {unit}"), "counter": N_("counter-magic roll: {unit}")}
+_ANY_TITLE = N_("roll: {unit}")  # a check without a title of its own
 
 
 def rule_text(rule_id: str) -> str:
@@ -248,14 +249,14 @@ def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card
     roll = journal[index]
     if not isinstance(roll, ev.Roll):
         raise ValueError(f"journal line {index} is not a roll")
-    title = _(_TITLES.get(roll.check, N_("roll: {unit}"))).format(unit=name(roll.unit))
+    title = _(_TITLES.get(roll.check, _ANY_TITLE)).format(unit=name(roll.unit))
     sections = [CardSection(_("chance"), chance_rows(roll, name)),
                 CardSection(_("roll"), roll_rows(roll))]
     follow = _follow(journal, index)
     for event in follow:
         if isinstance(event, ev.Roll):
             # The defender's roll, where it happens: before the damage it may prevent.
-            heading = _(_TITLES.get(event.check, N_("roll: {unit}"))).format(
+            heading = _(_TITLES.get(event.check, _ANY_TITLE)).format(
                 unit=name(event.unit))
             sections.append(CardSection(heading, chance_rows(event, name) + roll_rows(event)))
         elif isinstance(event, ev.Damage):

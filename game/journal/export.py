@@ -1,8 +1,9 @@
 """A saved game for design documents: Markdown or self-contained HTML, or JSON lines.
 
 The Markdown and the HTML are one document (`document()`: headings, paragraphs, lists,
-tables, preformatted maps) written out by two small renderers, so they never say
-different things. The document holds the save's summary, the rules that depart from the
+tables, preformatted maps) written out as Markdown; the HTML is that Markdown rendered by
+markdown-it-py (CommonMark and its tables, raw HTML off), so they never say different
+things. The document holds the save's summary, the rules that depart from the
 page, the map at the start and at the end (from a replay of the save, when the content can
 give one), and the journal by round with one table per roll and per damage, laid out as
 the game's roll cards (`game.journal.cards`): each term with its value, its rule and its
@@ -15,6 +16,8 @@ import html
 import re
 from dataclasses import dataclass, field
 from string import Formatter
+
+from markdown_it import MarkdownIt
 
 from game.i18n import _, current_language, ngettext
 from game.journal.cards import chance_rows, damage_rows, roll_rows
@@ -154,9 +157,10 @@ def legend(state: GameState) -> Table:
         rows.append((thing.glyph, thing.name, thing.id, _("object"),
                      f"{thing.pos[0]},{thing.pos[1]}", f"{thing.hp}/{thing.hp_max}",
                      _("destroyed") if thing.destroyed else _("standing")))
-    # Translators: the columns of a map's legend; "at" heads the unit's square (x,y)
-    return Table(text(_("Legend")), (_("on the map"), _("name"), _("id"), _("side"), _("at"),
-                                     _("HP"), _("state")), rows, numbers=None)
+    # Translators: the title of a map's legend, a table of the units and objects
+    return Table(text(_("Legend")), (_("on the map"), _("name"), _("id"), _("side"),
+                                     # Translators: a legend's column: the unit's square (x,y)
+                                     _("at"), _("HP"), _("state")), rows, numbers=None)
 
 
 def roll_table(event: ev.Roll, name: Names) -> Table:
@@ -293,13 +297,18 @@ def document(record, content=None, boards: Boards | None = None) -> list:
 
 # --- Markdown -------------------------------------------------------------------------------
 
-_MD_SPECIAL = re.compile(r"([\\`*<|])")
+#: What Markdown would read as markup in a text: a backslash, code, emphasis (`*`, and `_`
+#: at a word's edge: `stat_bonus_per_point` is plain), raw HTML and autolinks (`<`), a
+#: table cell's end, a link or a reference (`](`, `][`, `]:`), an entity (`&amp;`).
+_MD_SPECIAL = re.compile(r"[\\`*<|]|(?<!\w)_|_(?!\w)|\](?=[(\[:])|&(?=#?\w+;)")
 
 
 def md_escape(value: str) -> str:
     """Text as Markdown shows it literally: no emphasis, link, table cell or raw HTML
-    (a name `<script>` stays text when the document is rendered)."""
-    return _MD_SPECIAL.sub(r"\\\1", value)
+    (a name `<script>` stays text when the document is rendered); a line break is a space
+    (it would end a table's row)."""
+    value = value.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return _MD_SPECIAL.sub(lambda found: "\\" + found.group(), value)
 
 
 def md_runs(runs: tuple) -> str:
@@ -358,59 +367,38 @@ h3 { margin-top: 1.6rem; border-bottom: 1px solid #d0d7de; }
 code, pre { font-family: ui-monospace, Menlo, Consolas, monospace; }
 code { background: #f6f8fa; padding: 0 .25rem; border-radius: 3px; }
 pre { background: #f6f8fa; padding: .75rem; line-height: 1.15; overflow-x: auto; }
-table { border-collapse: collapse; margin: .4rem 0 1rem; }
-caption { text-align: left; padding: .2rem 0; }
+pre code { padding: 0; }
+p:has(+ table) { margin-bottom: .2rem; }
+table { border-collapse: collapse; margin: 0 0 1rem; }
 th, td { border: 1px solid #d0d7de; padding: .15rem .5rem; text-align: left; }
-table.numbers td:nth-child(2) { text-align: right; font-variant-numeric: tabular-nums; }
-ul.nested { padding-left: 4.5rem; }
-.forced { background: #fff3bf; color: #7a4f00; font-weight: bold; padding: 0 .3rem;
-          border-radius: 3px; margin-left: .4rem; }
+td[style] { font-variant-numeric: tabular-nums; }
+.forced { background: #fff3bf; color: #7a4f00; padding: 0 .3rem; border-radius: 3px;
+          margin-left: .4rem; }
 """
 
 
-def html_runs(runs: tuple) -> str:
-    out = []
-    for kind, value in runs:
-        value = html.escape(value)
-        if kind == "code":
-            out.append(f"<code>{value}</code>")
-        elif kind == "strong":
-            out.append(f"<strong>{value}</strong>")
-        elif kind == FORCED:
-            out.append(f'<span class="forced">⚑ {value}</span>')
-        else:
-            out.append(value)
-    return "".join(out)
+def _mark_forced(state) -> None:
+    """The forced mark (`**⚑ forced**`) gets the class the stylesheet highlights. A name
+    cannot fake it: its `*` are escaped."""
+    for token in state.tokens:
+        children = token.children or []
+        for strong, inner in zip(children, children[1:]):
+            if strong.type == "strong_open" and inner.type == "text" \
+                    and inner.content.startswith("⚑ "):
+                strong.attrSet("class", "forced")
+
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+_MARKDOWN.core.ruler.push("mark_forced", _mark_forced)
 
 
 def to_html(blocks: list, title: str) -> str:
-    out = ["<!DOCTYPE html>", f'<html lang="{current_language()}">', "<head>", '<meta charset="utf-8">',
-           f"<title>{html.escape(title)}</title>", f"<style>{CSS}</style>", "</head>",
-           "<body>"]
-    for block in blocks:
-        if isinstance(block, Heading):
-            out.append(f"<h{block.level}>{html_runs(block.runs)}</h{block.level}>")
-        elif isinstance(block, Para):
-            out.append(f"<p>{html_runs(block.runs)}</p>")
-        elif isinstance(block, Items):
-            out.append('<ul class="nested">' if block.nested else "<ul>")
-            for runs, subs in block.items:
-                inner = "".join(f"<li>{html_runs(sub)}</li>" for sub in subs)
-                out.append(f"<li>{html_runs(runs)}" + (f"<ul>{inner}</ul>" if subs else "")
-                           + "</li>")
-            out.append("</ul>")
-        elif isinstance(block, Table):
-            head = "".join(f"<th>{html.escape(h)}</th>" for h in block.header)
-            # The one numbers column is a roll card's second (the stylesheet says so).
-            numbers = ' class="numbers"' if block.numbers == 1 else ""
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row)
-                           + "</tr>" for row in block.rows)
-            out.append(f"<table{numbers}><caption>{html_runs(block.caption)}</caption>"
-                       f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-        elif isinstance(block, Pre):
-            out.append(f"<pre>{html.escape(block.text)}</pre>")
-    out += ["</body>", "</html>"]
-    return "\n".join(out) + "\n"
+    """The Markdown of `blocks` as one HTML page."""
+    return "\n".join([
+        "<!DOCTYPE html>", f'<html lang="{current_language()}">', "<head>",
+        '<meta charset="utf-8">', f"<title>{html.escape(title)}</title>",
+        f"<style>{CSS}</style>", "</head>", "<body>",
+        _MARKDOWN.render(to_markdown(blocks)).rstrip("\n"), "</body>", "</html>"]) + "\n"
 
 
 def export_html(record, content=None, boards: Boards | None = None) -> str:

@@ -277,14 +277,15 @@ class Controller:
 
     # --- hot reload, screenshots ----------------------------------------------------
 
-    def poll_content(self) -> tuple[bool, list[str]]:
+    def poll_content(self, wait: float = 0.0) -> tuple[bool, list[str]]:
         """Asked every second: (True, []) when a saved change of the content was swapped
         into the game (its journal ends with the `Reloaded` event); (False, errors) when
-        the change is invalid and the game goes on unchanged; (False, []) otherwise."""
+        the change is invalid and the game goes on unchanged; (False, []) otherwise.
+        `wait`: how long to wait for a change (the first ask starts the watch)."""
         if self.hot_reload is None:
             self.hot_reload = HotReload(self.content_dir)
             return False, []
-        game, errors = self.hot_reload.poll(self.game)
+        game, errors = self.hot_reload.poll(self.game, wait)
         if game is self.game:
             return False, [str(error) for error in errors]
         self.game = game

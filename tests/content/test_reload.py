@@ -15,13 +15,13 @@ from game.content.reload import ContentWatcher, HotReload, reload
 from game.journal.text import describe, namer
 from game.rules.events import Refused, Reloaded
 from game.rules.legal import options_against
-from tests.helpers import edit
+from tests.helpers import FIXTURE_CONTENT, edit
 
 
 @pytest.fixture
 def content(tmp_path) -> Path:
     target = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, target)
+    shutil.copytree(FIXTURE_CONTENT, target)  # its errors' places do not move
     return target
 
 
@@ -108,13 +108,47 @@ def test_a_template_the_game_plays_cannot_go(content):
         in errors
 
 
+#: How long a test waits for the kernel to tell a change (it goes on as soon as told).
+WAIT = 5.0
+
+
 def test_the_watcher_reports_each_saved_file_once(content):
     watcher = ContentWatcher(content)
     assert watcher.changed() == []
     edit(content / "weapons.yaml", "dice: 1d8", "dice: 1d10")
     (content / "scenarios" / "new.yaml").write_text("name: x\n")
-    assert watcher.changed() == ["content/scenarios/new.yaml", "content/weapons.yaml"]
+    assert watcher.changed(WAIT) == ["content/scenarios/new.yaml", "content/weapons.yaml"]
     assert watcher.changed() == []
+    (content / "scenarios" / "new.yaml").unlink()
+    assert watcher.changed(WAIT) == ["content/scenarios/new.yaml"]
+
+
+def test_a_file_in_a_folder_made_after_the_watch_began_is_seen(content):
+    watcher = ContentWatcher(content)
+    (content / "scenarios" / "more").mkdir()
+    assert watcher.changed(WAIT) == []  # a folder: nothing to reload, but now watched
+    (content / "scenarios" / "more" / "extra.yaml").write_text("name: x\n")
+    assert watcher.changed(WAIT) == ["content/scenarios/more/extra.yaml"]
+
+
+def test_an_ask_when_nothing_changed_reads_no_folder(content, monkeypatch):
+    watcher = ContentWatcher(content)
+    walks = []
+    monkeypatch.setattr(watcher, "_walk", lambda: walks.append(1) or ({}, []))
+    for _ in range(5):
+        assert watcher.changed() == []
+    assert walks == []  # the kernel said nothing: no walk
+
+
+def test_without_a_watch_to_be_had_each_ask_walks(content, monkeypatch):
+    def no_watch(*args):
+        raise OSError(24, "inotify instance limit reached")
+
+    monkeypatch.setattr("game.content.reload._rust_notify", lambda: no_watch)
+    watcher = ContentWatcher(content)
+    assert watcher.changed() == []
+    edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
+    assert watcher.changed() == ["content/rules.yaml"]
 
 
 def test_hot_reload_polls_then_swaps_or_keeps_the_game(content):
@@ -122,11 +156,11 @@ def test_hot_reload_polls_then_swaps_or_keeps_the_game(content):
     hot = HotReload(content)
     assert hot.poll(game) == (game, [])
     edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
-    new, errors = hot.poll(game)
+    new, errors = hot.poll(game, WAIT)
     assert errors == [] and new is not game and new.rules.move_cost == 2
     assert new.journal[-1].changes == ("rules.yaml: move_cost",)
     edit(content / "rules.yaml", "move_cost: 2 ", "move_cost: two ")
-    same, errors = hot.poll(new)
+    same, errors = hot.poll(new, WAIT)
     assert same is new and [e.message for e in errors] == \
         ["move_cost: expected `int`, got `str`"]
     assert hot.poll(new) == (new, [])

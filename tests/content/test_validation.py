@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.content.loader import DEFAULT_CONTENT, load_content, validate_all
+from game.content.loader import load_content, validate_all
 from game.content.yamlmarks import ContentErrors
-from tests.helpers import edit
+from tests.helpers import FIXTURE_CONTENT, edit
 
 
 @pytest.fixture
 def content_dir(tmp_path) -> Path:
+    """The tests' frozen content: the places its errors name do not move."""
     target = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, target)
+    shutil.copytree(FIXTURE_CONTENT, target)
     return target
 
 

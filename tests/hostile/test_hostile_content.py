@@ -3,22 +3,27 @@ never a traceback, a hang or unbounded memory; and what `validate` accepts, play
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 
 from game.cli import main, new_game, read_script
 from game.content.loader import DEFAULT_CONTENT
 from game.saves import load_game, save_game
+from tests.helpers import FIXTURE_CONTENT
 from tests.helpers_hostile import content_mutations, snapshot, write_mutation
 
 
 @pytest.fixture
 def content(tmp_path) -> Path:
     target = tmp_path / "content"
-    shutil.copytree(DEFAULT_CONTENT, target)
+    shutil.copytree(FIXTURE_CONTENT, target)  # its errors' places do not move
     return target
 
 
@@ -174,24 +179,41 @@ SCRIPTS = [command for path in sorted((DEFAULT_CONTENT / "scripts").glob("*.txt"
 
 
 def test_mutated_content_is_refused_or_played(tmp_path, capsys):
-    # A seeded sample of one-value mutations of every shipped file. `validate` exits 0 or 2
-    # (never a traceback); what it accepts plays the demo scripts and whole rounds, saves
-    # and loads.
+    # A seeded sample of one-value mutations of every shipped file, each checked first
+    # against the file's JSON Schema (schemas/, generated from the loader's templates): a
+    # value the schema refuses is refused by `validate` (exit 2), the first error naming
+    # the mutated file at a line and column; a value it accepts is played (exit 0) unless
+    # it breaks a rule no schema says (a unit on a wall, a map too large, an owner who is
+    # not a player: refused the same way). What is accepted plays the demo scripts and
+    # whole rounds, saves and loads.
     target = tmp_path / "content"
-    accepted = 0
-    mutations = content_mutations(seed=15, count=80)
-    for rel, path, new in mutations:
+    seen = {"schema refuses": 0, "rule refuses": 0, "accepted": 0}
+    for rel, path, new in content_mutations(seed=15, count=80):
         write_mutation(target, rel, path, new)
+        schema = SCHEMAS["scenario" if rel.parts[0] == "scenarios" else rel.stem]
+        fits = schema.is_valid(yaml.load((target / rel).read_text(encoding="utf-8"),
+                                         Loader=yaml.CSafeLoader))
         code = main(["validate", "--content", str(target)])
-        captured = capsys.readouterr()
-        assert code in (0, 2), (rel, path, new)
+        out, err = capsys.readouterr()
+        case = (rel, path, new)
         if code == 2:
-            assert captured.err.strip().splitlines()[0].startswith(f"content/"), captured.err
+            lines = err.splitlines()
+            assert out == "" and lines[-1].endswith(("content error", "content errors")), case
+            assert re.match(rf"content/{re.escape(rel.as_posix())}:\d+:\d+: ", lines[0]), \
+                (case, lines[0])
+            seen["rule refuses" if fits else "schema refuses"] += 1
             continue
-        accepted += 1
+        assert (code, fits) == (0, True), case
+        assert out.startswith("content OK: ") and err == "", case
+        seen["accepted"] += 1
         game = new_game(target, "crossroads", 3)
         for command in SCRIPTS + ["end"] * 6:
             game.apply(command)
         saved = save_game(game, "mutant", tmp_path / "saves")
         assert load_game(saved, target).game.log == game.log
-    assert 0 < accepted < len(mutations)
+    assert all(seen.values()), seen  # the sample holds each kind
+
+
+SCHEMAS = {path.name.removesuffix(".schema.json"): jsonschema.Draft202012Validator(
+    json.loads(path.read_text(encoding="utf-8")))
+    for path in (DEFAULT_CONTENT.parent / "schemas").glob("*.schema.json")}

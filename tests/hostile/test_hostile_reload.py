@@ -15,6 +15,9 @@ from game.content.reload import ContentWatcher
 from game.ui.controller import Controller
 from tests.helpers import edit
 
+#: How long a test waits for the kernel to tell a change (it goes on as soon as told).
+WAIT = 5.0
+
 
 @pytest.fixture
 def content(tmp_path):
@@ -72,9 +75,11 @@ def test_a_thousand_nested_folders_made_while_a_game_runs_do_not_stop_it(content
     nest(content / "scenarios" / "deep", 1500)
     assert controller.poll_content() == (False, [])
     edit(content / "weapons.yaml", "dice: 1d8", "dice: 1d10")
-    reloaded, errors = controller.poll_content()
+    reloaded, errors = controller.poll_content(WAIT)
     assert reloaded and errors == []
     assert "weapons.yaml" in controller.game.journal[-1].changes[0]
+    # Watched to the depth bound only: a few folders, not 2,500.
+    assert len(controller.hot_reload.watcher._watched) < 30
 
 
 def test_links_that_loop_dangle_or_point_at_devices_are_ignored(content):
@@ -83,9 +88,9 @@ def test_links_that_loop_dangle_or_point_at_devices_are_ignored(content):
     (content / "scenarios" / "up").symlink_to(content / "scenarios")
     (content / "gone.yaml").symlink_to(content / "nowhere.yaml")
     (content / "null.yaml").symlink_to("/dev/null")
-    assert set(watcher.changed()) <= {"content/null.yaml"}
+    assert set(watcher.changed(WAIT)) <= {"content/null.yaml"}
     edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
-    assert watcher.changed() == ["content/rules.yaml"]
+    assert watcher.changed(WAIT) == ["content/rules.yaml"]
 
 
 def test_a_folder_that_cannot_be_read_is_left_out(content, monkeypatch):
@@ -100,9 +105,10 @@ def test_a_folder_that_cannot_be_read_is_left_out(content, monkeypatch):
 
     monkeypatch.setattr(os, "scandir", scandir)
     watcher = ContentWatcher(content)
-    assert all("secret" not in name for name in watcher._stamp())
+    stamps, folders = watcher._walk()
+    assert all("secret" not in name for name in [*stamps, *folders])
     edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
-    assert watcher.changed() == ["content/rules.yaml"]
+    assert watcher.changed(WAIT) == ["content/rules.yaml"]
 
 
 def test_a_flood_of_entries_is_looked_at_only_to_a_bound(content, monkeypatch):
@@ -112,4 +118,25 @@ def test_a_flood_of_entries_is_looked_at_only_to_a_bound(content, monkeypatch):
     for n in range(2000):
         (flood / f"f{n}.txt").write_bytes(b"")
     watcher = ContentWatcher(content)
-    assert len(watcher._stamp()) < 500
+    assert len(watcher._walk()[0]) < 500
+
+
+def test_a_flood_of_folders_is_watched_only_to_a_bound(content, monkeypatch):
+    monkeypatch.setattr(ContentWatcher, "MAX_FOLDERS", 50)
+    for n in range(300):
+        (content / f"f{n:03}").mkdir()
+    watcher = ContentWatcher(content)
+    assert len(watcher._watched) == 50 and watcher._watched[0] == str(content)
+    edit(content / "rules.yaml", "move_cost: 1 ", "move_cost: 2 ")
+    assert watcher.changed(WAIT) == ["content/rules.yaml"]
+
+
+def test_a_content_folder_removed_then_made_again_is_watched_again(content):
+    watcher = ContentWatcher(content)
+    shutil.rmtree(content)
+    assert "content/rules.yaml" in watcher.changed(WAIT)  # every file gone
+    content.mkdir()
+    (content / "rules.yaml").write_text("x: 1\n")
+    assert watcher.changed() == ["content/rules.yaml"]  # polled while it was gone
+    (content / "rules.yaml").write_text("x: 22\n")
+    assert watcher.changed(WAIT) == ["content/rules.yaml"]  # then told again

@@ -16,8 +16,9 @@ import pytest
 
 from game.cli import main, new_game
 from game.content.loader import DEFAULT_CONTENT
+from game.rules.history import changed_outcomes
 from game.saves import (
-    SaveError, clean_stray_temps, list_saves, load_game, save_game,
+    SaveError, clean_stray_temps, list_saves, load_game, read_save, save_game,
 )
 from tests.helpers_hostile import REPLACEMENTS, leaves, mutated, snapshot
 
@@ -183,30 +184,63 @@ def test_the_load_list_gives_a_reason_for_each_unreadable_save(tmp_path, real_sa
 
 def test_a_mutated_real_save_is_read_or_refused_cleanly(tmp_path, capsys, real_save):
     # Every value and key of a real save, each replaced by a hostile value (a seeded
-    # sample): reading, loading, exporting and replaying never raise anything but
-    # SaveError, and a save that still loads is a game that plays on.
+    # sample), and what each command then says exactly: a save that breaks its own schema
+    # is refused by every command with the reason the reader gives (exit 2); one well
+    # formed whose state its log does not give is exported, and `replay` says it differs
+    # (exit 1); one that loads plays on, and `replay` says identical (exit 0) unless an
+    # outcome of its journal was changed (exit 1). Nothing is ever written.
+    write(tmp_path, real_save, "real")
+    original = read_save(tmp_path / "real.json")
     paths = list(leaves(real_save))
-    rng = random.Random(15)
-    picks = [(rng.choice(paths), rng.choice(REPLACEMENTS)) for _ in range(150)]
-    loaded = 0
+    rng = random.Random(26)  # a sample with some of each kind below
+    picks = [(rng.choice(paths), rng.choice(REPLACEMENTS)) for _ in range(60)]
+    seen = {"unreadable": 0, "edited state": 0, "identical": 0, "changed outcome": 0}
+
+    def run(*argv) -> tuple[int, str, str]:
+        code = main([*argv, "--saves-dir", str(tmp_path)])
+        out, err = capsys.readouterr()
+        return code, out, err
+
     for path, new in picks:
         write(tmp_path, mutated(real_save, path, new))
         before = snapshot(tmp_path)
+        case = (path, new)
         try:
-            result = load_game(tmp_path / "bad.json")
+            record = read_save(tmp_path / "bad.json")
         except SaveError as exc:
-            assert str(exc), (path, new)
-            for argv in (["export", "bad"], ["replay", "bad"]):
-                assert main([*argv, "--saves-dir", str(tmp_path)]) in (0, 1, 2), (path, new)
+            seen["unreadable"] += 1
+            for argv in (["load", "bad"], ["export", "bad"], ["replay", "bad"]):
+                assert run(*argv) == (2, "", f"escarmouche: {exc}\n"), (argv, case)
+            assert snapshot(tmp_path) == before
+            continue
+        code, out, _err = run("export", "bad")
+        assert code == 0 and out.startswith(f"# {record.scenario_name}\n"), case
+        try:
+            loaded = load_game(tmp_path / "bad.json")
+        except SaveError as exc:
+            seen["edited state"] += 1
+            assert str(exc) == "bad.json: its log does not give its saved state (the file " \
+                               "was edited?)", case
+            code, out, _err = run("replay", "bad")
+            assert code == 1 and out.startswith(f"differs: the {len(record.log)} commands "
+                                                "replay to the same journal, but the saved "
+                                                "state is not the one they give"), case
         else:
-            loaded += 1
+            # The log is the real one: it replays to the real journal.
+            changed = changed_outcomes(record.journal, original.journal)
+            seen["changed outcome" if changed else "identical"] += 1
+            code, out, _err = run("replay", "bad")
+            if changed:
+                assert code == 1 and out.startswith(
+                    f"differs at command {changed[0].number}: {changed[0].command}\n"), case
+            else:
+                assert (code, out) == (0, f"identical: {len(record.log)} commands replay to "
+                                          "the same journal and state\n"), case
             for command in ["end"] * 4 + ["move aldric 5,7", "attack brenna wolf-1"]:
-                result.game.apply(command)
-            for argv in (["export", "bad"], ["replay", "bad"]):
-                assert main([*argv, "--saves-dir", str(tmp_path)]) in (0, 1), (path, new)
-        capsys.readouterr()
+                loaded.game.apply(command)
         assert snapshot(tmp_path) == before
-    assert 0 < loaded < len(picks)  # the sample holds harmless and harmful changes
+    # The sample holds every kind of change.
+    assert all(seen.values()), seen
 
 
 # --- writes ------------------------------------------------------------------------------

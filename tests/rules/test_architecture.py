@@ -1,28 +1,27 @@
-"""The arrows point one way: no import cycle between the modules of game/ (annotations
-included), and the rules import nothing above them (no loader, UI, journal, rich, textual
-or yaml)."""
+"""The arrows point one way. The contracts are import-linter's, in pyproject.toml
+(`[tool.importlinter]`): the layers cli > serve > ui > oddsreport > journal | saves | lab |
+scripts > content > rules | i18n | files, the rules importing no UI, YAML or I/O module and
+no AI policy, no import cycle (imports inside functions and under TYPE_CHECKING included).
+What import-linter cannot see stays here: the rules hide no import inside a function, and no
+test module imports another."""
 
 from __future__ import annotations
 
 import ast
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+
 
 import game
 
 ROOT = Path(game.__file__).parent
-
-
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-MODULES = {_module_name(p): p for p in ROOT.rglob("*.py")}
+PROJECT = ROOT.parent
 
 
 def _imports(tree: ast.AST, in_function: bool = False):
-    """(imported name, inside a function?) for every import, TYPE_CHECKING blocks included:
-    an annotation's import is still an arrow between modules."""
+    """(imported name, inside a function?) for every import."""
     for node in ast.iter_child_nodes(tree):
         if isinstance(node, ast.Import):
             yield from ((alias.name, in_function) for alias in node.names)
@@ -35,75 +34,57 @@ def _imports(tree: ast.AST, in_function: bool = False):
             yield from _imports(node, inner)
 
 
-def _target(name: str) -> str | None:
-    """The game module an imported name lives in (a submodule, else its package)."""
-    while name:
-        if name in MODULES:
-            return name
-        name = name.rpartition(".")[0]
-    return None
+def lint_imports(project: Path) -> subprocess.CompletedProcess:
+    """`lint-imports` on `project` (its pyproject.toml, its `game`), without a cache, in a
+    process of its own: this one has imported the real `game`."""
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command;"
+         " sys.argv = ['lint-imports', '--no-cache', '--no-logo']; lint_imports_command()"],
+        cwd=project, env={"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, timeout=120,
+    )
 
 
-def _graph(with_functions: bool) -> dict[str, set[str]]:
-    graph: dict[str, set[str]] = {}
-    for module, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        edges = {_target(name) for name, in_fn in _imports(tree) if with_functions or not in_fn}
-        graph[module] = {t for t in edges if t and t != module}
-    return graph
+def test_the_import_contracts_are_kept(capsys):
+    from importlinter.cli import lint_imports as lint
+
+    code = lint(str(PROJECT / "pyproject.toml"), no_cache=True, no_logo=True)
+    out = capsys.readouterr().out
+    assert code == 0 and "Contracts: 4 kept, 0 broken." in out, out
 
 
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle as a list of modules, or None."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
+def test_each_contract_names_the_import_that_breaks_it(tmp_path):
+    """A copy of game/ with one wrong arrow for each contract: all four are broken, each
+    naming the import."""
+    shutil.copy(PROJECT / "pyproject.toml", tmp_path)
+    shutil.copytree(ROOT, tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__", "locale"))
 
-    def visit(module: str) -> list[str] | None:
-        state[module] = 1
-        stack.append(module)
-        for nxt in sorted(graph.get(module, ())):
-            if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        stack.pop()
-        state[module] = 2
-        return None
+    def add(module: str, line: str) -> None:
+        path = tmp_path / "game" / module
+        path.write_text(path.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
 
-    for module in sorted(graph):
-        if module not in state and (found := visit(module)):
-            return found
-    return None
-
-
-def test_the_walker_sees_a_cycle():
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
-
-
-def test_no_module_level_import_cycle_in_game():
-    assert _cycle(_graph(with_functions=False)) is None
-
-
-def test_no_import_inside_a_function_hides_a_cycle():
-    assert _cycle(_graph(with_functions=True)) is None
-
-
-def test_rules_import_nothing_above_them():
-    for module, path in MODULES.items():
-        if not module.startswith("game.rules"):
-            continue
-        names = [name for name, _ in _imports(ast.parse(path.read_text(encoding="utf-8")))]
-        above = [n for n in names if n.split(".")[0] in ("rich", "textual", "yaml")
-                 or (n.startswith("game.") and not n.startswith("game.rules"))]
-        assert above == [], f"{module} imports {above}"
+    add("rules/dice.py", "def _lazy():\n    import os")  # I/O, hidden in a function
+    add("rules/engine.py", "from game.rules import tactician")  # the engine picks an AI
+    add("content/yamlmarks.py", "from game import saves")  # content above saves
+    add("rules/geometry.py", "from game.rules import state")  # state imports geometry
+    result = lint_imports(tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    report = " ".join(result.stdout.split())  # long lines are wrapped
+    assert "Contracts: 0 kept, 4 broken." in report
+    for wrong in ("game.content is not allowed to import game.saves: "
+                  "- game.content.yamlmarks -> game.saves",
+                  "game.rules is not allowed to import os: - game.rules.dice -> os",
+                  "game.rules.engine is not allowed to import game.rules.tactician: "
+                  "- game.rules.engine -> game.rules.tactician",
+                  "No cycles are allowed in game.rules. It could be made acyclic by removing "
+                  "1 dependency: - .geometry -> .state"):
+        assert wrong in report, report
 
 
 def test_rules_hide_no_import_inside_a_function():
-    for module, path in MODULES.items():
-        if module.startswith("game.rules"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            assert [n for n, in_fn in _imports(tree) if in_fn] == [], module
+    for path in (ROOT / "rules").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert [n for n, in_fn in _imports(tree) if in_fn] == [], path.name
 
 
 def test_no_test_module_imports_another():

@@ -70,10 +70,15 @@ def test_undo_takes_back_a_move_and_refuses_after_a_roll(tmp_path):
     assert control.undo() == "move aldric 1,2"
     assert control.game.units["aldric"].pos == (2, 2) and control.game.log == []
     control.apply(options.attack("aldric", (3, 2), [], brawl=True))
+    [roll] = [e for e in control.game.journal if isinstance(e, ev.Roll)]
     control.apply(options.move(control.game, "corvin", (2, 5)).action)
     assert control.undo() == "move corvin 2,5"  # after the roll: taken back
+    assert control.game.units["corvin"].pos == (2, 4)
+    # The roll before it the same (each command's own dice stream), not rolled again.
+    assert [e for e in control.game.journal if isinstance(e, ev.Roll)] == [roll]
     with pytest.raises(Impossible, match="cannot undo: 'attack aldric 3,2 brawl' rolled dice"):
         control.undo()
+    assert control.game.log[-1] == "attack aldric 3,2 brawl"
 
 
 def test_save_read_and_adopt_bring_a_game_back(tmp_path):

@@ -4,11 +4,12 @@
 import json
 
 from game import saves
+from game.rules import events as ev
 from game.cli import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
 from game.ui.controller import Controller
-from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen
+from game.ui.screens.dialogs import HandoverScreen
 from tests.helpers import APP_SIZE as SIZE, crossroads
 
 
@@ -17,25 +18,34 @@ def digest(app) -> str:
     return "\n".join(line.plain for line in app.screen.digest)
 
 
-async def test_after_f9_the_hand_over_shows_only_what_the_next_player_has_not_seen(tmp_path):
-    app = EscarmoucheApp(crossroads(forced=[99] * 40), saves_dir=tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        # Round 1: Alice ends with AP left and says not to ask again.
-        await pilot.press("e")
-        assert isinstance(app.screen, ConfirmEndTurn)
-        await pilot.press("a", "enter")
-        await pilot.press("colon", *"move elise 21,8", "enter", "e")  # Bruno, no question
-        assert "move elise" in digest(app)  # Alice is told of Elise's move
-        await pilot.press("enter", "colon", *"move aldric 4,7", "enter", "e", "enter")
-        # Round 2, Bruno's turn, autosaved at its start; he moves, then goes back to it.
-        await pilot.press("colon", *"move dagny 19,7", "enter")
-        await pilot.press("f9", "y")
-        assert app.game.current == 2 and app.game.units["dagny"].pos == (20, 7)
-        await pilot.press("colon", *"move fenwick 19,10", "enter", "e")
-        # No question (the choice was saved), and Alice sees Bruno's round-2 turn only.
-        shown = digest(app)
-        assert "move fenwick" in shown
-        assert "move elise" not in shown and "move dagny" not in shown
+def commands(digest) -> list[str]:
+    return [e.text for e in digest.events if isinstance(e, ev.CommandIssued)]
+
+
+def test_after_f9_the_hand_over_shows_only_what_the_next_player_has_not_seen(tmp_path):
+    # What the play screen does on these keys, through its controller: the turn's end
+    # ("a": do not ask again), the hand-over at each turn's start, F9 (the latest autosave
+    # read and adopted). The keys themselves: test_app's end-turn and F9 tests.
+    control = Controller(crossroads(forced=[99] * 40), saves_dir=tmp_path)
+    control.ask_before_ending = False  # round 1: Alice ends with AP left, "a"
+    control.apply("end")
+    control.hand_over()
+    control.apply("move elise 21,8")  # Bruno, no question
+    control.apply("end")
+    assert "move elise 21,8" in commands(control.hand_over())  # Alice is told of it
+    control.apply("move aldric 4,7")
+    assert control.apply("end").autosaved  # round 2, Bruno's turn, autosaved at its start
+    control.hand_over()
+    control.apply("move dagny 19,7")  # he moves, then goes back to the autosave (F9)
+    control.adopt(control.read(control.latest_autosave()))
+    assert control.game.current == 2 and control.game.units["dagny"].pos == (20, 7)
+    assert control.ask_before_ending is False  # the choice was saved
+    control.apply("move fenwick 19,10")
+    control.apply("end")
+    # Alice sees Bruno's round-2 turn only: not round 1 again, not the move undone by F9.
+    shown = commands(control.hand_over())
+    assert "move fenwick 19,10" in shown
+    assert "move elise 21,8" not in shown and "move dagny 19,7" not in shown
 
 
 async def test_a_save_loaded_in_a_new_app_keeps_each_players_point_and_the_choice(tmp_path):

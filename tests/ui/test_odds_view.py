@@ -82,7 +82,7 @@ async def test_forced_rolls_waiting_show_in_the_status_line():
 async def test_a_designers_spawn_shows_on_the_map():
     app = EscarmoucheApp(duel(designer=True))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon")
-        await pilot.press(*"spawn goblin gx 5,5", "enter")
+        app.play.apply("spawn goblin gx 5,5")  # as the command line would
+        await pilot.pause()
         assert "gx" in app.game.units
         assert app.play.map.label("gx") == "gb"  # the second goblin of the board
