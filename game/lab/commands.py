@@ -461,7 +461,7 @@ def render_tune(console: Console, found, path: str, figure: str, current) -> Non
         if simulated:
             holding = sorted(s.value for s in simulated
                              if s.interval[0] <= found.target <= s.interval[1])
-            console.print(_("values tried whose 95% interval holds {target}: {values}").format(
+            console.print(_("values tried whose interval (95%) holds {target}: {values}").format(
                 target=target, values=", ".join(map(str, holding)) or "—"))
         console.print(_("(a bisection: if the win rate does not move one way with the field, "
                         "this is one crossing, maybe not the only one)"), style="dim")
