@@ -567,10 +567,11 @@ class _Turn:
         start = far.get(self.unit.pos)
         if start is None:
             return ai._approach(self.game, self.unit, self.foes, squares, self.w)
-        # Ground is worth winning only down to where it could strike next turn: closer
-        # buys nothing but the foe's first blows (and a walk that ends beside a foe with
-        # no AP left to strike it).
-        near_enough = self._striking_distance()
+        # While patient, ground is worth winning only down to where it could strike next
+        # turn: closer buys nothing but the foe's first blows (and a walk that ends beside
+        # a foe with no AP left to strike it). Once patience is over, it closes in: two
+        # patient sides would otherwise wait for each other to the round limit.
+        near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
         left = max(0, start - near_enough)
         best, best_value = None, -self.exposure(self.unit.pos) * self._care()
         for square, steps in squares.items():

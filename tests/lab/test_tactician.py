@@ -239,11 +239,10 @@ def test_a_shooter_with_nothing_to_shoot_does_not_walk_into_the_foes_range_for_n
 
 
 def test_a_walk_that_buys_no_blow_never_ends_beside_a_foe_with_no_ap_to_strike():
-    """Round 5 (patience over), Dagny 11 squares from Aldric: she closes in, to where her
-    axe reaches next turn, not to his side with the AP of her turn spent."""
+    """Round 1 (patient), Dagny 11 squares from Aldric: she closes in, to where her axe
+    reaches next turn, not to his side with the AP of her turn spent."""
     game = make_game([("dagny", "dagny", 1, (0, 5)), ("aldric", "aldric", 2, (11, 5))],
                      designer=False)
-    game.round = 5
     commands = turn_of(game, 1)
     assert not any(c.startswith("attack") for c in commands)  # nothing in reach this turn
     dagny = game.units["dagny"]
