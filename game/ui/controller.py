@@ -111,6 +111,10 @@ class Controller:
         self._ai_steps = None  # the AI turn being played, one command per step
         self.seen_until: dict[int, int] = {}
         self.final_save: Path | None = None  # the autosave made when the game ended
+        #: The commands of the game as last saved (or loaded), and that save: quitting warns
+        #: of lost play only when the log has moved on from them.
+        self.saved_log: list[str] = []
+        self.last_save: str | None = None  # its name
         #: Watches the content folder; made at the first poll (no file read at start-up).
         self.hot_reload: HotReload | None = None
         #: Ask before ending a turn while characters have AP left (a player may say stop).
@@ -173,12 +177,22 @@ class Controller:
             self.final_save = outcome.autosaved
         return outcome
 
+    def saved(self, path: Path) -> Path:
+        """The game was just saved to `path` (by name or autosave): nothing is unsaved."""
+        self.saved_log, self.last_save = list(self.game.log), path.stem
+        return path
+
+    def unsaved(self) -> bool:
+        """Commands were played since the last save or load (a new game's first ones
+        included): quitting now loses them."""
+        return self.game.log != self.saved_log
+
     def _autosave(self, outcome: Outcome) -> None:
         if not self.autosave_enabled:
             return
         try:
-            outcome.autosaved = _saves().autosave(self.game, self.saves_dir, self.seen_until,
-                                                  self.ask_before_ending)
+            outcome.autosaved = self.saved(_saves().autosave(
+                self.game, self.saves_dir, self.seen_until, self.ask_before_ending))
         except (OSError, _saves().SaveError) as exc:
             outcome.autosave_error = str(exc)
         except Exception as exc:  # a save that fails in an unforeseen way is said all the same
@@ -206,6 +220,7 @@ class Controller:
             raise Problem(_("no new game can be started here"))
         self.reset(self.new_game())
         self.ask_before_ending = True
+        self.saved_log, self.last_save = [], None
         return self.game
 
     def undo(self) -> str:
@@ -234,8 +249,8 @@ class Controller:
         if not name:
             raise Problem(_("save needs a name: save NAME"))
         try:
-            return _saves().save_game(self.game, name, self.saves_dir, self.seen_until,
-                                      self.ask_before_ending)
+            return self.saved(_saves().save_game(self.game, name, self.saves_dir,
+                                                 self.seen_until, self.ask_before_ending))
         except (_saves().SaveError, OSError) as exc:
             raise Problem(str(exc)) from None
 
@@ -263,6 +278,7 @@ class Controller:
         # And how far each player has seen, and whether ending a turn with AP left asks.
         self.reset(loaded.game, {int(n): i for n, i in (loaded.record.seen or {}).items()})
         self.ask_before_ending = loaded.record.ask_before_ending
+        self.saved_log, self.last_save = list(loaded.game.log), loaded.record.name
 
     def latest_autosave(self) -> Path:
         path = _saves().latest_autosave(self.saves_dir)
@@ -272,8 +288,8 @@ class Controller:
 
     def emergency_save(self) -> Path:
         """After an unexpected error: an autosave of the game as it stands."""
-        return _saves().autosave(self.game, self.saves_dir, self.seen_until,
-                                 self.ask_before_ending)
+        return self.saved(_saves().autosave(self.game, self.saves_dir, self.seen_until,
+                                            self.ask_before_ending))
 
     # --- hot reload, screenshots ----------------------------------------------------
 

@@ -122,10 +122,19 @@ class ConfirmEndTurn(ModalScreen[str]):
 
 
 class ConfirmQuit(Confirm):
-    """Quit? y / n: the one way out, whichever key or command asked."""
+    """Quit? y / n: the one way out, whichever key or command asked. It warns of lost play
+    only when there is some: commands played since the last save (`unsaved`); otherwise it
+    says where the game is kept (`saved_as`, a save's name), if anywhere."""
 
-    def __init__(self) -> None:
-        super().__init__(_("Quit the game? Play since the last save is lost."), _("quit"))
+    def __init__(self, unsaved: bool = True, saved_as: str | None = None) -> None:
+        if unsaved:
+            question = _("Quit the game? Play since the last save is lost.")
+        elif saved_as:
+            question = _("Quit the game? Nothing is lost: it is saved as {name}.").format(
+                name=saved_as)
+        else:
+            question = _("Quit the game? Nothing has been played yet.")
+        super().__init__(question, _("quit"))
 
 
 class HandoverScreen(ModalScreen[None]):

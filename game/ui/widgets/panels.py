@@ -47,7 +47,8 @@ class Panel(VerticalScroll):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.body = Static()
-        self._shape: tuple[int, ...] = ()
+        self._shape: tuple[int, ...] = ()  # each line's wrapped height
+        self._width = 0  # the width they were wrapped at
         #: The lines shown, unwrapped.
         self.lines: list[Text] = []
 
@@ -60,12 +61,17 @@ class Panel(VerticalScroll):
         A layout redraws every widget, the map included: skipping it keeps a cursor move
         cheap on big maps.
         """
-        width = max(1, self.size.width - 2)
-        shape = tuple(max(1, -(-line.cell_len // width)) for line in lines)
+        # Each line's height as the body wraps it (by words, at its own width): an
+        # estimate from the line's length is wrong both ways, and a line that grew a row
+        # while the estimate stayed put was drawn cut (the foes' names after "Could attack
+        # … next turn:" lost below it).
+        width = max(1, self.body.size.width or self.scrollable_content_region.width)
         # Textual's own Content renders faster than a Rich Group of Texts.
-        content = Content("\n").join(Content.from_rich_text(line) for line in lines)
-        self.body.update(content, layout=shape != self._shape)
-        self._shape = shape
+        parts = [Content.from_rich_text(line) for line in lines]
+        shape = tuple(max(1, part.get_height(self.body.styles, width)) for part in parts)
+        self.body.update(Content("\n").join(parts),
+                         layout=(width, shape) != (self._width, self._shape))
+        self._shape, self._width = shape, width
         self.lines = lines
 
 
