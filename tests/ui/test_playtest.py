@@ -99,3 +99,40 @@ async def test_q_quits_a_finished_game_at_once_its_final_state_saved(tmp_path):
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+# --- an 80x24 terminal ----------------------------------------------------------------
+
+
+def flat(text: str) -> str:
+    """A panel's drawn text as one line: borders and wrapping gone."""
+    return " ".join(text.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+
+
+async def test_at_80x24_the_panels_show_what_a_turn_needs_and_the_key_bar_whole_keys():
+    from game.ui.widgets.bars import KeyBar
+    from game.ui.widgets.journal_log import JournalLog
+    from game.ui.widgets.panels import UnitPanel
+
+    app = EscarmoucheApp(crossroads(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        play = app.play
+        await pilot.press("right", "right")  # Aldric selected, the cursor two squares east
+        await pilot.pause()
+        unit = flat(shown(app, play.query_one(UnitPanel)))
+        # Without scrolling: HP and AP, his weapon, his characteristics' values.
+        assert "HP ████ 18/18 AP ████ 10/10" in unit
+        assert "Weapons: sword" in unit and "STR 15 DEX 11 SIZ 13 INT 9" in unit
+        target = flat(shown(app, play.query_one(TargetPanel)))
+        assert "5,7 Floor" in target and "Walk here: 2 AP, 8 left" in target
+        assert "Could attack here next turn: Goblin Snik [ga], Wolf [wa]" in target
+        keys = play.query_one(KeyBar).render().plain
+        assert "…" not in keys and keys.rstrip().endswith("? Help ^p palette")
+        journal = play.query_one(JournalLog)
+        assert journal.scrollable_content_region.height == 5  # one line more than boxed
+        await pilot.resize_terminal(160, 50)  # a tall terminal: the full card again
+        await pilot.pause()
+        unit = flat(shown(app, play.query_one(UnitPanel)))
+        assert "HP ██████████████ 18/18" in unit and "Level 1 · XP 0 (next 10)" in unit
+        target = flat(shown(app, play.query_one(TargetPanel)))
+        assert "Square 5,7 Floor From here Aldric (2 AP to walk, 8 AP left)" in target

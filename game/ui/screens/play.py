@@ -101,6 +101,7 @@ class PlayScreen(Screen[None]):
         self._choices: options.Choices | None = None
         self._ai_timer = None  # the computer's next action, when its turn is on
         self._zones: dict[tuple, frozenset] = {}  # asked of the engine once per game state
+        self._compact = False  # the panels as last drawn: for a short terminal or not
 
     @property
     def game(self):
@@ -124,6 +125,7 @@ class PlayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_interval(1.0, self.poll_content)  # hot reload of the content folder
         self.size_classes()
+        self._compact = self.compact
         self.start()
         if self.loaded is not None:
             loaded, self.loaded = self.loaded, None
@@ -212,6 +214,9 @@ class PlayScreen(Screen[None]):
 
     def on_resize(self, event) -> None:
         self.fit_map()
+        if self.compact != self._compact:  # the terminal grew or shrank past the line
+            self._compact = self.compact
+            self.refresh_all(hint=False)
 
     def on_map_view_scaled(self, message: MapView.Scaled) -> None:
         self.fit_map()
@@ -256,8 +261,14 @@ class PlayScreen(Screen[None]):
         self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
             round=game.round, player=player.name, number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
-        self.query_one(UnitPanel).show(game, unit)
+        self.query_one(UnitPanel).show(game, unit, compact=self.compact)
         self.refresh_target(hint)
+
+    @property
+    def compact(self) -> bool:
+        """A short terminal (the `-short` size class): the panels put what a turn needs
+        first, in fewer lines."""
+        return self.has_class("-short")
 
     def actor(self):
         """The selected unit if it may act now."""
@@ -301,7 +312,7 @@ class PlayScreen(Screen[None]):
                         hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
                             unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
         self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here, here,
-                                         preview=preview)
+                                         preview=preview, compact=self.compact)
         threat = self.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(reach, targets, path, end, cost, area, out, threat))
         if hint and show_hint:
