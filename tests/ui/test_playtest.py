@@ -136,3 +136,27 @@ async def test_at_80x24_the_panels_show_what_a_turn_needs_and_the_key_bar_whole_
         assert "HP ██████████████ 18/18" in unit and "Level 1 · XP 0 (next 10)" in unit
         target = flat(shown(app, play.query_one(TargetPanel)))
         assert "Square 5,7 Floor From here Aldric (2 AP to walk, 8 AP left)" in target
+
+
+# --- the spell list's reasons ---------------------------------------------------------
+
+
+async def test_the_spell_list_explains_a_spell_cast_on_nobody_by_the_nearest_possible_target():
+    from game.ui.screens.dialogs import SpellPicker
+    from tests.helpers import make_game
+
+    # Dagny, listed first, far off; a goblin nearer, out of reach too.
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("dagny", "dagny", 2, (11, 11)),
+                      ("goblin", "goblin", None, (0, 6))], designer=False)
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, SpellPicker)
+        rows = {row.spell: row.text.plain for row in app.screen.rows}
+        # Firebolt hits creatures: the goblin, 6 squares away, is why it cannot be cast.
+        assert rows["firebolt"].endswith("— Goblin is 6 squares away; Firebolt reaches 3 at "
+                                         "level 1")
+        # A curse and an area spell take characters only: Dagny is the one that counts.
+        assert rows["hex"].endswith("— Dagny is 11 squares away; Hex reaches 3 at level 1")
+        assert rows["ice-storm"].endswith("— Dagny is 11 squares away; Ice Storm reaches 3 "
+                                          "at level 1")
