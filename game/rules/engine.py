@@ -156,7 +156,8 @@ class Game(GameState):
         if later:
             nxt = later[0]
         else:
-            events.append(CreaturePhase(self.round))
+            if self.acting_creatures():  # said only when some creature is there to act
+                events.append(CreaturePhase(self.round))
             events += self.creature_phase()
             events += self._check_game_over()
             if self.over:
@@ -171,12 +172,17 @@ class Game(GameState):
                 events += self.start_unit_turn(unit)
         return events
 
+    def acting_creatures(self) -> list[Unit]:
+        """The creatures that act after a round: standing, unowned, not held, in scenario
+        order."""
+        return [c for c in self.units.values() if not (
+            c.down or c.is_character or c.owner is not None or c.held)]
+
     def creature_phase(self) -> list[Event]:
         """Every standing unowned creature, in scenario order, refills its AP and acts."""
         events: list[Event] = []
-        for creature in list(self.units.values()):
-            if creature.down or creature.is_character or creature.owner is not None \
-                    or creature.held:
+        for creature in self.acting_creatures():
+            if creature.down:  # fallen earlier in this phase
                 continue
             events += self.start_unit_turn(creature)
             events += self.creature_turn(creature)

@@ -106,6 +106,21 @@ def test_end_turn_refills_the_next_players_ap_and_creatures_act_after_the_round(
     assert game.units["aldric"].ap == 10 and game.units["dagny"].ap == 8
 
 
+def test_a_round_without_a_creature_to_act_has_no_creature_phase():
+    # None in the scenario, or the only one fallen or held: nothing to announce.
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 0)),
+                      ("goblin", "goblin", None, (6, 11))])
+    game.units["goblin"].held = True
+    game.apply("end")
+    events = game.apply("end")
+    assert events_of(events, CreaturePhase) == []
+    assert events_of(events, TurnStarted) == [TurnStarted(2, 1, "Alice")]
+    game.units["goblin"].held = False
+    game.units["goblin"].hp, game.units["goblin"].down = 0, True
+    game.apply("end")
+    assert events_of(game.apply("end"), CreaturePhase) == []
+
+
 def test_creature_walks_to_the_nearest_character_and_attacks():
     game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 11)),
                       ("wolf", "wolf", None, (4, 0))], forced=[99, 99, 99])

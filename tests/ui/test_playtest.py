@@ -160,3 +160,62 @@ async def test_the_spell_list_explains_a_spell_cast_on_nobody_by_the_nearest_pos
         assert rows["hex"].endswith("— Dagny is 11 squares away; Hex reaches 3 at level 1")
         assert rows["ice-storm"].endswith("— Dagny is 11 squares away; Ice Storm reaches 3 "
                                           "at level 1")
+
+
+# --- small things ----------------------------------------------------------------------
+
+
+async def test_a_scenario_without_creatures_never_says_they_act():
+    from tests.helpers import journal_text
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    game = new_game(DEFAULT_CONTENT, "gallery", 1)
+    assert not game.acting_creatures()
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "y", "enter", "e", "y", "enter")
+        assert game.round == 2
+        journal = journal_text(app)
+        assert "— Round 2: Alice's turn (player 1) —" in journal
+        assert "the creatures act" not in journal
+
+
+def test_the_gallery_and_the_legend_say_pillars_are_drawn_as_walls_are():
+    from game.cli import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.ui.widgets.map_view import GLYPHS
+
+    game = new_game(DEFAULT_CONTENT, "gallery", 1)
+    assert "(#)" not in game.scenario.briefing
+    assert f"Pillars (drawn {GLYPHS['wall'].text}, as walls are)" in game.scenario.briefing
+    assert GLYPHS["wall"].meaning.startswith("wall or pillar")
+
+
+async def test_the_game_over_footnote_says_what_each_spell_count_counts():
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp, game.units["elise"].down = 0, True
+    game.units["dagny"].hp = 1
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "a")
+        assert isinstance(app.screen, GameOverScreen)
+        labels = [str(label.render()) for label in app.screen.query("Label")]
+        assert "* spells: magic roll passed / magic roll failed / passed but countered" \
+            in labels
+
+
+async def test_the_journal_opens_on_its_latest_lines():
+    from textual.widgets import RichLog
+
+    game = crossroads()
+    for _ in range(30):
+        game.apply("end")
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("J")
+        await pilot.pause()
+        log = app.screen.query_one(RichLog)
+        assert log.max_scroll_y > 100 and log.scroll_y == log.max_scroll_y
+        last = log.lines[-1].text.strip()
+        assert last == "— Round 16: Alice's turn (player 1) —"

@@ -275,16 +275,21 @@ class JournalScreen(Screen[None]):
         self.query_one(Input).focus()
 
     def show(self, query: str) -> None:
+        """The lines holding `query`, the latest at the bottom, in view."""
         log = self.query_one(RichLog)
         log.clear()
         query = query.lower()
         found = [line for line in self.lines if query in line.plain.lower()]
-        for line in found:
-            log.write(line)
+        # One write of them all: a write per line took a second on a long game's journal
+        # (the screen drawn blank meanwhile).
+        if found:
+            log.write(Text("\n").join(found), scroll_end=True)
         self.sub_title = ngettext("{n} line", "{n} lines", len(found)).format(n=len(found))
         if query and not found:
             log.write(Text(_("No line contains {query}.").format(query=repr(query)),
                            style="dim"))
+        # Opened at the latest lines, however late the log learns its size.
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show(event.value)
