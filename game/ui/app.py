@@ -96,7 +96,9 @@ class EscarmoucheApp(Screenshots, App[None]):
 
     def publish_table(self) -> None:
         """The game to the shared table's viewers, when it changed since they were told."""
-        if self.table is not None and self.table.changed(self.game):
+        # A command half played (a round's creatures acting one by one) is told whole.
+        if self.table is not None and not self.controller.busy() \
+                and self.table.changed(self.game):
             try:
                 self.table.publish(self.game)
             except OSError as exc:  # a full disk: the game goes on, the viewers wait

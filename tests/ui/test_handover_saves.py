@@ -9,7 +9,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
 from game.ui.controller import Controller
 from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen
-from tests.helpers import APP_SIZE as SIZE, crossroads
+from tests.helpers import APP_SIZE as SIZE, creatures_act, crossroads
 
 
 def digest(app) -> str:
@@ -25,6 +25,7 @@ async def test_after_f9_the_hand_over_shows_only_what_the_next_player_has_not_se
         assert isinstance(app.screen, ConfirmEndTurn)
         await pilot.press("a", "enter")
         await pilot.press("colon", *"move elise 21,8", "enter", "e")  # Bruno, no question
+        await creatures_act(app, pilot)
         assert "move elise" in digest(app)  # Alice is told of Elise's move
         await pilot.press("enter", "colon", *"move aldric 4,7", "enter", "e", "enter")
         # Round 2, Bruno's turn, autosaved at its start; he moves, then goes back to it.
@@ -32,6 +33,7 @@ async def test_after_f9_the_hand_over_shows_only_what_the_next_player_has_not_se
         await pilot.press("f9", "y")
         assert app.game.current == 2 and app.game.units["dagny"].pos == (20, 7)
         await pilot.press("colon", *"move fenwick 19,10", "enter", "e")
+        await creatures_act(app, pilot)
         # No question (the choice was saved), and Alice sees Bruno's round-2 turn only.
         shown = digest(app)
         assert "move fenwick" in shown

@@ -219,3 +219,39 @@ async def test_the_journal_opens_on_its_latest_lines():
         assert log.max_scroll_y > 100 and log.scroll_y == log.max_scroll_y
         last = log.lines[-1].text.strip()
         assert last == "— Round 16: Alice's turn (player 1) —"
+
+
+# --- the creatures' phase, one action at a time -----------------------------------------
+
+
+async def test_the_creatures_act_one_action_at_a_time_before_the_hand_over(tmp_path):
+    from game.ui.screens.dialogs import HandoverScreen
+    from tests.helpers import journal_text, status
+
+    app = EscarmoucheApp(crossroads(forced=[99] * 60), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        play = app.play
+        play.AI_PAUSE = 3600  # the test takes each step itself
+        await pilot.press("e", "a", "enter")  # Alice ends (and stops the question)
+        before = journal_text(app).count("▶ ")
+        await pilot.press("e")  # Bruno's end closes round 1: the creatures act
+        assert app.controller.busy() and not isinstance(app.screen, HandoverScreen)
+        journal = journal_text(app)
+        assert "— Round 1: the creatures act —" in journal
+        shown = before + 2  # Bruno's end, the first creature's action
+        assert journal.count("▶ ") == shown
+        assert status(app).startswith("The creatures act: ")
+        assert app.game.log == ["force " + ",".join(["99"] * 60), "end"]  # not yet in it
+        # Meanwhile nothing plays, saves or loads.
+        await pilot.press("e", "ctrl+s", "f9", "colon")
+        assert app.screen is play and app.controller.busy() and not play.command_box()
+        while app.controller.busy():
+            play.ai_next()
+            await pilot.pause()
+            if app.controller.busy():
+                shown += 1
+                assert journal_text(app).count("▶ ") == shown  # one more action, drawn
+        assert shown >= before + 3  # goblins and wolf: more than one action
+        assert isinstance(app.screen, HandoverScreen)
+        assert app.game.log[-1] == "end" and app.game.round == 2
+        assert app.controller.last_save.endswith("-r2-p1")  # autosaved once it was whole
