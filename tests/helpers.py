@@ -158,3 +158,15 @@ def bare(terms):
     if isinstance(terms, Term):
         return Term(terms.name, terms.value, terms.detail)
     return tuple(Term(t.name, t.value, t.detail) for t in terms)
+
+
+async def creatures_act(app, pilot) -> None:
+    """A round's end in the app: its creatures act one action at a time, a pause apart
+    (the play screen's `ai_next`); the test plays them all at once."""
+    play = app.play
+    while app.controller.busy():
+        if play._ai_timer is not None:
+            play._ai_timer.stop()
+            play._ai_timer = None
+        play.ai_next()
+        await pilot.pause()

@@ -3,7 +3,7 @@
 from game.cli import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
-from tests.helpers import app_duel as duel
+from tests.helpers import app_duel as duel, creatures_act
 
 SIZE = (120, 40)
 
@@ -41,8 +41,13 @@ def test_help(snap_compare):
 
 
 def test_hand_over(snap_compare):
-    assert snap_compare(app_on_default(forced=[99] * 20), terminal_size=SIZE,
-                        press=["e", "y", "enter", "e", "y"])
+    app = app_on_default(forced=[99] * 20)
+
+    async def round_ends(pilot):
+        await pilot.press("e", "y", "enter", "e", "y")
+        await creatures_act(app, pilot)  # shown one by one: played at once here
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=round_ends)
 
 
 def test_game_over(snap_compare):

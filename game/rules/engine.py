@@ -9,6 +9,7 @@ player-readable reason and leaves the state exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from game.rules.actions import Action, EndTurn, Move, ToggleDoor
 from game.rules.errors import Impossible, N_
@@ -26,6 +27,16 @@ from game.rules.notation import parse
 from game.rules.policy import Policy, PolicyBook
 from game.rules.state import GameState
 from game.rules.units import Unit
+
+
+class Step(NamedTuple):
+    """A part of a command's events, as `Game.apply_steps` gives them: `done` on the last,
+    once the command is in the log and its events in the journal. Between two parts the
+    game stands mid-command (the creatures of a round acting one by one): to be drawn,
+    never played on, saved or changed."""
+
+    events: list[Event]
+    done: bool
 
 
 class Game(GameState):
@@ -69,6 +80,16 @@ class Game(GameState):
     def ai_turn_steps(self) -> Iterator[list[Event]]:
         """`play_ai_turn` one command at a time (each step's events, the end of the turn
         last), so a screen can show each action before the next is chosen."""
+        events: list[Event] = []
+        for step in self.ai_turn_parts():
+            events += step.events
+            if step.done:
+                yield events
+                events = []
+
+    def ai_turn_parts(self) -> Iterator[Step]:
+        """`ai_turn_steps` with the closing `end` in its parts (`apply_steps`): after the
+        last side of a round, each creature's action on its own."""
         if self.over or self.current not in self.ai_players:
             return
         player = self.current
@@ -82,18 +103,25 @@ class Game(GameState):
                 moves += isinstance(action, Move)
                 struck = struck or not isinstance(action, (Move, ToggleDoor))
                 done = self.apply(action)
-                yield done
+                yield Step(done, True)
                 if isinstance(done[0], Refused):
                     break
             if self.over:
                 return
-        yield self.apply(EndTurn())
+        yield from self.apply_steps(EndTurn())
 
     def apply(self, command: str | Action) -> list[Event]:
         """Parse (if text), check and resolve a command; return the events it made.
 
         A refusal returns a single `Refused` event and changes nothing else.
         """
+        return [event for step in self.apply_steps(command) for event in step.events]
+
+    def apply_steps(self, command: str | Action) -> Iterator[Step]:
+        """`apply` in parts, so that a screen can show the creatures of a round act one by
+        one: an `end` that closes a round gives a part per creature action, then the next
+        turn's start; any other command is one part. Run it to its end (the last part is
+        `done`): until then the command is neither in the log nor in the journal."""
         is_text = isinstance(command, str)
         try:
             action = parse(command) if is_text else command
@@ -105,18 +133,34 @@ class Game(GameState):
                                     "mode (play --designer)"), verb=verb)
             player = self.current
             # The command's dice come from its own stream, keyed by its place in the log.
-            outcome = self._run(action, player, str(len(self.log)))
+            if isinstance(action, EndTurn):
+                parts = self._end_turn_parts(action, player, str(len(self.log)))
+            else:
+                parts = iter([Step(self._run(action, player, str(len(self.log))), True)])
         except Impossible as refusal:
             event = Refused(command.strip() if is_text else command.notation(), refusal.reason,
                             refusal.message, refusal.fields)
             self.journal.append(event)
-            return [event]
+            yield Step([event], True)
+            return
         notation = action.notation()
-        events: list[Event] = [CommandIssued(notation, player), *outcome]
+        events: list[Event] = [CommandIssued(notation, player)]
+        said = 0  # the events already given in an earlier part
+        for part in parts:  # each part is computed only once the one before was shown
+            events += part.events
+            if not part.done:
+                yield Step(events[said:], False)
+                said = len(events)
         events += self._check_game_over()
         self.log.append(notation)
         self.journal.extend(events)
-        return events
+        yield Step(events[said:], True)
+
+    def _end_turn_parts(self, action: EndTurn, player: int, stream: str) -> Iterator[Step]:
+        """`_run` of an `end`, in parts (`end_turn_parts`); its check refuses at once."""
+        action.check(self, player)
+        self.roller.begin(stream)
+        return self.end_turn_parts()
 
     def perform_as_creature(self, action: Action, stream: str) -> list[Event]:
         """Run an AI action for an unowned creature through the same checks, its dice from
@@ -131,8 +175,6 @@ class Game(GameState):
         the command's stream of dice begins."""
         plan = action.check(self, player)
         self.roller.begin(stream)
-        if isinstance(action, EndTurn):
-            return self.end_turn()
         return action.resolve(self, plan)
 
     def _check_game_over(self) -> list[Event]:
@@ -149,6 +191,12 @@ class Game(GameState):
 
     def end_turn(self) -> list[Event]:
         """Pass to the next player with characters standing; creatures act after a round."""
+        return [event for part in self.end_turn_parts() for event in part.events]
+
+    def end_turn_parts(self) -> Iterator[Step]:
+        """`end_turn` in parts: after a round, one per creature action (the phase's
+        heading with the first), then, `done`, the next turn's start (or what is left of
+        the game's end)."""
         events: list[Event] = []
         order = [p.number for p in self.players]
         standing = set(self.players_standing())
@@ -156,11 +204,15 @@ class Game(GameState):
         if later:
             nxt = later[0]
         else:
-            events.append(CreaturePhase(self.round))
-            events += self.creature_phase()
+            if self.acting_creatures():  # said only when some creature is there to act
+                events.append(CreaturePhase(self.round))
+            for part in self.creature_phase_parts():
+                yield Step(events + part, False)
+                events = []
             events += self._check_game_over()
             if self.over:
-                return events
+                yield Step(events, True)
+                return
             self.round += 1
             standing = set(self.players_standing())
             nxt = next(n for n in order if n in standing)
@@ -169,28 +221,44 @@ class Game(GameState):
         for unit in self.standing():
             if unit.owner == nxt:
                 events += self.start_unit_turn(unit)
-        return events
+        yield Step(events, True)
+
+    def acting_creatures(self) -> list[Unit]:
+        """The creatures that act after a round: standing, unowned, not held, in scenario
+        order."""
+        return [c for c in self.units.values() if not (
+            c.down or c.is_character or c.owner is not None or c.held)]
 
     def creature_phase(self) -> list[Event]:
         """Every standing unowned creature, in scenario order, refills its AP and acts."""
+        return [event for part in self.creature_phase_parts() for event in part]
+
+    def creature_phase_parts(self) -> Iterator[list[Event]]:
+        """`creature_phase` one creature action at a time, each with what came before it
+        (its AP refill, effects run out); what follows the last action, if anything, last."""
         events: list[Event] = []
-        for creature in list(self.units.values()):
-            if creature.down or creature.is_character or creature.owner is not None \
-                    or creature.held:
+        for creature in self.acting_creatures():
+            if creature.down:  # fallen earlier in this phase
                 continue
             events += self.start_unit_turn(creature)
-            events += self.creature_turn(creature)
+            for action in self.creature_turn_parts(creature):
+                yield events + action
+                events = []
             if self.over:
                 break
-        return events
+        if events:
+            yield events
 
     def creature_turn(self, creature: Unit) -> list[Event]:
         """The creatures' policy's choices for one creature, each run as its command,
         until it stops."""
-        events: list[Event] = []
+        return [event for part in self.creature_turn_parts(creature) for event in part]
+
+    def creature_turn_parts(self, creature: Unit) -> Iterator[list[Event]]:
+        """`creature_turn` one action at a time, each chosen once the one before is done."""
         policy = self.policy_of(None)
         if policy is None:
-            return events
+            return
         moves, struck = 0, False
         # One stream per creature and round, per action: what one creature does never
         # shifts the dice of another.
@@ -200,12 +268,12 @@ class Game(GameState):
             moves += isinstance(action, Move)
             struck = struck or not isinstance(action, (Move, ToggleDoor))
             try:
-                events += self.perform_as_creature(
+                events = self.perform_as_creature(
                     action, f"round {self.round}:{creature.id}:{step}")
             except Impossible:
                 break
+            yield events
             step += 1
-        return events
 
     def start_unit_turn(self, unit: Unit) -> list[Event]:
         """Refill AP (less any AP owed to a counter) and tick the unit's timed effects down,

@@ -13,6 +13,7 @@ import msgspec
 from game.rules import chances
 from game.rules import rule_ids as R
 from game.rules.actions import (
+    OWN_CHARACTER,
     Action,
     acting_unit,
     deal_damage,
@@ -152,6 +153,18 @@ SPELL_KINDS = {"damage": N_("damage"), "heal": N_("heal"), "buff": N_("buff"),
                "debuff": N_("debuff")}
 
 
+#: A spell's refusals that say the unit is no target of that spell at all, wherever it
+#: stands (its kind, its side, the caster itself), unlike its reach, sight or AP: the
+#: spell list explains a spell cast on nobody by a unit that could be its target.
+CHARACTERS_ONLY = N_("{spell} ({kind}) targets characters only; {target} is a creature")
+AREA_ON_A_CHARACTER = N_("an area spell must be centred on a character; {target} is a creature")
+NOT_AT_ITSELF = N_("{unit} cannot aim {spell} at itself")
+FOES_ONLY = N_("{spell} touches foes only; {target} is on your side")
+FRIENDS_ONLY = N_("{spell} touches friends only; {target} is a foe")
+NOT_ITS_TARGET = frozenset({CHARACTERS_ONLY, AREA_ON_A_CHARACTER, NOT_AT_ITSELF, FOES_ONLY,
+                            FRIENDS_ONLY, OWN_CHARACTER})
+
+
 @dataclass(frozen=True)
 class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
@@ -180,27 +193,22 @@ class Cast(Action):
         target = self._target(game)
         if spell.kind != "damage" and not target.is_character:
             # not a character: a creature, the only other kind of unit
-            raise Impossible(N_("{spell} ({kind}) targets characters only; {target} is a "
-                                "creature"), spell=spell.name,
+            raise Impossible(CHARACTERS_ONLY, spell=spell.name,
                              kind=Phrase(SPELL_KINDS.get(spell.kind, spell.kind)),
                              target=target.name)
         if spell.area and not target.is_character:
-            raise Impossible(N_("an area spell must be centred on a character; {target} is a "
-                                "creature"), target=target.name)
+            raise Impossible(AREA_ON_A_CHARACTER, target=target.name)
         if spell.kind in HARMFUL:
             # A debuff is a hostile act like a blow (R3.4).
             if target is caster:
-                raise Impossible(N_("{unit} cannot aim {spell} at itself"), unit=caster.name,
-                                 spell=spell.name)
+                raise Impossible(NOT_AT_ITSELF, unit=caster.name, spell=spell.name)
             own_character_ban(caster, target)
         if spell.area and game.rules.area.touches == "by_kind":
             harmful = spell.kind in HARMFUL
             if harmful and not game.foes(caster, target):
-                raise Impossible(N_("{spell} touches foes only; {target} is on your side"),
-                                 spell=spell.name, target=target.name)
+                raise Impossible(FOES_ONLY, spell=spell.name, target=target.name)
             if not harmful and game.foes(caster, target):
-                raise Impossible(N_("{spell} touches friends only; {target} is a foe"),
-                                 spell=spell.name, target=target.name)
+                raise Impossible(FRIENDS_ONLY, spell=spell.name, target=target.name)
         reach = spell_range(spell, caster.level)
         d = distance(caster.pos, target.pos)
         if d > reach:

@@ -96,7 +96,9 @@ class EscarmoucheApp(Screenshots, App[None]):
 
     def publish_table(self) -> None:
         """The game to the shared table's viewers, when it changed since they were told."""
-        if self.table is not None and self.table.changed(self.game):
+        # A command half played (a round's creatures acting one by one) is told whole.
+        if self.table is not None and not self.controller.busy() \
+                and self.table.changed(self.game):
             try:
                 self.table.publish(self.game)
             except OSError as exc:  # a full disk: the game goes on, the viewers wait
@@ -163,11 +165,18 @@ class EscarmoucheApp(Screenshots, App[None]):
         self.play.status(text, refused=refused)
 
     def action_quit_game(self) -> None:
-        """The one way out (q, Ctrl+Q, Ctrl+C, the palette's Quit): asked first."""
+        """The one way out (q, Ctrl+Q, Ctrl+C, the palette's Quit): asked first, except
+        once the game is over and its final state saved (nothing left to lose)."""
         from game.ui.screens.dialogs import ConfirmQuit
 
-        if not isinstance(self.screen, ConfirmQuit):
-            self.push_screen(ConfirmQuit(), lambda quit_: self.exit() if quit_ else None)
+        if isinstance(self.screen, ConfirmQuit):
+            return
+        control = self.controller
+        if self.game.over and not control.unsaved():
+            self.exit()
+            return
+        self.push_screen(ConfirmQuit(control.unsaved(), control.last_save),
+                         lambda quit_: self.exit() if quit_ else None)
 
     async def action_quit(self) -> None:  # Ctrl+Q and the palette's Quit
         self.action_quit_game()

@@ -53,11 +53,17 @@ class Outcome:
 
     @property
     def summary(self):
-        """The event the status line shows: the new turn, else the command's first effect."""
+        """The event the status line shows: the new turn, else the first effect of the
+        last command among the events (a creature's, in a part of a round's end: see
+        `Game.apply_steps`); None for the empty last part of such an end."""
         turns = [e for e in self.events if isinstance(e, ev.TurnStarted)]
         if turns:
             return turns[-1]
-        return self.events[1] if len(self.events) > 1 else self.events[0]
+        issued = [i for i, e in enumerate(self.events) if isinstance(e, ev.CommandIssued)]
+        if issued:
+            at = issued[-1]
+            return self.events[at + 1] if at + 1 < len(self.events) else self.events[at]
+        return self.events[0] if self.events else None
 
 
 @dataclass
@@ -108,9 +114,17 @@ class Controller:
         self.game = game
         #: The sides the computer plays; kept across undo, replay and a new game.
         self.ai_players: dict[int, str] = dict(game.ai_players)
-        self._ai_steps = None  # the AI turn being played, one command per step
+        #: The parts being played (`Game.apply_steps`): the computer's turn, or one
+        #: command shown part by part (a round's end, its creatures acting one by one).
+        self._parts = None
+        self._one_command = False  # `_parts` is a single command's, not a whole turn's
+        self._mid = False  # the last part given left its command half done
         self.seen_until: dict[int, int] = {}
         self.final_save: Path | None = None  # the autosave made when the game ended
+        #: The commands of the game as last saved (or loaded), and that save: quitting warns
+        #: of lost play only when the log has moved on from them.
+        self.saved_log: list[str] = []
+        self.last_save: str | None = None  # its name
         #: Watches the content folder; made at the first poll (no file read at start-up).
         self.hot_reload: HotReload | None = None
         #: Ask before ending a turn while characters have AP left (a player may say stop).
@@ -123,45 +137,70 @@ class Controller:
         # A game rebuilt from its log (undo, a new game) keeps the sides the computer plays.
         game.ai_players = dict(self.ai_players)
         self.game = game
-        self._ai_steps = None
+        self._parts, self._mid = None, False
         self.seen_until = {n: min(i, len(game.journal)) for n, i in (seen or {}).items()}
         self.seen_until[game.current] = len(game.journal)
         self.final_save = None
 
     # --- play -----------------------------------------------------------------------
 
-    def apply(self, action: Any) -> Outcome:
-        """Send one command (an action object, or notation typed by the player)."""
+    def apply(self, action: Any, stepped: bool = False) -> Outcome:
+        """Send one command (an action object, or notation typed by the player).
+
+        `stepped`: a round's end gives its first part only (`Game.apply_steps`), the
+        creatures then acting one by one at each `ai_step`, while `busy`."""
+        if self.busy():
+            raise Problem(_("the creatures are acting: wait for the end of their turn"))
         game = self.game
         player = game.current
         journal_before = len(game.journal)
-        return self._outcome(player, journal_before, game.apply(action))
+        if not stepped:
+            return self._outcome(player, journal_before, game.apply(action))
+        self._parts, self._one_command = game.apply_steps(action), True
+        return self._part(player, journal_before)
+
+    def busy(self) -> bool:
+        """A command is half played (a round's creatures acting one by one): until its
+        last part (`ai_step`), nothing may play, save, load or reload the content."""
+        return self._mid
 
     def ai_to_play(self) -> bool:
         """The current side is played by the computer (and the game goes on)."""
         return not self.game.over and self.game.current in self.game.ai_players
 
     def ai_step(self) -> Outcome | None:
-        """Play the next command of the computer's turn; None once it has none left (its
+        """The next part of a command half played (`busy`), else the next command of the
+        computer's turn (its closing `end` part by part); None once there is none (its
         turn is over, or it is not the computer's turn)."""
-        game = self.game
-        if self._ai_steps is None:
+        if self._parts is None or (self._one_command and not self._mid):
+            self._parts = None
             if not self.ai_to_play():
                 return None
-            self._ai_steps = game.ai_turn_steps()
-        player, journal_before = game.current, len(game.journal)
-        events = next(self._ai_steps, None)
-        if events is None:
-            self._ai_steps = None
+            self._parts, self._one_command = self.game.ai_turn_parts(), False
+        return self._part(self.game.current, len(self.game.journal))
+
+    def _part(self, player: int, journal_before: int) -> Outcome | None:
+        """The next part of `_parts` as an outcome (a half-done command's: no flag set)."""
+        step = next(self._parts, None)
+        if step is None:
+            self._parts, self._mid = None, False
             return None
-        outcome = self._outcome(player, journal_before, events)
-        if outcome.turn_started or outcome.game_over:
-            self._ai_steps = None
+        self._mid = not step.done
+        if self._mid:
+            return Outcome(step.events)
+        outcome = self._outcome(player, journal_before, step.events)
+        if outcome.turn_started or outcome.game_over or self._one_command:
+            self._parts = None
         return outcome
+
+    def finish(self) -> None:
+        """Play a half-done command to its end at once (before an emergency save)."""
+        while self._mid and self._parts is not None:
+            self._part(self.game.current, len(self.game.journal))
 
     def _outcome(self, player: int, journal_before: int, events: list) -> Outcome:
         game = self.game
-        if isinstance(events[0], ev.Refused):
+        if events and isinstance(events[0], ev.Refused):
             return Outcome(events, refused=refused_text(events[0]))
         outcome = Outcome(events, game_over=game.over,
                           turn_started=any(isinstance(e, ev.TurnStarted) for e in events))
@@ -173,12 +212,22 @@ class Controller:
             self.final_save = outcome.autosaved
         return outcome
 
+    def saved(self, path: Path) -> Path:
+        """The game was just saved to `path` (by name or autosave): nothing is unsaved."""
+        self.saved_log, self.last_save = list(self.game.log), path.stem
+        return path
+
+    def unsaved(self) -> bool:
+        """Commands were played since the last save or load (a new game's first ones
+        included): quitting now loses them."""
+        return self.game.log != self.saved_log
+
     def _autosave(self, outcome: Outcome) -> None:
         if not self.autosave_enabled:
             return
         try:
-            outcome.autosaved = _saves().autosave(self.game, self.saves_dir, self.seen_until,
-                                                  self.ask_before_ending)
+            outcome.autosaved = self.saved(_saves().autosave(
+                self.game, self.saves_dir, self.seen_until, self.ask_before_ending))
         except (OSError, _saves().SaveError) as exc:
             outcome.autosave_error = str(exc)
         except Exception as exc:  # a save that fails in an unforeseen way is said all the same
@@ -206,6 +255,7 @@ class Controller:
             raise Problem(_("no new game can be started here"))
         self.reset(self.new_game())
         self.ask_before_ending = True
+        self.saved_log, self.last_save = [], None
         return self.game
 
     def undo(self) -> str:
@@ -231,11 +281,13 @@ class Controller:
         return f"{self.game.scenario_id}-round-{self.game.round}"
 
     def save(self, name: str) -> Path:
+        if self.busy():
+            raise Problem(_("the creatures are acting: save once their turn is over"))
         if not name:
             raise Problem(_("save needs a name: save NAME"))
         try:
-            return _saves().save_game(self.game, name, self.saves_dir, self.seen_until,
-                                      self.ask_before_ending)
+            return self.saved(_saves().save_game(self.game, name, self.saves_dir,
+                                                 self.seen_until, self.ask_before_ending))
         except (_saves().SaveError, OSError) as exc:
             raise Problem(str(exc)) from None
 
@@ -263,6 +315,7 @@ class Controller:
         # And how far each player has seen, and whether ending a turn with AP left asks.
         self.reset(loaded.game, {int(n): i for n, i in (loaded.record.seen or {}).items()})
         self.ask_before_ending = loaded.record.ask_before_ending
+        self.saved_log, self.last_save = list(loaded.game.log), loaded.record.name
 
     def latest_autosave(self) -> Path:
         path = _saves().latest_autosave(self.saves_dir)
@@ -271,9 +324,11 @@ class Controller:
         return path
 
     def emergency_save(self) -> Path:
-        """After an unexpected error: an autosave of the game as it stands."""
-        return _saves().autosave(self.game, self.saves_dir, self.seen_until,
-                                 self.ask_before_ending)
+        """After an unexpected error: an autosave of the game as it stands (a half-played
+        command played out first: a save holds whole commands)."""
+        self.finish()
+        return self.saved(_saves().autosave(self.game, self.saves_dir, self.seen_until,
+                                            self.ask_before_ending))
 
     # --- hot reload, screenshots ----------------------------------------------------
 
@@ -285,11 +340,13 @@ class Controller:
         if self.hot_reload is None:
             self.hot_reload = HotReload(self.content_dir)
             return False, []
+        if self.busy():  # asked again once the half-played command is done
+            return False, []
         game, errors = self.hot_reload.poll(self.game, wait)
         if game is self.game:
             return False, [str(error) for error in errors]
         self.game = game
-        self._ai_steps = None  # the computer's turn goes on, chosen on the new game
+        self._parts = None  # the computer's turn goes on, chosen on the new game
         return True, []
 
     def screenshot_base(self) -> str:

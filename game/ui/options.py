@@ -12,8 +12,8 @@ from game.i18n import _
 from game.rules import legal
 from game.rules.actions import OWN_CHARACTER, Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
-from game.rules.geometry import Pos
-from game.rules.magic import Cast, area_squares
+from game.rules.geometry import Pos, distance
+from game.rules.magic import NOT_ITS_TARGET, Cast, area_squares
 from game.ui.words import refusal_text
 
 Option = legal.Option
@@ -111,14 +111,19 @@ def threat_zone(game: Game) -> frozenset[Pos]:
 
 
 def why_not(found: Choices, spell: str) -> str:
-    """Why a spell can be cast on nobody now: the engine's refusal on the first unit it
-    was asked about (its AP, its reach…), a refusal other than the ban on one's own
-    characters first (that a friend stands near is not why no foe can be hit)."""
-    refused = [option for options in found.against.values() for option in options
+    """Why a spell can be cast on nobody now: the engine's refusal on the nearest unit it
+    was asked about (its AP, its reach…: the one a player would try first, not whoever
+    the scenario lists first), a refusal other than the ban on one's own characters first
+    (that a friend stands near is not why no foe can be hit)."""
+    here = found.unit.pos
+    refused = [(distance(here, pos), option) for pos, options in found.against.items()
+               for option in options
                if option.kind == "spell" and option.action.spell == spell and option.reason]
     # Neither the caster (a damage spell is never aimed at oneself) nor a friend (the ban)
-    # is why no foe can be hit: their refusals come last.
-    refused.sort(key=aside)
+    # is why no foe can be hit: their refusals come last; before them, those of units that
+    # are no target of the spell wherever they stand (a creature for a curse).
+    refused = [option for _d, option in sorted(
+        refused, key=lambda r: (aside(r[1]), not_its_target(r[1]), r[0]))]
     if refused and not aside(refused[0]):
         return refusal_text(refused[0])
     if any(banned(option) for option in refused):
@@ -129,6 +134,11 @@ def why_not(found: Choices, spell: str) -> str:
 def aside(option: legal.Option) -> bool:
     """A spell's refusal on its own caster or on a friend: not why no foe can be hit."""
     return banned(option) or option.action.target == option.action.unit
+
+
+def not_its_target(option: legal.Option) -> bool:
+    """The unit is no target of that spell wherever it stands (the engine's own list)."""
+    return option.refusal is not None and option.refusal.message in NOT_ITS_TARGET
 
 
 def banned(option: legal.Option) -> bool:

@@ -1,7 +1,7 @@
 """docs/rules.md §1 (R1.1–R1.11): board, sight, movement, doors, turns, creatures, down,
 game over."""
 
-from game.rules.events import CreaturePhase, DoorChanged, GameOver, Moved, Refused, TurnStarted
+from game.rules.events import CommandIssued, CreaturePhase, DoorChanged, GameOver, Moved, Refused, TurnStarted
 from game.rules.geometry import distance
 from tests.helpers import CONTENT, events_of, make_game
 
@@ -104,6 +104,51 @@ def test_end_turn_refills_the_next_players_ap_and_creatures_act_after_the_round(
     assert goblin_moves and game.units["goblin"].pos != (6, 11)
     assert events_of(events, TurnStarted) == [TurnStarted(2, 1, "Alice")]
     assert game.units["aldric"].ap == 10 and game.units["dagny"].ap == 8
+
+
+def test_a_round_without_a_creature_to_act_has_no_creature_phase():
+    # None in the scenario, or the only one fallen or held: nothing to announce.
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 0)),
+                      ("goblin", "goblin", None, (6, 11))])
+    game.units["goblin"].held = True
+    game.apply("end")
+    events = game.apply("end")
+    assert events_of(events, CreaturePhase) == []
+    assert events_of(events, TurnStarted) == [TurnStarted(2, 1, "Alice")]
+    game.units["goblin"].held = False
+    game.units["goblin"].hp, game.units["goblin"].down = 0, True
+    game.apply("end")
+    assert events_of(game.apply("end"), CreaturePhase) == []
+
+
+def test_a_rounds_end_comes_in_parts_one_per_creature_action_with_applys_events():
+    def game():
+        return make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (11, 0)),
+                          ("goblin", "goblin", None, (6, 11)), ("wolf", "wolf", None, (11, 11))],
+                         forced=[99] * 40)
+
+    whole, parted = game(), game()
+    whole.apply("end")
+    parted.apply("end")
+    events = whole.apply("end")
+    parts = []
+    for step in parted.apply_steps("end"):
+        if not step.done:
+            # Mid-command: the creature has acted, the command is not yet in the log.
+            assert parted.log == ["end"] and len(parted.journal) == len(whole.journal) - \
+                len(events)
+        parts.append(step)
+    assert [step.done for step in parts] == [False] * (len(parts) - 1) + [True]
+    assert len(parts) >= 3  # the goblin's and the wolf's actions, then Alice's turn
+    first = parts[0].events
+    assert isinstance(first[0], CommandIssued) and first[1] == CreaturePhase(1)
+    assert [e for e in first if isinstance(e, CommandIssued)][1].player is None
+    assert all(sum(isinstance(e, CommandIssued) for e in step.events) == 1
+               for step in parts[1:-1])  # one creature action a part
+    assert events_of(parts[-1].events, TurnStarted) == [TurnStarted(2, 1, "Alice")]
+    assert [e for step in parts for e in step.events] == events
+    assert parted.journal == whole.journal and parted.log == whole.log
+    assert parted.snapshot() == whole.snapshot()
 
 
 def test_creature_walks_to_the_nearest_character_and_attacks():

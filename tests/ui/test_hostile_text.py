@@ -9,7 +9,7 @@ from game.saves import save_game
 from game.ui.app import EscarmoucheApp, run_app
 from game.ui.screens.dialogs import HandoverScreen
 from game.ui.screens.saves import LoadScreen
-from tests.helpers import APP_SIZE as SIZE, crossroads, app_duel as duel, status
+from tests.helpers import APP_SIZE as SIZE, creatures_act, crossroads, app_duel as duel, status
 
 
 def cells(table: DataTable) -> list[list[str]]:
@@ -39,7 +39,9 @@ async def test_names_holding_markup_are_shown_as_written_at_the_hand_over():
         assert isinstance(app.screen, HandoverScreen)
         title = str(app.screen.query_one("#handover-title").render())
         assert title.startswith("Round 1: [b]Bruno[/x]'s turn")
-        await pilot.press("enter", "e", "y", "enter")
+        await pilot.press("enter", "e", "y")
+        await creatures_act(app, pilot)
+        await pilot.press("enter")
         assert app.is_running and app.game.current == 1
 
 

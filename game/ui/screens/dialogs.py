@@ -122,10 +122,19 @@ class ConfirmEndTurn(ModalScreen[str]):
 
 
 class ConfirmQuit(Confirm):
-    """Quit? y / n: the one way out, whichever key or command asked."""
+    """Quit? y / n: the one way out, whichever key or command asked. It warns of lost play
+    only when there is some: commands played since the last save (`unsaved`); otherwise it
+    says where the game is kept (`saved_as`, a save's name), if anywhere."""
 
-    def __init__(self) -> None:
-        super().__init__(_("Quit the game? Play since the last save is lost."), _("quit"))
+    def __init__(self, unsaved: bool = True, saved_as: str | None = None) -> None:
+        if unsaved:
+            question = _("Quit the game? Play since the last save is lost.")
+        elif saved_as:
+            question = _("Quit the game? Nothing is lost: it is saved as {name}.").format(
+                name=saved_as)
+        else:
+            question = _("Quit the game? Nothing has been played yet.")
+        super().__init__(question, _("quit"))
 
 
 class HandoverScreen(ModalScreen[None]):
@@ -266,16 +275,21 @@ class JournalScreen(Screen[None]):
         self.query_one(Input).focus()
 
     def show(self, query: str) -> None:
+        """The lines holding `query`, the latest at the bottom, in view."""
         log = self.query_one(RichLog)
         log.clear()
         query = query.lower()
         found = [line for line in self.lines if query in line.plain.lower()]
-        for line in found:
-            log.write(line)
+        # One write of them all: a write per line took a second on a long game's journal
+        # (the screen drawn blank meanwhile).
+        if found:
+            log.write(Text("\n").join(found), scroll_end=True)
         self.sub_title = ngettext("{n} line", "{n} lines", len(found)).format(n=len(found))
         if query and not found:
             log.write(Text(_("No line contains {query}.").format(query=repr(query)),
                            style="dim"))
+        # Opened at the latest lines, however late the log learns its size.
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show(event.value)

@@ -50,7 +50,9 @@ class GameOverScreen(Screen[str]):
         with Vertical():
             yield Label(Content(heading.format(n=game.round, winner=winner)), id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
-            yield Label(_("[dim]* spells cast / failed / countered[/dim]"))
+            # What each count is: a spell countered had passed its magic roll first.
+            yield Label(_("[dim]* spells: magic roll passed / magic roll failed / passed "
+                          "but countered[/dim]"))
             if self.saved is not None:
                 yield Label(Content(_("The final state is saved as {name} (Ctrl+O in a new "
                                       "game, or `escarmouche load`).").format(

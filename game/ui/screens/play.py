@@ -101,6 +101,7 @@ class PlayScreen(Screen[None]):
         self._choices: options.Choices | None = None
         self._ai_timer = None  # the computer's next action, when its turn is on
         self._zones: dict[tuple, frozenset] = {}  # asked of the engine once per game state
+        self._compact = False  # the panels as last drawn: for a short terminal or not
 
     @property
     def game(self):
@@ -124,6 +125,7 @@ class PlayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_interval(1.0, self.poll_content)  # hot reload of the content folder
         self.size_classes()
+        self._compact = self.compact
         self.start()
         if self.loaded is not None:
             loaded, self.loaded = self.loaded, None
@@ -132,11 +134,17 @@ class PlayScreen(Screen[None]):
     #: Keys that play: none of them is the human's while the computer plays its turn.
     PLAYING = frozenset({"activate", "attack", "brawl", "spells", "door", "end_turn",
                          "option", "undo", "command_line"})
+    #: Keys that would save, load or rewind a game: not while a round's creatures are
+    #: acting one by one (the game stands mid-command).
+    KEEPING = frozenset({"save", "load", "quick_load", "replay"})
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Under a hand-over, a dialog or the game-over screen, no key of the game plays
         # (and the key bar, which asks this, lists none).
-        if action in self.PLAYING and self.controller.ai_to_play():
+        busy = self.controller.busy()
+        if action in self.PLAYING and (busy or self.controller.ai_to_play()):
+            return False
+        if action in self.KEEPING and busy:
             return False
         return self.is_active
 
@@ -212,6 +220,9 @@ class PlayScreen(Screen[None]):
 
     def on_resize(self, event) -> None:
         self.fit_map()
+        if self.compact != self._compact:  # the terminal grew or shrank past the line
+            self._compact = self.compact
+            self.refresh_all(hint=False)
 
     def on_map_view_scaled(self, message: MapView.Scaled) -> None:
         self.fit_map()
@@ -256,8 +267,14 @@ class PlayScreen(Screen[None]):
         self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
             round=game.round, player=player.name, number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
-        self.query_one(UnitPanel).show(game, unit)
+        self.query_one(UnitPanel).show(game, unit, compact=self.compact)
         self.refresh_target(hint)
+
+    @property
+    def compact(self) -> bool:
+        """A short terminal (the `-short` size class): the panels put what a turn needs
+        first, in fewer lines."""
+        return self.has_class("-short")
 
     def actor(self):
         """The selected unit if it may act now."""
@@ -301,7 +318,7 @@ class PlayScreen(Screen[None]):
                         hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
                             unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
         self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here, here,
-                                         preview=preview)
+                                         preview=preview, compact=self.compact)
         threat = self.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(reach, targets, path, end, cost, area, out, threat))
         if hint and show_hint:
@@ -458,19 +475,33 @@ class PlayScreen(Screen[None]):
         if not self.is_active:  # a stray call from under another screen: nothing plays
             self.app.bell()
             return None
+        if self.controller.busy():
+            self.status(_("The creatures are acting"), refused=True)
+            return None
         if self.controller.ai_to_play():
             self.status(_("The computer is playing its turn"), refused=True)
             return None
-        outcome = self.controller.apply(action)
+        # A round's end comes in parts: its creatures act one by one (`ai_next`).
+        outcome = self.controller.apply(action, stepped=True)
         self.show_outcome(outcome)
         return outcome
 
     def show_outcome(self, outcome: Outcome) -> None:
-        """Draw what one command did: journal, map, panels, status; then the next turn."""
+        """Draw what one command (or part of one) did: journal, map, panels, status; then
+        the next part, or the next turn."""
         game = self.game
         self.query_one(JournalLog).write_events(game, outcome.events)
         if outcome.refused is not None:
             self.status(f"✗ {outcome.refused}", refused=True)
+            return
+        if self.controller.busy():  # a creature's action: drawn, then the next one
+            self.map.update_board()
+            self.select(None)
+            self.refresh_bindings()  # none of the person's keys plays meanwhile
+            summary = outcome.summary
+            self.status(Text(_("The creatures act: {action}").format(
+                action=headline(summary, namer(game)))) if summary is not None else "")
+            self.schedule_ai()
             return
         if outcome.autosave_error:
             # Said where it stays (the journal), not only in a notice that fades.
@@ -489,7 +520,8 @@ class PlayScreen(Screen[None]):
             self.next_turn()
         else:
             self.refresh_all(hint=False)
-        self.status(headline(outcome.summary, namer(game)))
+        if outcome.summary is not None:
+            self.status(headline(outcome.summary, namer(game)))
 
     # --- hot reload ------------------------------------------------------------------
 
@@ -540,14 +572,16 @@ class PlayScreen(Screen[None]):
         """One action of the computer's turn, drawn before the next one is chosen."""
         self._ai_timer = None
         if not self.is_active:  # help, a dialog or a save on top: wait for it to close
-            if self.controller.ai_to_play():
+            if self.controller.ai_to_play() or self.controller.busy():
                 self.schedule_ai()
             return
         outcome = self.controller.ai_step()
         if outcome is None:
             return
         self.show_outcome(outcome)
-        if not (outcome.turn_started or outcome.game_over):
+        if self.controller.busy():
+            return  # a creature's action: show_outcome said it and waits for the next
+        if self.controller.ai_to_play() and not (outcome.turn_started or outcome.game_over):
             self.status(Text(_("The computer plays {player}: {action}").format(
                 player=self.game.player(self.game.current).name,
                 action=headline(outcome.summary, namer(self.game)))))

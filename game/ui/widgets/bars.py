@@ -60,6 +60,22 @@ class KeySpan(NamedTuple):
     key: str
 
 
+def fitting(labels: list[tuple], width: int, keep: set[str]) -> list[tuple]:
+    """The (key, description, binding key, enabled) labels that fit `width` unpadded, in
+    their order: whole keys dropped from the end (a label cut in the middle reads as
+    nothing), those bound to a `keep` key last of all."""
+    def length(chosen) -> int:
+        return sum(cell_len(key) + cell_len(description) + 2 for key, description, _, _ in chosen)
+
+    labels = list(labels)
+    for index in range(len(labels) - 1, -1, -1):
+        if length(labels) <= width:
+            break
+        if labels[index][2] not in keep:
+            del labels[index]
+    return labels
+
+
 class KeyBar(Widget):
     """The bindings in force on this screen, as `key Description` pairs; click one to press it.
 
@@ -78,6 +94,10 @@ class KeyBar(Widget):
         text-overflow: ellipsis;
     }
     """
+
+    #: Actions never dropped to make room: the help lists every other key, the palette
+    #: every action by its name.
+    KEPT = frozenset({"help", "app.help", "command_palette", "app.command_palette"})
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -109,8 +129,12 @@ class KeyBar(Widget):
                    enabled)
                   for binding, enabled in shown.values()]
         # On a narrow terminal the keys lose their padding, so that more of them fit.
+        width = self.content_size.width
         roomy = sum(cell_len(key) + cell_len(description) + 3 for key, description, _, _ in labels)
-        pad = " " if roomy <= self.content_size.width else ""
+        pad = " " if roomy <= width else ""
+        if not pad:
+            labels = fitting(labels, width, keep={binding.key for binding, _ in shown.values()
+                                                  if binding.action in self.KEPT})
         parts: list[tuple[str, str]] = []
         spans: list[KeySpan] = []
         column = 0

@@ -58,7 +58,7 @@ class Glyph:
 #: Every fixed glyph of the map, drawn from here and explained from here (the legend).
 GLYPHS: dict[str, Glyph] = {
     "floor": Glyph(" ·", FLOOR, N_("floor: free ground")),
-    "wall": Glyph("██", WALL, N_("wall: blocks walking and sight")),
+    "wall": Glyph("██", WALL, N_("wall or pillar: blocks walking and sight")),
     "closed": Glyph("+ ", DOOR, N_("closed door: blocks walking and sight (o opens it)")),
     "open": Glyph("/ ", DOOR, N_("open door: walk and see through (o closes it)")),
     "broken": Glyph("x ", BROKEN, N_("broken door: open for good")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.text import Text
 from textual import events
@@ -47,7 +48,8 @@ class Panel(VerticalScroll):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.body = Static()
-        self._shape: tuple[int, ...] = ()
+        self._shape: tuple[int, ...] = ()  # each line's wrapped height
+        self._width = 0  # the width they were wrapped at
         #: The lines shown, unwrapped.
         self.lines: list[Text] = []
 
@@ -60,12 +62,17 @@ class Panel(VerticalScroll):
         A layout redraws every widget, the map included: skipping it keeps a cursor move
         cheap on big maps.
         """
-        width = max(1, self.size.width - 2)
-        shape = tuple(max(1, -(-line.cell_len // width)) for line in lines)
+        # Each line's height as the body wraps it (by words, at its own width): an
+        # estimate from the line's length is wrong both ways, and a line that grew a row
+        # while the estimate stayed put was drawn cut (the foes' names after "Could attack
+        # … next turn:" lost below it).
+        width = max(1, self.body.size.width or self.scrollable_content_region.width)
         # Textual's own Content renders faster than a Rich Group of Texts.
-        content = Content("\n").join(Content.from_rich_text(line) for line in lines)
-        self.body.update(content, layout=shape != self._shape)
-        self._shape = shape
+        parts = [Content.from_rich_text(line) for line in lines]
+        shape = tuple(max(1, part.get_height(self.body.styles, width)) for part in parts)
+        self.body.update(Content("\n").join(parts),
+                         layout=(width, shape) != (self._width, self._shape))
+        self._shape, self._width = shape, width
         self.lines = lines
 
 
@@ -80,15 +87,32 @@ class UnitPanel(Panel):
         super().__init__(**kwargs)
         self.border_title = _("Character")
 
-    def show(self, game: Game, unit: Unit | None) -> None:
+    def show(self, game: Game, unit: Unit | None, compact: bool = False) -> None:
+        """`compact`: a short terminal's card, what a turn needs first (`compact_card`)."""
         if unit is None:
             self.set_lines([Text(_("No character selected.")),
                             Text(_("Tab cycles your characters."), style="dim")])
             return
-        self.set_lines(unit_card(game, unit))
+        self.set_lines(compact_card(game, unit) if compact else unit_card(game, unit))
 
 
-def unit_card(game: Game, unit: Unit) -> list:
+class Card(NamedTuple):
+    """The parts of a unit's card, each a line (or lines), for its two layouts."""
+
+    head: Text
+    owed: list[Text]
+    level: Text
+    names: list[str]
+    skills: Text
+    weapons: Text
+    armour: Text
+    spells: list[Text]
+    effects: list[Text]
+    down: list[Text]
+    stats: Text
+
+
+def card(game: Game, unit: Unit) -> Card:
     content = game.content
     head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner_name(game, unit)}")
     nxt = next_level_xp(game.rules.level_thresholds, unit.xp)
@@ -100,43 +124,58 @@ def unit_card(game: Game, unit: Unit) -> list:
             level=unit.level, xp=unit.xp, next=nxt))
     else:
         level = Text(_("Level {level} · XP {xp}").format(level=unit.level, xp=unit.xp))
-    names = list(unit.characteristics)
-    # A name and its value in aligned columns (the page's abbreviations have three letters).
-    stats_names = Text("  ".join(f"{characteristic_name(n):<3}" for n in names), style="dim")
-    stats_values = Text("  ".join(f"{unit.stat(n):<3}" for n in names))
     skills = "  ".join(f"{skill_name(k)} {v}" for k, v in unit.skills.items())
     weapons = ", ".join(content.weapons[w].name for w in unit.weapons) or _("bare hands")
     armour = ", ".join(content.armours[a].name for a in (unit.armour, unit.legendary_armour)
                        if a) or _("none")
-    lines = [head, hp_bar(unit.hp, unit.hp_max),
-             bar(_("AP"), unit.ap, unit.ap_max, colour="cyan"), *owed_line(game, unit),
-             level, stats_names,
-             stats_values,
-             Text(_("Skills: {skills}").format(skills=skills)),
-             Text(_("Weapons: {weapons}").format(weapons=weapons)),
-             Text(_("Armour: {armour}").format(armour=armour))]
+    spells = []
     if unit.spells:
-        spells = ", ".join(content.spells[s].name for s in unit.spells)
-        lines.append(Text(_("Spells: {spells}").format(spells=spells)))
+        spells = [Text(_("Spells: {spells}").format(
+            spells=", ".join(content.spells[s].name for s in unit.spells)))]
     name = namer(game)
-    for effect in unit.effects:
-        lines.append(Text(ngettext("Effect: {source} {amount} {stat} ({n} turn left)",
-                                   "Effect: {source} {amount} {stat} ({n} turns left)",
-                                   effect.turns).format(
-            source=name(effect.source), amount=f"{effect.amount:+d}", stat=name(effect.stat),
-            n=effect.turns), style="magenta"))
-    if unit.down:
-        lines.append(Text(_("DOWN"), style="bold red"))
+    effects = [Text(ngettext("Effect: {source} {amount} {stat} ({n} turn left)",
+                             "Effect: {source} {amount} {stat} ({n} turns left)",
+                             effect.turns).format(
+        source=name(effect.source), amount=f"{effect.amount:+d}", stat=name(effect.stat),
+        n=effect.turns), style="magenta") for effect in unit.effects]
     s = unit.stats
-    lines.append(Text(_("Attacks {attacks} · hits {hits} · perfect {perfects} · missed "
-                        "{misses} · dodges {dodges} · dealt {dealt} · taken {taken} · kills "
-                        "{kills} · spells {cast}/{failed} failed/{countered} countered · "
-                        "counters {counters}").format(
+    stats = Text(_("Attacks {attacks} · hits {hits} · perfect {perfects} · missed "
+                   "{misses} · dodges {dodges} · dealt {dealt} · taken {taken} · kills "
+                   "{kills} · spells {cast}/{failed} failed/{countered} countered · "
+                   "counters {counters}").format(
         attacks=s.attacks, hits=s.hits, perfects=s.perfects, misses=s.misses,
         dodges=s.dodges, dealt=s.damage_dealt, taken=s.damage_taken, kills=s.kills,
         cast=s.spells_cast, failed=s.spells_failed, countered=s.spells_countered,
-        counters=s.counters), style="dim"))
-    return lines
+        counters=s.counters), style="dim")
+    return Card(head, owed_line(game, unit), level, list(unit.characteristics),
+                Text(_("Skills: {skills}").format(skills=skills)),
+                Text(_("Weapons: {weapons}").format(weapons=weapons)),
+                Text(_("Armour: {armour}").format(armour=armour)), spells, effects,
+                [Text(_("DOWN"), style="bold red")] if unit.down else [], stats)
+
+
+def unit_card(game: Game, unit: Unit) -> list[Text]:
+    """The card: bars, level, characteristics in columns, skills, gear, effects, stats."""
+    c = card(game, unit)
+    # A name and its value in aligned columns (the page's abbreviations have three letters).
+    stats_names = Text("  ".join(f"{characteristic_name(n):<3}" for n in c.names), style="dim")
+    stats_values = Text("  ".join(f"{unit.stat(n):<3}" for n in c.names))
+    return [c.head, hp_bar(unit.hp, unit.hp_max),
+            bar(_("AP"), unit.ap, unit.ap_max, colour="cyan"), *c.owed, c.level, stats_names,
+            stats_values, c.skills, c.weapons, c.armour, *c.spells, *c.effects, *c.down,
+            c.stats]
+
+
+def compact_card(game: Game, unit: Unit) -> list[Text]:
+    """The card on a short terminal, where the panel shows five lines or so before it
+    scrolls: what a turn needs first (HP and AP on one line, effects, weapons, spells),
+    then the characteristics on one line, skills, armour, level, statistics."""
+    c = card(game, unit)
+    gauges = Text.assemble(bar(_("HP"), unit.hp, unit.hp_max, width=4, colour="red"), "  ",
+                           bar(_("AP"), unit.ap, unit.ap_max, width=4, colour="cyan"))
+    values = Text("  ".join(f"{characteristic_name(n)} {unit.stat(n)}" for n in c.names))
+    return [c.head, gauges, *c.down, *c.owed, *c.effects, c.weapons, *c.spells, values,
+            c.skills, c.armour, c.level, c.stats]
 
 
 def owed_line(game: Game, unit: Unit) -> list[Text]:
@@ -198,30 +237,33 @@ class TargetPanel(Panel):
             top += height
 
     def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option],
-             from_here: legal.FromHere | None = None, preview: list[Text] = ()) -> None:
-        """`preview`: lines shown first (who an aimed spell touches here)."""
-        lines: list[Text] = [*preview,
-                             Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")]
+             from_here: legal.FromHere | None = None, preview: list[Text] = (),
+             compact: bool = False) -> None:
+        """`preview`: lines shown first (who an aimed spell touches here). `compact`: a
+        short terminal's panel, the square's coordinates on its first line."""
+        square = Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
         door = game.doors.get(pos)
         if unit:
-            lines.append(Text.assemble((f"{unit.name} [{labels(unit.id)}]", "bold"),
-                                       f" · {owner_name(game, unit)}"))
-            lines.append(hp_bar(unit.hp, unit.hp_max))
-            lines += owed_line(game, unit)
+            here = [Text.assemble((f"{unit.name} [{labels(unit.id)}]", "bold"),
+                                  f" · {owner_name(game, unit)}"),
+                    hp_bar(unit.hp, unit.hp_max), *owed_line(game, unit)]
         elif thing:
-            lines.append(Text(_("{name} (object)").format(name=thing.name), style="bold"))
-            lines.append(hp_bar(thing.hp, thing.hp_max))
+            here = [Text(_("{name} (object)").format(name=thing.name), style="bold"),
+                    hp_bar(thing.hp, thing.hp_max)]
         elif door:
-            lines.append(Text(_(DOOR_LINES[door.state]).format(hp=door.hp, hp_max=door.hp_max),
-                              style="bold"))
+            here = [Text(_(DOOR_LINES[door.state]).format(hp=door.hp, hp_max=door.hp_max),
+                         style="bold")]
         elif pos in game.walls:
-            lines.append(Text(_("Wall")))
+            here = [Text(_("Wall"))]
         else:
-            lines.append(Text(_("Floor")))
+            here = [Text(_("Floor"))]
+        if compact:
+            here[0] = Text.assemble((f"{pos[0]},{pos[1]} ", "dim"), here[0])
+        lines: list[Text] = [*preview, *([] if compact else [square]), *here]
         if from_here is not None:
-            lines += from_here_lines(game, labels, from_here)
+            lines += from_here_lines(game, labels, from_here, compact)
         for fallen in game.units.values():
             if fallen.down and fallen.pos == pos:
                 lines.append(Text(_("{name} lies here, down ({owner})").format(
@@ -235,6 +277,18 @@ class TargetPanel(Panel):
             # The number to press before each action (a marker, not part of the sentence).
             if option.possible and option.chance is None:  # an item: no roll
                 lines.append(Text(f"{head}{priced}"))
+            elif option.possible and compact:
+                # The chances without their terms (d and the roll card give them), the
+                # defence's on the same line.
+                self._option_at_line[len(lines)] = option
+                line = Text.assemble(head, (f"{priced} {option.chance.value}%", "bold"))
+                if option.defence:
+                    line.append(f" · {check_name(option.defence.check)} "
+                                f"{option.defence.value}%")
+                lines.append(line)
+                if has_odds(option):
+                    self._option_at_line[len(lines)] = option
+                    lines.append(Text("    ") + panel_line(self.odds(option)))
             elif option.possible:
                 self._option_at_line[len(lines)] = option
                 line = Text(head) + chance_line(priced, option.chance, name)
@@ -252,14 +306,20 @@ class TargetPanel(Panel):
         self.set_lines(lines)
 
 
-def from_here_lines(game: Game, labels, here: legal.FromHere) -> list[Text]:
+def from_here_lines(game: Game, labels, here: legal.FromHere,
+                    compact: bool = False) -> list[Text]:
     """What the selected character could do after walking to the square (the engine's
     `legal.options_from`): each foe with the attacks and spells it could then use, their
-    chance, and the foes that could attack it there next turn."""
+    chance, and the foes that could attack it there next turn.
+
+    `compact` (a short terminal): the danger first, right under the walk's cost, and
+    without the character's name, which the panel above shows."""
     unit = here.move.action.unit
     name = game.units[unit].name
-    lines = [Text(_("From here {unit} ({cost} AP to walk, {left} AP left):").format(
-        unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")]
+    head = Text((_("Walk here: {cost} AP, {left} left") if compact else
+                 _("From here {unit} ({cost} AP to walk, {left} AP left):")).format(
+        unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")
+    lines = []
     for foe, found in here.targets:
         actions = _(" · ").join(_("{action} {chance}% ({ap} AP)").format(
             action=option_label(game, o), chance=o.chance.value, ap=o.ap_cost)
@@ -269,11 +329,13 @@ def from_here_lines(game: Game, labels, here: legal.FromHere) -> list[Text]:
         lines.append(Text(f"  {foe.name} [{labels(foe.id)}]: {actions}"))
     if not here.targets:
         lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
+    foes = ", ".join(f"{foe.name} [{labels(foe.id)}]" for foe in here.threats)
     if here.threats:
-        lines.append(Text(_("Could attack {unit} here next turn: {foes}").format(
-            unit=name, foes=", ".join(f"{foe.name} [{labels(foe.id)}]"
-                                      for foe in here.threats)), style="yellow"))
+        threat = Text((_("Could attack here next turn: {foes}") if compact else
+                       _("Could attack {unit} here next turn: {foes}")).format(
+            unit=name, foes=foes), style="yellow")
     else:
-        lines.append(Text(_("No foe could attack {unit} here next turn").format(unit=name),
-                          style="dim"))
-    return lines
+        threat = Text((_("No foe could attack here next turn") if compact else
+                       _("No foe could attack {unit} here next turn")).format(unit=name),
+                      style="dim")
+    return [head, threat, *lines] if compact else [head, *lines, threat]
