@@ -472,6 +472,7 @@ async def test_ending_a_turn_with_ap_left_asks_unless_told_not_to_and_never_when
             "Dagny and Elise still have AP")
         # "a": end, and do not ask again (the controller keeps it, saves carry it).
         await pilot.press("a", "enter")
+        await creatures_act(app, pilot)
         assert app.game.current == 1 and app.controller.ask_before_ending is False
 
 
