@@ -94,8 +94,9 @@ class _Ground:
     the foe's square, AP and ways to strike) and the dangers a unit meets (by the threats
     and its friends' squares). Shared by every board of one game with the same ground."""
 
-    #: Entries kept before the caches start again (a long game stays in bounded memory).
-    MOST = 200_000
+    #: Foe positions and dangers kept before the caches start again (each holds a value
+    #: per square: a long game stays in bounded memory).
+    MOST = 20_000
 
     def __init__(self, game: GameState) -> None:
         width, height = game.width, game.height
