@@ -87,6 +87,13 @@ def roll_indices(journal: Sequence[ev.Event]) -> list[int]:
     return [i for i, event in enumerate(journal) if isinstance(event, ev.Roll)]
 
 
+def roll_of_event(journal: Sequence[ev.Event], event: ev.Event) -> int | None:
+    """`roll_of` for a line given as its event (a click on the journal): None when the
+    event is not in this journal or belongs to no roll."""
+    found = next((i for i, e in enumerate(journal) if e is event), None)
+    return roll_of(journal, found) if found is not None else None
+
+
 def roll_of(journal: Sequence[ev.Event], index: int) -> int | None:
     """The roll a journal line belongs to: the roll itself, or for the damage, XP and the
     other lines an action writes after a roll, the last roll before them in that action;

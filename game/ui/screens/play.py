@@ -941,11 +941,9 @@ class PlayScreen(Screen[None]):
         self.app.push_screen(RollCardScreen(journal, index, namer(self.game)))
 
     def on_journal_log_event_clicked(self, message: JournalLog.EventClicked) -> None:
-        from game.journal.cards import roll_of
+        from game.journal.cards import roll_of_event
 
-        journal = self.game.journal
-        found = next((i for i, e in enumerate(journal) if e is message.event), None)
-        roll = roll_of(journal, found) if found is not None else None
+        roll = roll_of_event(self.game.journal, message.event)
         if roll is not None:
             self.action_roll_card(roll)
 
