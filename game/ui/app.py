@@ -29,7 +29,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.i18n import N_, _, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
-from game.ui.keys import binding_text, key_display
+from game.ui.keys import WordedApp
 from game.ui.screens.play import PlayScreen
 from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 TABLE_POLL = 0.2
 
 
-class EscarmoucheApp(Screenshots, App[None]):
+class EscarmoucheApp(WordedApp, Screenshots, App[None]):
     """A hot-seat skirmish on one scenario."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
@@ -184,11 +184,6 @@ class EscarmoucheApp(Screenshots, App[None]):
     def action_help_quit(self) -> None:  # Ctrl+C
         self.action_quit_game()
 
-    def get_key_display(self, binding: Binding) -> str:
-        """A key as the key bar shows it, its name in the player's language (`esc` is
-        `échap` in French)."""
-        return key_display(super().get_key_display(binding))
-
     def action_command_palette(self) -> None:
         """Textual's palette, its search box worded in the player's language."""
         from textual.command import CommandPalette
@@ -204,10 +199,9 @@ class EscarmoucheApp(Screenshots, App[None]):
         self.push_screen(Confirm(question, yes), lambda ok: then() if ok else None)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        for command in self.screenshot_commands(super().get_system_commands(screen)):
-            if command.callback != self.action_quit:  # ours below, confirmed
-                # Textual's own (theme, keys, screenshot…), worded in the player's language.
-                yield command._replace(title=binding_text(command.title), help=binding_text(command.help))
+        # Textual's own (theme, keys, screenshot…), worded; its quit is ours below, confirmed.
+        yield from self.worded(c for c in self.screenshot_commands(
+            super().get_system_commands(screen)) if c.callback != self.action_quit)
         yield SystemCommand(_("Quit"), _("Quit the game, after a confirmation (q)"),
                             self.action_quit_game)
         if not isinstance(screen, PlayScreen):

@@ -80,3 +80,21 @@ def key_lines(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
             shown = " ".join(keys) if all(len(k) == 1 for k in keys) else ", ".join(keys)
         out.append((shown, text))
     return out
+
+
+class WordedApp:
+    """For an App: the key bar's key names and Textual's own palette commands (theme,
+    keys, screenshot…) in the player's language. Put before `App` in the bases."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the key bar shows it, its name in the player's language (`esc` is
+        `échap` in French)."""
+        return key_display(super().get_key_display(binding))
+
+    @staticmethod
+    def worded(commands: Iterable) -> Iterable:
+        """Textual's palette commands, their titles and help translated."""
+        for command in commands:
+            yield command._replace(title=binding_text(command.title),
+                                   help=binding_text(command.help))
+

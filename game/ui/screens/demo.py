@@ -33,7 +33,7 @@ from game.rules import events as ev
 from game.rules.engine import Game
 from game.scripts import Demo, autoplay_pause
 from game.files import DEFAULT_SAVES
-from game.ui.keys import binding_text, key_display
+from game.ui.keys import WordedApp
 from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
@@ -382,7 +382,7 @@ class DemoScreen(TableScreen, inherit_bindings=False):
                 head=str(head.render()), seconds=self.autoplay_seconds)))
 
 
-class DemoApp(Screenshots, App[None]):
+class DemoApp(WordedApp, Screenshots, App[None]):
     """The app of `python -m game demo`: one demo screen, no game to save; screenshots go
     to the saves folder as the game's do."""
 
@@ -408,13 +408,8 @@ class DemoApp(Screenshots, App[None]):
     def get_default_screen(self) -> Screen:
         return DemoScreen(self.demo, self.script, self.autoplay, self.publish)
 
-    def get_key_display(self, binding: Binding) -> str:
-        return key_display(super().get_key_display(binding))  # `home` is `début` in French
-
     def get_system_commands(self, screen: Screen):
-        for command in self.screenshot_commands(super().get_system_commands(screen)):
-            yield command._replace(title=binding_text(command.title),
-                                   help=binding_text(command.help))
+        yield from self.worded(self.screenshot_commands(super().get_system_commands(screen)))
 
     # --- screenshots (F12, Ctrl+T, the palette) ---------------------------------------
 

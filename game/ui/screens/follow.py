@@ -22,7 +22,7 @@ from textual.widgets import Static
 from game.files import DEFAULT_SAVES
 from game.i18n import N_, _
 from game.table import Followed, TableFollower
-from game.ui.keys import binding_text, key_display
+from game.ui.keys import WordedApp
 from game.ui.screens.demo import TableScreen
 from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
 from game.ui.widgets.bars import KeyBar, TitleBar
@@ -129,7 +129,7 @@ class WaitScreen(Screen[None]):
             await app.push_screen(FollowScreen(follower, found[0]))
 
 
-class FollowApp(Screenshots, App[None]):
+class FollowApp(WordedApp, Screenshots, App[None]):
     """The app of `python -m game follow FILE`: one viewer of a shared table."""
 
     CSS_PATH = Path(__file__).resolve().parent.parent / "app.tcss"
@@ -153,13 +153,8 @@ class FollowApp(Screenshots, App[None]):
             return WaitScreen()
         return FollowScreen(self.follower, found[0])
 
-    def get_key_display(self, binding: Binding) -> str:
-        return key_display(super().get_key_display(binding))
-
     def get_system_commands(self, screen: Screen):
-        for command in self.screenshot_commands(super().get_system_commands(screen)):
-            yield command._replace(title=binding_text(command.title),
-                                   help=binding_text(command.help))
+        yield from self.worded(self.screenshot_commands(super().get_system_commands(screen)))
 
     def screenshot_folder(self) -> Path:
         return self.saves_dir
