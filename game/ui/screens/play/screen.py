@@ -1,9 +1,11 @@
 """The play screen: map, panels, journal, status and command lines, and the keys that play.
 
-It keeps what the player points at (`selected`, `aiming`, the cursor) and applies the
-action objects the engine offers (`game.ui.options`) through the controller. Its keys
-live on the screen, so none of them acts while a hand-over, dialog or game-over screen
-is on top of it.
+It composes the widgets, keeps what the player points at (`selected`, the cursor) and
+routes keys and messages: to its input mode (pointing, or aiming a spell: `modes.py`),
+to the save and load flows (`saving.py`), to the computer's turn (`computer.py`). It
+applies the action objects the engine offers (`game.ui.options`) through the
+controller. Its keys live on the screen, so none of them acts while a hand-over, dialog
+or game-over screen is on top of it.
 """
 
 from __future__ import annotations
@@ -12,21 +14,25 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Input, Static
 
 from game.i18n import N_, _, ngettext
-from game.journal.text import chance_line, headline, namer
-from game.rules.errors import Impossible
+from game.journal.text import headline, namer
 from game.ui import options
-from game.ui.controller import Controller, Outcome, Problem
+from game.ui.controller import Controller, Outcome
+from game.ui.screens.play import layout
+from game.ui.screens.play.answers import Answers
+from game.ui.screens.play.computer import ComputerTurn
+from game.ui.screens.play.modes import Aiming, Look, Mode, Pointing, spell_rows
+from game.ui.screens.play.saving import Saving
 from game.ui.widgets.bars import KeyBar, TitleBar
+from game.ui.widgets.command_line import CommandLine
 from game.ui.widgets.journal_log import JournalLog, event_lines
-from game.ui.widgets.map_view import SCALES, MapView, Overlay
+from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
-from game.ui.words import impossible_text, owner_name, refusal_text, spell_kind
+from game.ui.widgets.status_line import StatusLine
+from game.ui.words import refusal_text
 
 Pos = tuple[int, int]
 
@@ -87,8 +93,10 @@ class PlayScreen(Screen[None]):
     ]
 
     selected: reactive[str | None] = reactive(None, init=False)
-    aiming: reactive[str | None] = reactive(None, init=False)  # a spell waiting for a target
     threats: reactive[bool] = reactive(False, init=False)  # the enemies' threat zone shown
+
+    #: Seconds between two of the computer's actions, so each can be seen (`computer.py`).
+    AI_PAUSE = 0.6
 
     def __init__(self, controller: Controller, loaded=None) -> None:
         super().__init__()
@@ -96,11 +104,11 @@ class PlayScreen(Screen[None]):
         self.loaded = loaded  # a save to show first (with its content-change question)
         self.cursor: Pos = (0, 0)
         self.here: list[options.Option] = []  # the selected unit's options at the cursor
-        self._hinting = False  # the status line shows a preview of the cursor's square
-        self._choices_key: tuple | None = None
-        self._choices: options.Choices | None = None
-        self._ai_timer = None  # the computer's next action, when its turn is on
-        self._zones: dict[tuple, frozenset] = {}  # asked of the engine once per game state
+        self.answers = Answers(lambda: self.controller.game)
+        self.pointing = Pointing(self)
+        self.mode: Mode = self.pointing  # the input mode: pointing, or aiming a spell
+        self.saving = Saving(self)
+        self.computer = ComputerTurn(self)
         self._compact = False  # the panels as last drawn: for a short terminal or not
 
     @property
@@ -115,7 +123,7 @@ class PlayScreen(Screen[None]):
                 yield UnitPanel(id="unit")
                 yield TargetPanel(id="target")
         yield JournalLog(id="journal")
-        yield Static(id="status")
+        yield StatusLine(id="status")
         yield KeyBar()
 
     @property
@@ -124,12 +132,12 @@ class PlayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.poll_content)  # hot reload of the content folder
-        self.size_classes()
+        layout.size_classes(self)
         self._compact = self.compact
         self.start()
         if self.loaded is not None:
             loaded, self.loaded = self.loaded, None
-            self.after_load(loaded)
+            self.saving.after_load(loaded)
 
     #: Keys that play: none of them is the human's while the computer plays its turn.
     PLAYING = frozenset({"activate", "attack", "brawl", "spells", "door", "end_turn",
@@ -159,64 +167,15 @@ class PlayScreen(Screen[None]):
         journal.clear()
         journal.write_briefing(game)
         journal.write_events(game, game.journal)
-        self._choices_key = None
+        self.answers.forget_choices()
         self.aiming = None
         self.select_first()  # which draws the panels
         self.map.focus()
         if self.controller.ai_to_play():  # a game that starts (or loads) on the computer's turn
-            self.schedule_ai()
+            self.computer.schedule()
 
     def fit_map(self) -> None:
-        """A tall terminal gives the journal room, but not the rows the map needs (map
-        and border), as long as six journal lines and the three bars still fit; the map
-        draws its squares as big as the room lets it (map first)."""
-        room = self.size.height - 3 - 6 - 2
-        self.widen_map(room - 2)
-        self.map.fit(max(1, room - 2), self.map_width())
-        need = self.game.height * self.map.cell[1] + 2
-        self.query_one("#main").styles.min_height = max(0, min(need, room))
-
-    def size_classes(self) -> None:
-        """The app's size classes (`HORIZONTAL_BREAKPOINTS`…) for the terminal's size, as
-        Textual sets them on a resize: set on mount too, so that the first layout is
-        already the right one and the first frame is not drawn twice."""
-        width, height = self.app.size
-        named = []
-        for dimension, breakpoints in ((width, self.app.HORIZONTAL_BREAKPOINTS),
-                                       (height, self.app.VERTICAL_BREAKPOINTS)):
-            reached = [(at, name) for at, name in breakpoints if dimension >= at]
-            named += [max(reached)[1]] if reached else []
-        self.update_classes({name: name in named for _, name in
-                             (*self.app.HORIZONTAL_BREAKPOINTS,
-                              *self.app.VERTICAL_BREAKPOINTS)}, animate=False)
-
-    def map_width(self) -> int:
-        """The map's width inside its border: its own once laid out; before the first
-        layout, the one the layout will give it (the screen less the side bar's width and
-        the map's border), so that the first frame already draws the squares at their size."""
-        view = self.map
-        if view.size.width:
-            return view.size.width
-        side = self.query_one("#side").styles.width
-        if side is None or not side.is_cells:
-            return 0
-        return max(0, self.size.width - int(side.value) - view.styles.gutter.width)
-
-    #: The side bar's width on a medium terminal, and on a very wide one (`app.tcss`).
-    SIDE_MIN, SIDE_WIDE = 46, 72
-
-    def widen_map(self, rows: int) -> None:
-        """On a very wide terminal, the side bar gives up the columns the biggest squares
-        need (map first), keeping at least `SIDE_MIN`; otherwise it is as the CSS says."""
-        side = self.query_one("#side")
-        columns = self.game.width * SCALES[-1][0] + 2  # and the map's border
-        spare = self.size.width - columns
-        if self.has_class("-very-wide") and self.game.height * SCALES[-1][1] <= rows \
-                and self.SIDE_MIN <= spare < self.SIDE_WIDE:
-            side.styles.width = spare
-        elif "width" in side.styles.inline.get_rules():
-            side.styles.inline.clear_rule("width")
-            side.refresh(layout=True)
+        layout.fit_map(self)
 
     def on_resize(self, event) -> None:
         self.fit_map()
@@ -226,6 +185,42 @@ class PlayScreen(Screen[None]):
 
     def on_map_view_scaled(self, message: MapView.Scaled) -> None:
         self.fit_map()
+
+    # --- the input mode -------------------------------------------------------------
+
+    @property
+    def aiming(self) -> str | None:
+        """The spell waiting for a target (the aiming mode's), else None."""
+        return self.mode.spell
+
+    @aiming.setter
+    def aiming(self, spell: str | None) -> None:
+        """Aim `spell`, or (None) go back to pointing; the target panel follows."""
+        if spell == self.mode.spell:
+            return
+        self.mode = Aiming(self, spell) if spell else self.pointing
+        if self.is_mounted:
+            self.refresh_target()
+
+    def aim(self, spell_id: str) -> None:
+        """Aim a spell: its footprint and who it touches are shown at the cursor until
+        Enter or y casts it (a spell that reaches only its caster is aimed at it)."""
+        me = self.game.units[self.selected].pos
+        targets = self.choices_for(self.selected).spell_squares(spell_id)
+        if targets == {me} and options.spell_reach(self.game, self.selected, spell_id) == 0:
+            self.map.move_cursor(me, announce=False)
+            self.cursor = self.map.cursor
+        self.aiming = spell_id
+        self.refresh_target()
+
+    def on_key(self, event) -> None:
+        if event.key in ("escape", "y") and self.mode.key(event.key):
+            event.stop()
+
+    def typing(self) -> bool:
+        """The command line has the keys."""
+        box = self.command_box()
+        return box is not None and box.has_focus
 
     # --- what the player points at --------------------------------------------------
 
@@ -245,10 +240,6 @@ class PlayScreen(Screen[None]):
     def select_first(self) -> None:
         mine = self.my_characters()
         self.select(mine[0] if mine else None)
-
-    def watch_aiming(self, _old: str | None, _new: str | None) -> None:
-        if self.is_mounted:
-            self.refresh_target()
 
     def action_cycle(self, step: int) -> None:
         """The next (or previous) of your characters with AP left; the next one whatever
@@ -285,138 +276,29 @@ class PlayScreen(Screen[None]):
         return None
 
     def refresh_target(self, show_hint: bool = True) -> None:
+        """The target panel, the map's tints and the status line's preview for the
+        cursor's square, as the input mode shows them."""
         game, cursor = self.game, self.cursor
         unit = self.actor()
         choices = self.choices_for(self.selected) if self.selected else None
         self.here = choices.at(cursor) if choices and choices.unit.pos != cursor else []
-        here = self.from_here(unit.id, cursor) if unit and choices and not self.aiming \
-            and cursor in choices.reach and game.unit_at(cursor) is None else None
-        reach: frozenset = frozenset()
-        preview: list[Text] = []
-        targets: frozenset = frozenset()
-        path: frozenset = frozenset()
-        end, cost = None, 0
-        area: frozenset = frozenset()
-        out: frozenset = frozenset()
-        hint = ""
-        if unit and choices:
-            if self.aiming:
-                targets = frozenset(choices.spell_squares(self.aiming))
-                out = self.zone("out", unit.id, self.aiming)
-                hint, preview = self.cast_preview(unit.id, self.aiming)
-                footprint = options.footprint(game, self.aiming, self.aimed_at())
-                if footprint is not None:
-                    area = footprint[0]
-            else:
-                reach = frozenset(choices.reach)
-                targets = frozenset(choices.attack_squares())
-                if cursor in reach:
-                    move = options.move(game, unit.id, cursor)
-                    if move.possible:
-                        path = frozenset(move.plan.path)
-                        end, cost = cursor, move.ap_cost
-                        hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
-                            unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
-        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here, here,
-                                         preview=preview, compact=self.compact)
-        threat = self.zone("threat") if self.threats else frozenset()
-        self.map.set_overlay(Overlay(reach, targets, path, end, cost, area, out, threat))
-        if hint and show_hint:
-            self.status(hint)
-            self._hinting = True
-        elif self._hinting and show_hint:
+        look = self.mode.look(unit, choices) if unit and choices else Look()
+        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here,
+                                         look.from_here, preview=look.preview,
+                                         compact=self.compact)
+        threat = self.answers.zone("threat") if self.threats else frozenset()
+        self.map.set_overlay(Overlay(look.reach, look.targets, look.path, look.end,
+                                     look.cost, look.area, look.out, threat))
+        bar = self.query_one(StatusLine)
+        if look.hint and show_hint:
+            bar.hint(look.hint, self.game.roller.forced)
+        elif bar.hinting and show_hint:
             self.status("")  # a preview never outlives the square it was for
 
-    def cast_preview(self, actor: str, spell_id: str) -> tuple[str, list[Text]]:
-        """While a spell is aimed: the status hint and the target panel's list of who it
-        touches at the cursor, each with its side (the plan's targets: the engine's)."""
-        game = self.game
-        spell = game.content.spells[spell_id]
-        found = self.aimed_at()
-        touched = options.touched(game, spell_id, found)
-        option = options.spell_option(spell_id, found)
-        if option is not None and not option.possible and \
-                self.cursor != game.units[actor].pos:
-            # On a unit it cannot be cast on: why, before Enter is pressed (not on the
-            # caster itself, where the cursor starts: there it waits for a target).
-            return _("✗ {spell} cannot be cast here: {reason} (Esc cancels)").format(
-                spell=spell.name, reason=refusal_text(option)), []
-        if not touched:
-            return _("Casting {spell}: put the cursor on a target and press Enter "
-                     "(Esc cancels)").format(spell=spell.name), []
-        sides = [self.side_text(actor, unit) for unit in touched]
-        preview = [Text(_("{spell} here touches:").format(spell=spell.name), style="bold")]
-        preview += [Text(f"  • {side}", style="red" if options.is_foe(game, actor, unit)
-                         else "green") for side, unit in zip(sides, touched)]
-        preview.append(Text(_("Enter or y casts · Esc cancels"), style="dim"))
-        return _("{spell} here touches {units} · Enter or y casts, Esc cancels").format(
-            spell=spell.name, units=_(", ").join(sides)), preview
-
-    def aimed_at(self) -> list[options.Option]:
-        """The selected unit's options at the cursor, its own square included (where a
-        spell on oneself is aimed; the target panel lists no action there)."""
-        return self.choices_for(self.selected).at(self.cursor)
-
-    def side_text(self, actor: str, unit) -> str:
-        """`Dagny (Bruno, foe)`, `Corvin (Alice, yours)`: a unit with its side."""
-        side = owner_name(self.game, unit)
-        if options.is_foe(self.game, actor, unit):
-            return _("{unit} ({side}, foe)").format(unit=unit.name, side=side)
-        return _("{unit} ({side}, yours)").format(unit=unit.name, side=side)
-
-    def cast_aimed(self) -> None:
-        """Cast the aimed spell at the cursor; helping a foe (a heal or buff that touches
-        one) is asked first."""
-        game, actor, spell_id = self.game, self.selected, self.aiming
-        found = self.aimed_at()
-        action = options.cast(actor, spell_id, self.cursor, found)
-        spell = game.content.spells[spell_id]
-        foes = [u.name for u in options.touched(game, spell_id, found)
-                if options.is_foe(game, actor, u)]
-
-        def cast() -> None:
-            self.aiming = None
-            self.apply(action)
-
-        if not foes or spell.kind not in ("heal", "buff"):
-            cast()
-            return
-        names = _(", ").join(foes)
-        question = (ngettext("Heal {names}, an enemy?", "Heal {names}, enemies?", len(foes))
-                    if spell.kind == "heal" else
-                    ngettext("Buff {names}, an enemy?", "Buff {names}, enemies?", len(foes)))
-        self.app.confirm(question.format(names=names),
-                         _("cast {spell}").format(spell=spell.name), cast)
-
-    def aim(self, spell_id: str) -> None:
-        """Aim a spell: its footprint and who it touches are shown at the cursor until
-        Enter or y casts it (a spell that reaches only its caster is aimed at it)."""
-        me = self.game.units[self.selected].pos
-        targets = self.choices_for(self.selected).spell_squares(spell_id)
-        if targets == {me} and options.spell_reach(self.game, self.selected, spell_id) == 0:
-            self.map.move_cursor(me, announce=False)
-            self.cursor = self.map.cursor
-        self.aiming = spell_id
-        self.refresh_target()
-
-    def zone(self, kind: str, *args) -> frozenset:
-        """The squares out of reach of a spell (`out`, unit, spell) or the enemies' threat
-        zone (`threat`), asked of the engine once until the game moves on."""
-        key = (id(self.game), len(self.game.journal), kind, *args)
-        if key not in self._zones:
-            self._zones = {k: v for k, v in self._zones.items() if k[:2] == key[:2]}
-            self._zones[key] = options.threat_zone(self.game) if kind == "threat" else \
-                options.out_of_reach(self.game, *args[:1], spell=args[1])
-        return self._zones[key]
-
-    def from_here(self, unit_id: str, square: Pos):
-        """What the unit could do after walking to `square` (`legal.options_from`), asked
-        of the engine once per square until the game moves on."""
-        key = (id(self.game), len(self.game.journal), "from", unit_id, square)
-        if key not in self._zones:
-            self._zones = {k: v for k, v in self._zones.items() if k[:2] == key[:2]}
-            self._zones[key] = options.from_here(self.game, unit_id, square)
-        return self._zones[key]
+    def choices_for(self, unit_id: str) -> options.Choices:
+        """What the unit can do, asked of the engine once until the game moves on (a
+        cursor move changes nothing): the panel, the overlay and the spell list read it."""
+        return self.answers.choices(unit_id)
 
     def action_threats(self) -> None:
         """Show or hide where the enemies could attack in their next turn."""
@@ -424,15 +306,6 @@ class PlayScreen(Screen[None]):
         self.refresh_target(show_hint=False)
         self.status(_("Threat zone shown: squares an enemy could attack next turn (v hides it)")
                     if self.threats else _("Threat zone hidden"))
-
-    def choices_for(self, unit_id: str) -> options.Choices:
-        """What the unit can do, asked of the engine once until the game moves on (a
-        cursor move changes nothing): the panel, the overlay and the spell list read it."""
-        key = (id(self.game), len(self.game.journal), unit_id)
-        if self._choices_key != key or self._choices is None:
-            self._choices = options.choices(self.game, unit_id)
-            self._choices_key = key
-        return self._choices
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.catch_up()
@@ -452,21 +325,9 @@ class PlayScreen(Screen[None]):
             self.select(unit.id, move_cursor=False)
 
     def status(self, text: str | Text, refused: bool = False) -> None:
-        self._hinting = False
-        bar = self.query_one("#status", Static)
-        pending = self.game.roller.forced
-        if pending:
-            # Forced results waiting for the next d100s: nobody should be surprised by one.
-            shown = ", ".join(map(str, list(pending)[:5]))
-            forced = (_("⚑ next d100 forced: {rolls} … (+{more})").format(
-                rolls=shown, more=len(pending) - 5) if len(pending) > 5 else
-                _("⚑ next d100 forced: {rolls}").format(rolls=shown))
-            text = Text.assemble(text if isinstance(text, Text) else Text(text),
-                                 (f"  {forced}", "bold yellow"))
-        # Plain text: a command or a name may hold brackets that markup would read.
-        content = Content.from_rich_text(text) if isinstance(text, Text) else Content(text)
-        bar.update(content, layout=False)  # one fixed line: no need to lay out again
-        bar.set_class(refused, "refused")
+        """Say `text` on the status line (with the d100 results forced for the next rolls:
+        nobody should be surprised by one)."""
+        self.query_one(StatusLine).say(text, refused, self.game.roller.forced)
 
     # --- commands -------------------------------------------------------------------
 
@@ -481,7 +342,7 @@ class PlayScreen(Screen[None]):
         if self.controller.ai_to_play():
             self.status(_("The computer is playing its turn"), refused=True)
             return None
-        # A round's end comes in parts: its creatures act one by one (`ai_next`).
+        # A round's end comes in parts: its creatures act one by one (`computer.py`).
         outcome = self.controller.apply(action, stepped=True)
         self.show_outcome(outcome)
         return outcome
@@ -501,7 +362,7 @@ class PlayScreen(Screen[None]):
             summary = outcome.summary
             self.status(Text(_("The creatures act: {action}").format(
                 action=headline(summary, namer(game)))) if summary is not None else "")
-            self.schedule_ai()
+            self.computer.schedule()
             return
         if outcome.autosave_error:
             # Said where it stays (the journal), not only in a notice that fades.
@@ -550,42 +411,29 @@ class PlayScreen(Screen[None]):
         self.refresh_all(hint=False)
         self.status(headline(game.journal[-1], namer(game)))
 
-    # --- the computer's turns (play --ai N) -----------------------------------------
-
-    #: Seconds between two of the computer's actions, so each can be seen.
-    AI_PAUSE = 0.6
+    # --- turns: the computer's (play --ai N), a person's hand-over -------------------
 
     def next_turn(self) -> None:
         """A new turn: the computer's plays by itself, a person's starts with a hand-over."""
         self.refresh_bindings()  # the key bar: a person's keys, or none on the computer's turn
         if self.controller.ai_to_play():
             self.select(None)
-            self.schedule_ai()
+            self.computer.schedule()
         else:
             self.hand_over()
 
-    def schedule_ai(self) -> None:
-        if self._ai_timer is None:
-            self._ai_timer = self.set_timer(self.AI_PAUSE, self.ai_next)
-
     def ai_next(self) -> None:
-        """One action of the computer's turn, drawn before the next one is chosen."""
-        self._ai_timer = None
-        if not self.is_active:  # help, a dialog or a save on top: wait for it to close
-            if self.controller.ai_to_play() or self.controller.busy():
-                self.schedule_ai()
-            return
-        outcome = self.controller.ai_step()
-        if outcome is None:
-            return
-        self.show_outcome(outcome)
-        if self.controller.busy():
-            return  # a creature's action: show_outcome said it and waits for the next
-        if self.controller.ai_to_play() and not (outcome.turn_started or outcome.game_over):
-            self.status(Text(_("The computer plays {player}: {action}").format(
-                player=self.game.player(self.game.current).name,
-                action=headline(outcome.summary, namer(self.game)))))
-            self.schedule_ai()
+        """One action of the computer's turn (`ComputerTurn.step`)."""
+        self.computer.step()
+
+    @property
+    def _ai_timer(self):
+        """The computer's next action, when one is waiting (the tests take it in hand)."""
+        return self.computer.timer
+
+    @_ai_timer.setter
+    def _ai_timer(self, timer) -> None:
+        self.computer.timer = timer
 
     def hand_over(self) -> None:
         digest = self.controller.hand_over()
@@ -600,6 +448,8 @@ class PlayScreen(Screen[None]):
             event_lines(self.game, digest.events),
             " · ".join(summary) or _("No hit, no spell countered, nobody down.")))
 
+    # --- the keys that play ---------------------------------------------------------
+
     def need_actor(self) -> str | None:
         if self.selected is None:
             self.status(_("Select one of your characters first (Tab, or Enter on it)"),
@@ -608,15 +458,7 @@ class PlayScreen(Screen[None]):
 
     def action_activate(self) -> None:
         self.catch_up()
-        cursor = self.cursor
-        if self.aiming and self.selected:
-            self.cast_aimed()
-            return
-        unit = self.game.unit_at(cursor)
-        if unit and unit.id in self.my_characters():
-            self.select(unit.id, move_cursor=False)
-        elif self.need_actor():
-            self.apply(options.move(self.game, self.selected, cursor).action)
+        self.mode.activate()
 
     def action_attack(self) -> None:
         self.catch_up()
@@ -673,32 +515,10 @@ class PlayScreen(Screen[None]):
         if not unit.spells:
             self.status(_("{unit} knows no spell").format(unit=unit.name), refused=True)
             return
-        from game.ui.screens.dialogs import SpellRow
-
-        on_target = {o.action.spell: o for o in self.here if o.kind == "spell"}
-        choices = self.choices_for(unit.id)
-        rows = []
-        for spell_id in unit.spells:
-            spell = game.content.spells[spell_id]
-            reach = options.spell_reach(game, unit.id, spell_id)
-            text = Text((_("{spell} · {ap} AP · range {range} · {kind}, area {area}")
-                         if spell.area else _("{spell} · {ap} AP · range {range} · {kind}"))
-                        .format(spell=spell.name, ap=spell.ap_cost, range=reach,
-                                kind=spell_kind(spell.kind), area=spell.area))
-            choice = on_target.get(spell_id)
-            why_not = "" if choices.spell_squares(spell_id) else \
-                options.why_not(choices, spell_id)
-            if choice and choice.possible:
-                text.append("  ")
-                text.append(chance_line(_("now"), choice.chance, namer(game)))
-            elif choice:
-                text.append(f"  — {refusal_text(choice)}", style="dim")
-            elif why_not:
-                text.append(f"  — {why_not}", style="dim")
-            rows.append(SpellRow(spell_id, text, why_not))
         from game.journal.describe import spell_description
         from game.ui.screens.dialogs import SpellPicker
 
+        rows = spell_rows(game, unit, self.here, self.choices_for(unit.id))
         self.app.push_screen(SpellPicker(
             _("{unit}'s spells ({ap} AP)").format(unit=unit.name, ap=unit.ap), rows,
             describe=lambda spell_id: spell_description(game, spell_id, unit),
@@ -738,55 +558,31 @@ class PlayScreen(Screen[None]):
         box = self.command_box()
         if box is None:
             # Built the first time it is asked for: one widget fewer to lay out at start.
-            box = Input(placeholder=_("command, e.g. move aldric 4,7 — Enter to send, "
-                                      "Esc to close"), id="command")
+            box = CommandLine()
             self.mount(box, before=self.query_one(KeyBar))
-        box.add_class("open")
-        box.value = ""
-        box.focus()
+        box.open()
 
-    def command_box(self) -> Input | None:
+    def command_box(self) -> CommandLine | None:
         """The command line, once it has been opened."""
-        found = self.query("#command")
-        return found.first(Input) if found else None
+        found = self.query(CommandLine)
+        return found.first() if found else None
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id != "command":
-            return
-        text = event.value.strip()
-        self.close_command_line()
-        verb, _, rest = text.partition(" ")
-        if verb == "save":
-            self.save_as(rest.strip())
-        elif verb == "load":
-            self.load_named(rest.strip())
-        elif verb == "undo":
-            self.action_undo()
-        elif text:
-            self.apply(text)  # the notation, as typed: the engine reads it
-
-    def close_command_line(self) -> None:
-        box = self.command_box()
-        if box is not None:
-            box.remove_class("open")
+    def on_command_line_closed(self, message: CommandLine.Closed) -> None:
         self.map.focus()
 
-    def on_key(self, event) -> None:
-        if event.key == "escape":
-            box = self.command_box()
-            if box is not None and box.has_focus:
-                self.close_command_line()
-                event.stop()
-            elif self.aiming:
-                self.aiming = None
-                self.status(_("Spell cancelled"))
-                event.stop()
-        elif event.key == "y" and self.aiming and self.selected and self.is_active \
-                and not (self.command_box() and self.command_box().has_focus):
-            self.cast_aimed()  # the confirming key of a spell shown before it is cast
-            event.stop()
+    def on_command_line_typed(self, message: CommandLine.Typed) -> None:
+        self.apply(message.text)  # the notation, as typed: the engine reads it
 
-    # --- saves, loads, undo ---------------------------------------------------------
+    def on_command_line_save_asked(self, message: CommandLine.SaveAsked) -> None:
+        self.saving.save_as(message.name)
+
+    def on_command_line_load_asked(self, message: CommandLine.LoadAsked) -> None:
+        self.saving.load_named(message.name)
+
+    def on_command_line_undo_asked(self, message: CommandLine.UndoAsked) -> None:
+        self.action_undo()
+
+    # --- saves, loads, undo (`saving.py`) -------------------------------------------
 
     def show_game(self, keep_view: bool = False) -> None:
         """Draw the controller's (new) game, keeping the cursor and selection if asked."""
@@ -799,97 +595,20 @@ class PlayScreen(Screen[None]):
             self.cursor = self.map.cursor
             self.refresh_target(show_hint=False)
 
-    def save_as(self, name: str, overwrite: bool = False) -> None:
-        if name and not overwrite and self.controller.save_exists(name):
-            self.app.confirm(_("A save named {name} exists. Overwrite it?").format(name=name),
-                             _("overwrite"),
-                             lambda: self.save_as(name, overwrite=True))
-            return
-        try:
-            path = self.controller.save(name)
-        except Problem as problem:
-            self.status(f"✗ {problem}", refused=True)
-            return
-        self.status(_("Saved to {path}").format(path=path))
-
     def action_save(self) -> None:
-        from game.ui.screens.saves import SaveNameScreen
-
-        self.app.push_screen(SaveNameScreen(self.controller.suggested_name()),
-                             lambda name: self.save_as(name) if name else None)
-
-    def load_path(self, path, mode: str = "auto") -> None:
-        if path is None:
-            return
-        try:
-            loaded = self.controller.read(path, mode)
-        except Problem as problem:
-            self.status(f"✗ {problem}", refused=True)  # the running game goes on
-            return
-        self.after_load(loaded, path, ask=mode == "auto")
-
-    def after_load(self, loaded, path=None, ask: bool = True) -> None:
-        self.controller.adopt(loaded)
-        self.show_game()
-        self.status((_("Loaded {name}: round {round} ({notice})") if loaded.notice else
-                     _("Loaded {name}: round {round}")).format(
-            name=repr(loaded.record.name), round=loaded.game.round, notice=loaded.notice))
-        if loaded.changes:
-            # Replayed under new rules: every command whose outcome changed, old and new.
-            journal = self.query_one(JournalLog)
-            for change in loaded.changes:
-                journal.write_line(Text(_("≠ command {number}: {command}").format(
-                    number=change.number, command=change.command)))
-                for label, events in ((_("old"), change.old), (_("new"), change.new)):
-                    journal.write_line(Text(f"  {label}:"))
-                    for line in event_lines(self.game, events):
-                        journal.write_line(Text("    ") + line)
-        if loaded.content_changed and ask:
-            from game.ui.screens.saves import ContentChangedScreen
-
-            source = path or self.controller.path_of(loaded.record.name)
-            self.app.push_screen(ContentChangedScreen(loaded.record.name),
-                                 lambda choice: self.load_path(source, "replay")
-                                 if choice == "replay" else None)
-
-    def load_named(self, name: str) -> None:
-        try:
-            path = self.controller.path_of(name)
-        except Problem as problem:
-            self.status(f"✗ {problem}", refused=True)
-            return
-        self.load_path(path)
+        self.saving.ask_name()
 
     def action_load(self) -> None:
-        from game.ui.screens.saves import LoadScreen
-
-        def picked(path) -> None:
-            if path is not None:
-                self.app.confirm(_("Load {name}? Play since the last save is lost.").format(
-                    name=path.stem), _("load"), lambda: self.load_path(path))
-
-        self.app.push_screen(LoadScreen(self.controller.saves_dir), picked)
+        self.saving.ask_load()
 
     def action_quick_load(self) -> None:
-        try:
-            path = self.controller.latest_autosave()
-        except Problem as problem:
-            self.status(f"✗ {problem}", refused=True)
-            return
-        self.app.confirm(_("Go back to the latest autosave ({name})? Play since then is lost.")
-                         .format(name=path.stem), _("quick-load"),
-                         lambda: self.load_path(path))
+        self.saving.quick_load()
 
     def action_undo(self) -> None:
-        try:
-            undone = self.controller.undo()
-        except Impossible as refusal:
-            self.status(f"✗ {impossible_text(refusal)}", refused=True)
-            event = self.controller.refusal(refusal, "undo")
-            self.query_one(JournalLog).write_events(self.game, [event])
-            return
-        self.show_game(keep_view=True)
-        self.status(_("Undone: {command}").format(command=undone))
+        self.saving.undo()
+
+    def load_path(self, path, mode: str = "auto") -> None:
+        self.saving.load_path(path, mode)
 
     # --- other views ----------------------------------------------------------------
 
