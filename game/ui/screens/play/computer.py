@@ -16,15 +16,15 @@ from game.i18n import _
 from game.journal.text import headline, namer
 
 if TYPE_CHECKING:
+    # The play screen (screen.py), typed as any screen: it imports this module.
+    from textual.screen import Screen
     from textual.timer import Timer
-
-    from game.ui.screens.play.screen import PlayScreen
 
 
 class ComputerTurn:
     """Paces the computer's actions on one play screen."""
 
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: Screen) -> None:
         self.screen = screen
         self.timer: Timer | None = None  # the next action, when one is waiting
 

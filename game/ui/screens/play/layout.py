@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 from game.ui.widgets.map_view import SCALES
 
 if TYPE_CHECKING:
-    from game.ui.screens.play.screen import PlayScreen
+    # The play screen (screen.py), typed as any screen: it imports this module.
+    from textual.screen import Screen
 
 #: The side bar's width on a medium terminal, and on a very wide one (`app.tcss`).
 SIDE_MIN, SIDE_WIDE = 46, 72
 
 
-def fit_map(screen: PlayScreen) -> None:
+def fit_map(screen: Screen) -> None:
     """A tall terminal gives the journal room, but not the rows the map needs (map and
     border), as long as six journal lines and the three bars still fit; the map draws its
     squares as big as the room lets it (map first)."""
@@ -26,7 +27,7 @@ def fit_map(screen: PlayScreen) -> None:
     screen.query_one("#main").styles.min_height = max(0, min(need, room))
 
 
-def size_classes(screen: PlayScreen) -> None:
+def size_classes(screen: Screen) -> None:
     """The app's size classes (`HORIZONTAL_BREAKPOINTS`…) for the terminal's size, as
     Textual sets them on a resize: set on mount too, so that the first layout is already
     the right one and the first frame is not drawn twice."""
@@ -42,7 +43,7 @@ def size_classes(screen: PlayScreen) -> None:
                           animate=False)
 
 
-def map_width(screen: PlayScreen) -> int:
+def map_width(screen: Screen) -> int:
     """The map's width inside its border: its own once laid out; before the first layout,
     the one the layout will give it (the screen less the side bar's width and the map's
     border), so that the first frame already draws the squares at their size."""
@@ -55,7 +56,7 @@ def map_width(screen: PlayScreen) -> int:
     return max(0, screen.size.width - int(side.value) - view.styles.gutter.width)
 
 
-def widen_map(screen: PlayScreen, rows: int) -> None:
+def widen_map(screen: Screen, rows: int) -> None:
     """On a very wide terminal, the side bar gives up the columns the biggest squares need
     (map first), keeping at least `SIDE_MIN`; otherwise it is as the CSS says."""
     side = screen.query_one("#side")

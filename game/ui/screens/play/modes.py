@@ -23,9 +23,11 @@ from game.ui import options
 from game.ui.words import owner_name, refusal_text, spell_kind
 
 if TYPE_CHECKING:
+    # The play screen (screen.py), typed as any screen: it imports this module.
+    from textual.screen import Screen
+
     from game.rules.units import Unit
     from game.ui.screens.dialogs import SpellRow
-    from game.ui.screens.play.screen import PlayScreen
 
 
 @dataclass
@@ -50,7 +52,7 @@ class Mode:
 
     spell: str | None = None
 
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: Screen) -> None:
         self.screen = screen
 
     def look(self, unit, choices: options.Choices) -> Look:
@@ -97,7 +99,7 @@ class Pointing(Mode):
 class Aiming(Mode):
     """A spell picked, waiting for its target: shown at the cursor before it is cast."""
 
-    def __init__(self, screen: PlayScreen, spell: str) -> None:
+    def __init__(self, screen: Screen, spell: str) -> None:
         super().__init__(screen)
         self.spell = spell
 

@@ -16,13 +16,14 @@ from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.words import impossible_text
 
 if TYPE_CHECKING:
-    from game.ui.screens.play.screen import PlayScreen
+    # The play screen (screen.py), typed as any screen: it imports this module.
+    from textual.screen import Screen
 
 
 class Saving:
     """The flows of one play screen."""
 
-    def __init__(self, screen: PlayScreen) -> None:
+    def __init__(self, screen: Screen) -> None:
         self.screen = screen
 
     @property
