@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
@@ -55,12 +57,11 @@ class JournalLog(RichLog):
     card.
     """
 
+    @dataclass
     class EventClicked(Message):
         """A click on a line written from a journal event."""
 
-        def __init__(self, event: ev.Event) -> None:
-            super().__init__()
-            self.event = event
+        event: ev.Event
 
     DEFAULT_CSS = """
     JournalLog { height: 9; border: round $accent; }
