@@ -8,6 +8,8 @@
   zones), asked once until the game moves on.
 - `saving.py`: the save, load, quick-load and undo flows, with their questions.
 - `computer.py`: the computer's turn (and a round's creatures) shown one action at a time.
+- `views.py`: the read-only views opened on top of it (odds, a unit, the roster, a roll's
+  card, the legend, the journal, the replay).
 - `layout.py`: the map's and the side bar's sizes for the terminal's.
 
 The widgets they use live in `game/ui/widgets/` (`command_line.py`, `status_line.py`…).

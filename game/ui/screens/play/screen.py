@@ -26,11 +26,12 @@ from game.ui.screens.play.answers import Answers
 from game.ui.screens.play.computer import ComputerTurn
 from game.ui.screens.play.modes import Aiming, Look, Mode, Pointing, spell_rows
 from game.ui.screens.play.saving import Saving
+from game.ui.screens.play.views import Views
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.command_line import CommandLine
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
-from game.ui.widgets.panels import TargetPanel, UnitPanel, has_odds
+from game.ui.widgets.panels import TargetPanel, UnitPanel
 from game.ui.widgets.status_line import StatusLine
 from game.ui.words import refusal_text
 
@@ -109,6 +110,7 @@ class PlayScreen(Screen[None]):
         self.mode: Mode = self.pointing  # the input mode: pointing, or aiming a spell
         self.saving = Saving(self)
         self.computer = ComputerTurn(self)
+        self.views = Views(self)
         self._compact = False  # the panels as last drawn: for a short terminal or not
 
     @property
@@ -477,24 +479,10 @@ class PlayScreen(Screen[None]):
 
     def action_odds(self) -> None:
         self.catch_up()
-        choice = next((c for c in self.here if has_odds(c)), None)
-        if choice is None:
-            self.status(_("✗ no attack or spell on what is under the cursor"), refused=True)
-            return
-        self.show_odds(choice)
+        self.views.odds()
 
     def on_target_panel_odds_asked(self, message: TargetPanel.OddsAsked) -> None:
-        self.show_odds(message.option)
-
-    def show_odds(self, choice) -> None:
-        from game.ui.screens.odds import OddsScreen
-
-        panel = self.query_one(TargetPanel)
-        # Every action on this target, the one asked about first: on a small terminal the
-        # panel shows one or two, the view scrolls through all.
-        rest = [c for c in self.here if has_odds(c) and c is not choice]
-        self.app.push_screen(OddsScreen([panel.odds(c) for c in (choice, *rest)],
-                                        namer(self.game)))
+        self.views.odds(message.option)
 
     def action_option(self, number: int) -> None:
         self.catch_up()
@@ -610,29 +598,13 @@ class PlayScreen(Screen[None]):
     def load_path(self, path, mode: str = "auto") -> None:
         self.saving.load_path(path, mode)
 
-    # --- other views ----------------------------------------------------------------
-
-    def unit_here(self):
-        """The unit under the cursor, standing or fallen."""
-        game, cursor = self.game, self.cursor
-        return game.unit_at(cursor) or next(
-            (u for u in game.units.values() if u.down and u.pos == cursor), None)
+    # --- other views (`views.py`) ------------------------------------------------
 
     def action_inspect(self, unit_id: str | None = None) -> None:
-        from game.ui.screens.roster import InspectScreen
-
-        unit = self.game.units.get(unit_id) if unit_id else self.unit_here()
-        if unit is None:
-            self.status(_("No unit under the cursor to inspect (r lists every unit)"),
-                        refused=True)
-            return
-        self.app.push_screen(InspectScreen(self.game, unit))
+        self.views.inspect(unit_id)
 
     def action_roster(self) -> None:
-        from game.ui.screens.roster import RosterScreen
-
-        self.app.push_screen(RosterScreen(self.game, self.map.label),
-                             lambda unit_id: self.action_inspect(unit_id) if unit_id else None)
+        self.views.roster()
 
     def action_help(self) -> None:
         self.app.action_help()
@@ -641,37 +613,16 @@ class PlayScreen(Screen[None]):
         self.app.action_quit_game()
 
     def action_replay(self) -> None:
-        from game.ui.screens.replay import ReplayScreen
-
-        self.app.push_screen(ReplayScreen(self.controller))
+        self.views.replay()
 
     def action_roll_card(self, index: int | None = None) -> None:
-        from game.journal.cards import card_rolls
-        from game.ui.screens.roll_card import RollCardScreen
-
-        journal = list(self.game.journal)
-        if index is None:
-            rolls = card_rolls(journal)
-            if not rolls:
-                self.status(_("No roll yet: a roll card shows a roll's terms and sources"),
-                            refused=True)
-                return
-            index = rolls[-1]
-        self.app.push_screen(RollCardScreen(journal, index, namer(self.game)))
+        self.views.roll_card(index)
 
     def on_journal_log_event_clicked(self, message: JournalLog.EventClicked) -> None:
-        from game.journal.cards import roll_of_event
-
-        roll = roll_of_event(self.game.journal, message.event)
-        if roll is not None:
-            self.action_roll_card(roll)
+        self.views.roll_of(message.event)
 
     def action_legend(self) -> None:
-        from game.ui.screens.legend import LegendScreen, legend_text
-
-        self.app.push_screen(LegendScreen(legend_text(self.game, self.map.label)))
+        self.views.legend()
 
     def action_journal(self) -> None:
-        from game.ui.screens.dialogs import JournalScreen
-
-        self.app.push_screen(JournalScreen(event_lines(self.game, self.game.journal)))
+        self.views.journal()
