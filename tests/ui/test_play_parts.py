@@ -1,11 +1,12 @@
-"""The play screen's parts on their own: the engine's answers kept per game state, and
-the command line's messages (without the play screen)."""
+"""The play screen's parts on their own (without the play screen): the engine's answers
+kept per game state, the command line's messages, the character panel's card."""
 
 from textual.app import App
 
 from game.ui import options
 from game.ui.screens.play.answers import Answers
 from game.ui.widgets.command_line import CommandLine
+from game.ui.widgets.panels import compact_card, unit_card
 from tests.helpers import app_duel as duel
 
 
@@ -69,3 +70,14 @@ async def test_the_command_line_tells_the_notation_from_the_apps_own_commands():
         CommandLine.Closed(), CommandLine.SaveAsked(""),  # refused by the save: no name
         CommandLine.Closed(),  # nothing typed: nothing sent
         CommandLine.Closed()]
+
+
+def test_effects_read_as_words_in_the_character_panel():
+    from game.rules.units import Effect
+
+    game = duel()
+    aldric = game.units["aldric"]
+    aldric.effects.append(Effect("focus", "magic_bonus", 10, 1))
+    for card in (unit_card(game, aldric), compact_card(game, aldric)):  # tall, short terminal
+        assert any(line.plain.startswith("Effect: Focus +10 magic bonus (1 turn left")
+                   for line in card)
