@@ -482,7 +482,8 @@ def _number(text: str) -> int | None:
 
 
 def _old_term(term: dict, unit_id) -> dict:
-    """One term of an older journal in today's form (see the section's comment)."""
+    """One term of an older journal in today's form (see the section's comment); a term
+    already in it is left as it is."""
     name, detail = term.get("name"), term.get("detail", "")
     if not isinstance(detail, str):
         return term
@@ -504,7 +505,7 @@ def _old_term(term: dict, unit_id) -> dict:
                 units.append(unit_id(who.removesuffix(" at")))
                 squares.append(int(far))
             new["units"], new["squares"] = units, squares
-    elif name == "distance":
+    elif name == "distance" and detail:
         new["detail"], new["number"] = "", _number(detail.split(" ")[0])
     elif name == "difficulty":
         new["detail"] = ""  # `counter-magic`, once

@@ -75,9 +75,9 @@ def _bare(found: tuple[Term, ...]) -> tuple[Term, ...]:
 
 def outcome_of(event: Event) -> Event:
     """An event as an outcome is compared: what happened (who, the rolls, the numbers), not
-    what explains it (a term's data, rule and source, a roll's cap source, the message ids
-    that word an event), so that a rule's explanation can change without changing
-    an outcome."""
+    what explains it (a term's data, rule and source, a die's label, a roll's cap source,
+    the message ids that word an event), so that a rule's explanation can change without
+    changing an outcome."""
     if getattr(event, "message", None) or getattr(event, "fields", None):
         event = msgspec.structs.replace(event, message="", fields={})
     if isinstance(event, Roll):
@@ -85,7 +85,7 @@ def outcome_of(event: Event) -> Event:
                                        cap_source="", perfect_below=0, perfect_rule="",
                                        perfect_source="")
     if isinstance(event, (Damage, Healed)):
-        dice = tuple(DiceRoll(d.label, d.expr, d.faces, d.total) for d in event.dice)
+        dice = tuple(DiceRoll("", d.expr, d.faces, d.total) for d in event.dice)
         if isinstance(event, Healed):
             return msgspec.structs.replace(event, dice=dice)
         return msgspec.structs.replace(event, dice=dice, terms=_bare(event.terms),
