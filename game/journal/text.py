@@ -77,6 +77,8 @@ TERM_LABELS = {
 
 def _stat_detail(term: Term, name: Names) -> str:
     # A characteristic and the value read: `DEX 16` (`DEX` as the language abbreviates it).
+    if term.number is None:
+        return stat_name(term.detail)
     return f"{stat_name(term.detail)} {term.number}"
 
 
@@ -100,11 +102,15 @@ def _crowding_detail(term: Term, name: Names) -> str:
 
 
 def _distance_detail(term: Term, name: Names) -> str:
+    if term.number is None:
+        return term.detail
     return ngettext("{n} square", "{n} squares", term.number).format(n=term.number)
 
 
 def _defence_detail(term: Term, name: Names) -> str:
     # A unit's or an object's `DEF 14`; a door's and an object's without one (R6.7).
+    if term.number is None:
+        return stat_name(term.detail)
     if term.detail == "door":
         return _("door DEF {value}").format(value=term.number)
     if term.detail == "base":
