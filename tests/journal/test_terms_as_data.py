@@ -123,3 +123,14 @@ def test_a_version_4_save_replays_to_the_journal_a_game_played_today_writes(tmp_
                      tmp_path)
     assert json.loads(path.read_text())["version"] == VERSION == 5
     assert read_save(path).journal == record.journal
+
+
+def test_a_script_names_a_unit_it_spawns_as_the_app_does(tmp_path, capsys):
+    from game.cli import main
+
+    script = tmp_path / "spawn.txt"
+    script.write_text("spawn goblin goblin-9 9,9\n")
+    assert main(["script", "crossroads", str(script)]) == 0
+    out = capsys.readouterr().out
+    # The names are looked up as each line is worded: the new goblin by its name, not its id.
+    assert "✎ edit: Goblin spawned from goblin at 9,9" in out
