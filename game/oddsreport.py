@@ -29,6 +29,7 @@ from game.rules.edits import split_path, unit_field, vary
 from game.rules.errors import Impossible, N_, Phrase
 from game.rules.legal import reachable_squares, supposing_at
 from game.rules.magic import Cast, CastPlan
+from game.rules.sources import Sources
 from game.rules.state import GameState
 from game.rules.terms import Chance, Term
 
@@ -59,18 +60,18 @@ def _terms(terms) -> list[dict]:
 def _chance(chance: Chance) -> dict:
     """A chance as data: each term with its rule and source, the cap with its own."""
     data = {"value": chance.value, "raw": chance.raw, "cap": chance.cap,
-            "rule": chance.rule, "cap_source": chance.cap_source,
+            "rule": chance.rule, "cap_source": msgspec.to_builtins(chance.cap_source),
             "terms": _terms(chance.terms)}
     if chance.perfect_below:
         # What p_perfect (an attack) or p_reflected (a counter) is computed from.
         data["perfect_below"] = {"value": chance.perfect_below, "rule": chance.perfect_rule,
-                                 "source": chance.perfect_source}
+                                 "source": msgspec.to_builtins(chance.perfect_source)}
     return data
 
 
-def _die(label: str, dice, rule_source: tuple[str, str], bonus=None) -> dict:
+def _die(label: str, dice, rule_source: tuple[str, Sources], bonus=None) -> dict:
     out = {"label": label, "dice": str(dice), "rule": rule_source[0],
-           "source": rule_source[1]}
+           "source": msgspec.to_builtins(rule_source[1])}
     if bonus is not None:  # what the damage bonus reads, as its roll says it
         out.update(stats=list(bonus.stats), number=bonus.total, row=bonus.row)
     return out

@@ -48,8 +48,10 @@ FORMAT = "escarmouche-save"
 #: 5: a term's details and a die's label are data, not words (`Term.number`, `units`,
 #: `squares`; `DiceRoll` by id, the damage bonus's `stats`, `number`, `row`): an older
 #: save's are read once into today's form (`terms_as_data`).
-VERSION = 5
-READABLE = (1, 2, 3, 4, 5)
+#: 6: a source is data (`Source`: the content table, the entry, the paths read), not the
+#: words `weapons.yaml: sword.dice`: an older save's are read once (`sources_as_data`).
+VERSION = 6
+READABLE = (1, 2, 3, 4, 5, 6)
 # --- the limits a save is read under, which the writer checks before it writes --------
 # One set: `save_game` refuses (and leaves the previous save as it was) what `read_save`
 # would refuse, so a save that was written always reads back.
@@ -102,12 +104,24 @@ class Saved(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Base of the saved state's parts: a misspelt or missing field is an error."""
 
 
+_Path = Annotated[str, Meta(max_length=100, pattern=_PLAIN)]
+
+
+class SavedSource(Saved, kw_only=True):
+    """`Source` as saved: a content table, an entry, the paths read, a note."""
+
+    file: Annotated[str, Meta(pattern=r"^[a-z][a-z_]*$", max_length=40)]
+    entry: Annotated[str, Meta(pattern=r"^([A-Za-z0-9_][A-Za-z0-9_-]*)?$", max_length=64)] = ""
+    paths: Annotated[list[_Path], Meta(max_length=10)] = []
+    note: Literal["", "set", "absent"] = ""
+
+
 class SavedEffect(Saved, kw_only=True):
     source: Id
     stat: Annotated[str, Meta(max_length=20)]
     amount: Signed
     turns: Small
-    origin: Annotated[str, Meta(max_length=200)] = ""
+    origin: Annotated[list[SavedSource], Meta(max_length=20)] = []
 
 
 class SavedQuips(Saved, kw_only=True):
@@ -203,7 +217,7 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     of `Game.snapshot()` (to compare with a replay), checked as a `SavedState` on reading."""
 
     format: Literal["escarmouche-save"]
-    version: Literal[1, 2, 3, 4, 5]
+    version: Literal[1, 2, 3, 4, 5, 6]
     name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
     saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
     scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
@@ -451,6 +465,8 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
                         f"this game reads versions {', '.join(map(str, READABLE))}")
     if data["version"] < 5:
         data = terms_as_data(data)
+    if data["version"] < 6:
+        data = sources_as_data(data)
     try:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
@@ -570,6 +586,82 @@ def terms_as_data(data: dict) -> dict:
                                  for d in event["dice"]]
         events.append(event)
     return {**data, "journal": events}
+
+
+# --- version 6: sources as data ----------------------------------------------------------
+# A save written before held each source in words: `characters.yaml: aldric.stats.STR`,
+# several joined by "; " (`rules.yaml: damage_bonus[3].dice; characters.yaml: …`), a
+# file's several paths by ", " (`rules.yaml: xp.hit, xp.perfect`), a scenario's file by
+# its id (`scenarios/crossroads.yaml: doors[0].defence`), a template value a designer
+# set (`…, set by the designer`) or one the template lacks (`ysolde (no masteries.axe:
+# 0)`). They are read here, once, into `Source` data. A part that names no file (an
+# effect's bare id, from saves before origins were kept) is no source: it is dropped.
+
+_SCENARIO_FILE = re.compile(r"^scenarios/([A-Za-z0-9_][A-Za-z0-9_-]*)\.yaml$")
+_ABSENT = re.compile(r"^([^\s(]+) \(no (\S+): 0\)$")
+#: The fields of each event type holding sources (`Damage.source` is who dealt it).
+_SOURCE_FIELDS = {"roll": ("cap_source", "perfect_source"), "xp": ("source",),
+                  "ap_drained": ("source",), "effect": ("origin",)}
+
+
+def _old_source(text) -> list[dict]:
+    """An older save's source in words as today's `Source` data (see the comment above)."""
+    if not isinstance(text, str):
+        return text
+    sources = []
+    for part in filter(None, text.split("; ")):
+        file, colon, body = part.partition(".yaml: ")
+        if not colon:
+            continue
+        source: dict = {}
+        scenario = _SCENARIO_FILE.match(file + ".yaml")
+        if scenario:
+            source = {"file": "scenarios", "entry": scenario.group(1)}
+        else:
+            source = {"file": file}
+        absent = _ABSENT.match(body)
+        if body.endswith(", set by the designer"):
+            source["note"], body = "set", body.removesuffix(", set by the designer")
+        elif absent:
+            source["note"], body = "absent", f"{absent.group(1)}.{absent.group(2)}"
+        paths = body.split(", ")
+        if not scenario and file != "rules":
+            entry = paths[0].partition(".")[0]
+            source["entry"] = entry
+            paths = [p.removeprefix(entry + ".") for p in paths]
+        source["paths"] = paths
+        sources.append(source)
+    return sources
+
+
+def _with_sources(thing: dict, fields) -> dict:
+    return {**thing, **{k: _old_source(thing[k]) for k in fields if k in thing}}
+
+
+def sources_as_data(data: dict) -> dict:
+    """A save of version 1 to 5 with its sources (journal, effects' origins) as data."""
+    journal = data.get("journal")
+    if isinstance(journal, list):
+        events = []
+        for event in journal:
+            if isinstance(event, dict):
+                event = _with_sources(event, _SOURCE_FIELDS.get(event.get("type"), ()))
+                for key in ("terms", "reduction_terms", "dice"):
+                    if isinstance(event.get(key), list):
+                        event[key] = [_with_sources(t, ("source",)) if isinstance(t, dict)
+                                      else t for t in event[key]]
+            events.append(event)
+        data = {**data, "journal": events}
+    state = data.get("state")
+    units = state.get("units") if isinstance(state, dict) else None
+    if isinstance(units, dict):
+        units = {uid: {**unit, "effects": [_with_sources(e, ("origin",))
+                                           if isinstance(e, dict) else e
+                                           for e in unit["effects"]]}
+                 if isinstance(unit, dict) and isinstance(unit.get("effects"), list) else unit
+                 for uid, unit in units.items()}
+        data = {**data, "state": {**state, "units": units}}
+    return data
 
 
 def migrated(record: SaveRecord) -> SaveRecord:

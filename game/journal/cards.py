@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from game.i18n import N_, _, ngettext
-from game.journal.text import Names, dice_label, roll_text, term_label, xp_reason
+from game.journal.text import Names, dice_label, roll_text, source_text, term_label, xp_reason
 from game.rules import events as ev
 from game.rules.rule_ids import (
     BY_ID,
@@ -24,6 +24,7 @@ from game.rules.rule_ids import (
     SPELL_DAMAGE_REDUCTION,
     TOTAL_REDUCTION,
 )
+from game.rules.sources import rules_source
 from game.rules.terms import Term
 
 
@@ -68,6 +69,8 @@ _ACTION_ROLLS = ("attack", "magic")
 _TITLES = {"attack": N_("attack roll: {unit}"), "dodge": N_("dodge roll: {unit}"),
            "magic": N_("magic roll: {unit}"), "counter": N_("counter-magic roll: {unit}")}
 _ANY_TITLE = N_("roll: {unit}")  # a check without a title of its own
+#: Where a spell's damage ignoring reduction comes from.
+_IGNORED_REDUCTION = rules_source("spell_damage_ignores_reduction")
 
 
 def rule_text(rule_id: str) -> str:
@@ -155,7 +158,8 @@ def card_of(journal: Sequence[ev.Event], index: int) -> int:
 
 
 def _term_row(term: Term, name: Names) -> CardRow:
-    return CardRow(term_label(term, name), signed(term.value), rule_text(term.rule), term.source)
+    return CardRow(term_label(term, name), signed(term.value), rule_text(term.rule),
+                   source_text(term.source))
 
 
 def chance_rows(roll: ev.Roll, name: Names) -> tuple[CardRow, ...]:
@@ -171,7 +175,7 @@ def chance_rows(roll: ev.Roll, name: Names) -> tuple[CardRow, ...]:
     return (
         *(_term_row(t, name) for t in roll.terms),
         CardRow(_("sum of the terms"), str(raw)),
-        CardRow(_("cap"), str(roll.cap), clamp, roll.cap_source),
+        CardRow(_("cap"), str(roll.cap), clamp, source_text(roll.cap_source)),
         CardRow(_("floor"), "0", clamp),
         CardRow(_("chance"), clamped, rule_text(roll.rule)),
     )
@@ -181,7 +185,7 @@ def roll_rows(roll: ev.Roll) -> tuple[CardRow, ...]:
     """The d100 against the chance: rolled or forced, the perfect threshold, the outcome."""
     how = _("forced (a designer's force)") if roll.forced else _("rolled")
     perfect = (CardRow(_("perfect below"), str(roll.perfect_below),
-                       rule_text(roll.perfect_rule), roll.perfect_source),) \
+                       rule_text(roll.perfect_rule), source_text(roll.perfect_source)),) \
         if roll.perfect_below else ()
     return (
         CardRow(_("d100"), str(roll.roll), rule_text(PERCENTILE_ROLL.id), how),
@@ -197,7 +201,7 @@ def damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
     and the total, the damage taken, the HP."""
     rows = [CardRow(_("{dice} {expr} {faces}").format(
                 dice=dice_label(roll, name), expr=roll.expr, faces=list(roll.faces)),
-                signed(roll.total), rule_text(roll.rule), roll.source)
+                signed(roll.total), rule_text(roll.rule), source_text(roll.source))
             for roll in damage.dice]
     rows += [_term_row(t, name) for t in damage.terms]
     rows.append(CardRow(_("raw damage"), str(damage.raw), rule_text(RAW_DAMAGE.id)))
@@ -211,7 +215,7 @@ def damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
         # Only a spell's damage has no reduction terms: the rules say it ignores them.
         rows.append(CardRow(_("reduction ignored"), "0",
                             rule_text(SPELL_DAMAGE_REDUCTION.id),
-                            "rules.yaml: spell_damage_ignores_reduction"))
+                            source_text(_IGNORED_REDUCTION)))
     rows.append(CardRow(_("final damage"), str(damage.amount), rule_text(FINAL_DAMAGE.id)))
     rows.append(CardRow(_("HP"), _("{before} → {after}").format(before=damage.hp_before,
                                                                 after=damage.hp_after)))
@@ -222,7 +226,7 @@ def heal_rows(heal: ev.Healed, name: Names = str) -> tuple[CardRow, ...]:
     """A heal: its dice with their faces, rule and source, the HP it gave back."""
     rows = [CardRow(_("{dice} {expr} {faces}").format(
                 dice=dice_label(roll, name), expr=roll.expr, faces=list(roll.faces)),
-                signed(roll.total), rule_text(roll.rule), roll.source)
+                signed(roll.total), rule_text(roll.rule), source_text(roll.source))
             for roll in heal.dice]
     rows.append(CardRow(_("HP healed"), str(heal.amount)))
     rows.append(CardRow(_("HP"), _("{before} → {after}").format(before=heal.hp_before,
@@ -235,7 +239,8 @@ def effect_row(effect: ev.EffectAdded, name: Names) -> CardRow:
     what = ngettext("{source}: {stat} for {n} turn", "{source}: {stat} for {n} turns",
                     effect.turns).format(source=name(effect.source),
                                          stat=name(effect.stat), n=effect.turns)
-    return CardRow(what, signed(effect.amount), rule_text(effect.rule), effect.origin)
+    return CardRow(what, signed(effect.amount), rule_text(effect.rule),
+                   source_text(effect.origin))
 
 
 def drain_row(drain: ev.ApDrained, name: Names) -> CardRow:
@@ -243,12 +248,13 @@ def drain_row(drain: ev.ApDrained, name: Names) -> CardRow:
     what = _("{unit}: AP owed to the next refill") if drain.owed else \
         _("{unit}: AP taken")
     return CardRow(what.format(unit=name(drain.unit)), str(drain.amount),
-                   rule_text(drain.rule), drain.source)
+                   rule_text(drain.rule), source_text(drain.source))
 
 
 def _xp_row(xp: ev.XpGained, name: Names) -> CardRow:
     return CardRow(_("{unit}: {reason}").format(unit=name(xp.unit), reason=xp_reason(xp)),
-                   _("+{amount} XP").format(amount=xp.amount), rule_text(xp.rule), xp.source)
+                   _("+{amount} XP").format(amount=xp.amount), rule_text(xp.rule),
+                   source_text(xp.source))
 
 
 def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card:

@@ -16,7 +16,7 @@ import msgspec
 
 from game.i18n import N_, _, ngettext, pgettext
 from game.journal.cards import CardRow, CardSection, rule_text
-from game.journal.text import namer, stat_name, term_label
+from game.journal.text import namer, source_text, stat_name, term_label
 from game.rules import rule_ids as R
 from game.rules.actions import ranged_reach, reduction_terms
 from game.rules.chances import counter_drain
@@ -24,7 +24,8 @@ from game.rules.damage import total_reduction
 from game.rules.engine import Game
 from game.rules.magic import spell_range
 from game.rules.templates import EffectSpec
-from game.rules.units import TEMPLATE_FILES, Unit
+from game.rules.sources import Sources, template_value_source
+from game.rules.units import TEMPLATE_TABLES, Unit
 
 
 class Description(NamedTuple):
@@ -61,8 +62,10 @@ def given(where: str, template, name: str) -> str:
     return f"{where}.{name}"
 
 
-def row(label: str, value: object, rule: R.RuleRef | None = None, source: str = "") -> CardRow:
-    return CardRow(label, str(value), rule_text(rule.id) if rule else "", source)
+def row(label: str, value: object, rule: R.RuleRef | None = None,
+        source: str | Sources = "") -> CardRow:
+    where = source if isinstance(source, str) else source_text(source)
+    return CardRow(label, str(value), rule_text(rule.id) if rule else "", where)
 
 
 def section(title: str, rows) -> CardSection:
@@ -239,12 +242,18 @@ def weapon_description(game: Game, weapon_id: str, holder: Unit | None = None) -
                                          section(_("On a hit that lands"), hit)))
 
 
-def mastery_source(unit: Unit, family: str) -> str:
+def mastery_source(unit: Unit, family: str) -> Sources:
     """`characters.yaml: aldric.masteries.sword`, or the template and why it is 0, as the
     chance's own term names it."""
     if family in unit.masteries:
         return unit.source(f"masteries.{family}")
-    return f"{TEMPLATE_FILES.get(unit.kind, unit.kind)}: {unit.template} (no masteries.{family}: 0)"
+    return absent_source(unit, f"masteries.{family}")
+
+
+def absent_source(unit: Unit, field: str) -> Sources:
+    """The unit's template, which does not list `field` (it counts 0)."""
+    return template_value_source(TEMPLATE_TABLES.get(unit.kind, unit.kind), unit.template,
+                                 field, listed=False)
 
 
 def brawl_description(game: Game) -> Description:
@@ -305,8 +314,7 @@ def unit_description(game: Game, unit: Unit) -> Description:
                   unit.source("ap_max") if template_of(game, unit).ap_max is not None
                   else "rules.yaml: ap_max")]
     skills = [row(stat_name(k), v, None, unit.source(f"skills.{k}") if v else
-                  f"{TEMPLATE_FILES.get(unit.kind, unit.kind)}: {unit.template} "
-                  f"(no skills.{k}: 0)") for k, v in unit.skills.items()]
+                  absent_source(unit, f"skills.{k}")) for k, v in unit.skills.items()]
     skills += [row(_("mastery {family}").format(family=family), f"{value:+d}", None,
                    unit.source(f"masteries.{family}")) for family, value in unit.masteries.items()]
     content = game.content

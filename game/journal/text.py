@@ -25,6 +25,7 @@ from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
 from game.rules.dice import DiceRoll
+from game.rules.sources import Source, Sources
 from game.rules.terms import Chance, Term
 
 Names = Callable[[str], str]
@@ -129,6 +130,38 @@ TERM_DETAILS = {"faction": _faction_detail, "crowding": _crowding_detail,
                 "stat_bonus": _stat_detail, "luck": _stat_detail,
                 "effect": _named_detail, "armour": _named_detail, "legendary": _named_detail,
                 "skill": lambda term, name: stat_name(term.detail)}
+
+
+# --- sources: where a number comes from in the content --------------------------------
+# The content's layout is worded here, not in the rules: a table is its own file, the
+# rules theirs, each scenario its own under scenarios/. File names and paths are the
+# content's own, in every language; only what a note says is translated.
+
+
+def source_file(source: Source) -> str:
+    """The file a source reads: `weapons.yaml`, `rules.yaml`, `scenarios/crossroads.yaml`."""
+    if source.file == "scenarios":
+        return f"scenarios/{source.entry}.yaml"
+    return f"{source.file}.yaml"
+
+
+def source_part(source: Source) -> str:
+    """One source as a designer finds it: `weapons.yaml: sword.dice`, `rules.yaml: xp.hit,
+    xp.perfect`, `characters.yaml: aldric.skills.melee, set by the designer`,
+    `characters.yaml: ysolde (no masteries.axe: 0)`."""
+    entry = "" if source.file == "scenarios" else source.entry
+    if source.note == "absent":
+        body = _("{entry} (no {path}: 0)").format(entry=entry, path=", ".join(source.paths))
+    else:
+        body = ", ".join(f"{entry}.{p}" if entry else p for p in source.paths) or entry
+        if source.note == "set":
+            body = _("{value}, set by the designer").format(value=body)
+    return f"{source_file(source)}: {body}"
+
+
+def source_text(sources: Sources) -> str:
+    """The sources of a number, in order, joined by "; " ("" for none)."""
+    return "; ".join(map(source_part, sources))
 
 
 def term_label(term: Term, name: Names = str) -> str:

@@ -11,7 +11,7 @@ template's rows split its figures exactly: summed over its rows they are its own
 A timed effect (a weapon's on-hit effect, an item's, a buff's or debuff's) has its own
 row under the template that laid it: how many times it was laid, then the rolls and
 blows it bore on while it lasted — those whose terms or sources name it (the engine names
-an effect's origin, `weapons.yaml: bola.on_hit.amount`, in every term it enters). These
+an effect's origin, bola's `on_hit.amount` in `weapons`, in every term it enters). These
 rows overlap the others (a blow under a malus is also its weapon's) and are not summed.
 
 Damage is counted without overkill (11 on a 6-HP target is 6 dealt), the overkill apart,
@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules import rule_ids as R
+from game.rules.sources import Sources
 from game.rules.events import (
     AttackDeclared,
     CommandIssued,
@@ -105,16 +106,11 @@ class EffectTally:
         self.kills += other.kills
 
 
-def _segments(source: str) -> set[str]:
-    # A source names several content values joined by "; " (a stat and its effects).
-    return set(source.split("; ")) if source else set()
-
-
-def _names_origin(origin: str, terms, dice=()) -> bool:
+def _names_origin(origin: Sources, terms, dice=()) -> bool:
     """Whether an effect's origin appears in these terms or dice (its term, or a stat's
-    source that lists it)."""
-    return any(origin in _segments(t.source) for t in terms) or \
-        any(origin in _segments(d.source) for d in dice)
+    sources, which list its effects' origins)."""
+    return any(o in t.source for t in terms for o in origin) or \
+        any(o in d.source for d in dice for o in origin)
 
 
 def dealt_and_overkill(event: Damage) -> tuple[int, int]:
@@ -226,7 +222,7 @@ def figures(journal, templates: dict[str, str]) -> tuple[dict[Key, SourceTally],
                 # A buff, debuff or item takes effect by laying it (a weapon's hit has
                 # landed already).
                 tally.landed += key[1] in ("spell", "item")
-            active[(event.unit, event.source)] = (k, event.origin or event.source)
+            active[(event.unit, event.source)] = (k, event.origin)
         elif isinstance(event, EffectExpired):
             active.pop((event.unit, event.source), None)
     return sources, effects

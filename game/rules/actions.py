@@ -42,6 +42,7 @@ from game.rules.events import (
 )
 from game.rules.geometry import Pos, distance, shortest_path
 from game.rules.progress import gain_xp, quip
+from game.rules.sources import Sources, entry_source, rules_source, scenario_source
 from game.rules.state import GameState
 from game.rules.templates import EffectSpec, Weapon
 from game.rules.terms import Chance, Term, term
@@ -306,8 +307,8 @@ class DamagePlan(msgspec.Struct, frozen=True):
     perfect_die: Dice | None
     terms: tuple[Term, ...]
     reduction_terms: tuple[Term, ...]
-    #: (rule id, content source) of each of `dice`, then of the perfect die.
-    dice_sources: tuple[tuple[str, str], ...] = ()
+    #: (rule id, content sources) of each of `dice`, then of the perfect die.
+    dice_sources: tuple[tuple[str, Sources], ...] = ()
     bonus: DamageBonus | None = None
 
     @property
@@ -315,10 +316,10 @@ class DamagePlan(msgspec.Struct, frozen=True):
         return total_reduction(self.reduction_terms)
 
     @property
-    def sources(self) -> tuple[tuple[str, str], ...]:
-        """(rule, source) of each die then of the perfect die; blank for a plan built
+    def sources(self) -> tuple[tuple[str, Sources], ...]:
+        """(rule, sources) of each die then of the perfect die; blank for a plan built
         without them."""
-        return self.dice_sources or (("", ""),) * (len(self.dice) + 1)
+        return self.dice_sources or (("", ()),) * (len(self.dice) + 1)
 
 
 class AttackPlan(msgspec.Struct, frozen=True):
@@ -434,10 +435,10 @@ class Attack(Action):
         if not attack.success:
             unit.stats.misses += 1
             events += gain_xp(rules, unit, xp_for(xp.miss_attacker), N_("attack missed"),
-                              source=_XP_SOURCES["miss_attacker" if defender else None])
+                              source=_XP_SOURCES[("miss_attacker",) if defender else None])
             if defender and defender.is_character:
                 events += gain_xp(rules, defender, xp.miss_defender, N_("attack avoided"),
-                                  source="rules.yaml: xp.miss_defender")
+                                  source=rules_source("xp.miss_defender"))
             events += quip(rules.default_quips, unit, "miss")
             return events
         if plan.defence is not None:
@@ -445,10 +446,10 @@ class Attack(Action):
             events.append(dodge)
             if dodge.success:
                 events += gain_xp(rules, unit, xp.dodge_attacker, N_("attack dodged"),
-                                  source="rules.yaml: xp.dodge_attacker")
+                                  source=rules_source("xp.dodge_attacker"))
                 defender.stats.dodges += 1
                 events += gain_xp(rules, defender, xp.dodge_defender, N_("dodge"),
-                                  source="rules.yaml: xp.dodge_defender")
+                                  source=rules_source("xp.dodge_defender"))
                 events += quip(rules.default_quips, defender, "dodge")
                 return events
         perfect = attack.perfect
@@ -459,11 +460,12 @@ class Attack(Action):
         events += deal_damage(game, unit, target, damage.amount)
         if defender and not defender.down and plan.weapon and plan.weapon.on_hit:
             events += lay_effect(defender, plan.weapon_id, plan.weapon.on_hit,
-                                 f"weapons.yaml: {plan.weapon_id}.on_hit.amount", R.ON_HIT.id)
+                                 entry_source("weapons", plan.weapon_id, "on_hit.amount"),
+                                 R.ON_HIT.id)
         events += gain_xp(rules, unit, xp_for(xp.hit + (xp.perfect if perfect else 0)),
                           N_("perfect hit") if perfect else N_("hit"),
-                          source=_XP_SOURCES[("hit, xp.perfect" if perfect else "hit")
-                                             if defender else None])
+                          source=_XP_SOURCES[("hit", "perfect") if perfect else ("hit",)]
+                          if defender else _XP_SOURCES[None])
         events += quip(rules.default_quips, unit, "perfect" if perfect else "hit")
         if defender and defender.down:
             events += quip(rules.default_quips, unit, "kill")
@@ -511,8 +513,8 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     if isinstance(target, Door):
         own = [i for i, d in enumerate(game.scenario.doors)
                if tuple(d.at) == target.pos and d.defence is not None]
-        where = f"scenarios/{game.scenario_id}.yaml: doors[{own[0]}].defence" if own \
-            else "rules.yaml: door_defence"
+        where = scenario_source(game.scenario_id, f"doors[{own[0]}].defence") if own \
+            else rules_source("door_defence")
         return (defence_reduction(rules, target.defence, "door",
                                   R.DOOR_DEFENCE.id, where),)
     if isinstance(target, Unit):
@@ -522,10 +524,11 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
     elif target.defence is not None:
         terms = [defence_reduction(rules, target.defence, "DEF",
                                    R.NON_PLAYER_DEFENCE.id,
-                                   f"scenarios/{game.scenario_id}.yaml: "
-                                   f"objects[{_object_index(game, target)}].defence")]
+                                   scenario_source(game.scenario_id, "objects[{}].defence"
+                                                   .format(_object_index(game, target))))]
     else:
-        terms = [defence_reduction(rules, rules.base_defence, "base", R.NON_PLAYER_DEFENCE.id, "rules.yaml: base_defence")]
+        terms = [defence_reduction(rules, rules.base_defence, "base", R.NON_PLAYER_DEFENCE.id,
+                                   rules_source("base_defence"))]
     if target.armour:
         armour = armours[target.armour]
         terms.append(_armour_term("armour", target.armour, armour.reduction))
@@ -541,7 +544,7 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
 def _armour_term(name: str, armour_id: str, reduction: int) -> Term:
     # The detail is the armour's id: the journal words its name (`names_for`).
     return Term(name, reduction, armour_id, R.TOTAL_REDUCTION.id,
-                f"armours.yaml: {armour_id}.reduction")
+                entry_source("armours", armour_id, "reduction"))
 
 
 def _object_index(game: GameState, thing: Thing) -> int | str:
@@ -551,23 +554,23 @@ def _object_index(game: GameState, thing: Thing) -> int | str:
                 thing.id)
 
 
-#: Where an attack's XP comes from, by the XP field (None: an attack on a door or object).
-_XP_SOURCES = {field: f"rules.yaml: xp.{field or 'against_objects'}"
-               for field in ("miss_attacker", "hit", "hit, xp.perfect", None)}
-_BRAWL_DICE_SOURCE = (R.ACTION_DICE.id, "rules.yaml: brawl_dice")
-_PERFECT_DIE_SOURCE = (R.PERFECT_ATTACK.id, "rules.yaml: perfect_die")
+#: Where an attack's XP comes from, by the XP fields (None: an attack on a door or object).
+_XP_SOURCES = {fields: rules_source(*(f"xp.{f}" for f in fields or ("against_objects",)))
+               for fields in (("miss_attacker",), ("hit",), ("hit", "perfect"), None)}
+_BRAWL_DICE_SOURCE = (R.ACTION_DICE.id, rules_source("brawl_dice"))
+_PERFECT_DIE_SOURCE = (R.PERFECT_ATTACK.id, rules_source("perfect_die"))
 
 
 @lru_cache(maxsize=1024)
-def _bonus_source(row: int, body: str, size: str) -> tuple[str, str]:
-    """(rule, source) of the damage-bonus dice: the table's row and the two values summed."""
-    return R.DAMAGE_BONUS.id, f"rules.yaml: damage_bonus[{row}].dice; {body}; {size}"
+def _bonus_source(row: int, body: Sources, size: Sources) -> tuple[str, Sources]:
+    """(rule, sources) of the damage-bonus dice: the table's row and the two values summed."""
+    return R.DAMAGE_BONUS.id, rules_source(f"damage_bonus[{row}].dice") + body + size
 
 
 @lru_cache(maxsize=256)
-def _weapon_dice_source(weapon_id: str) -> tuple[str, str]:
-    """(rule, source) of a weapon's dice, built once per weapon."""
-    return R.ACTION_DICE.id, f"weapons.yaml: {weapon_id}.dice"
+def _weapon_dice_source(weapon_id: str) -> tuple[str, Sources]:
+    """(rule, sources) of a weapon's dice, built once per weapon."""
+    return R.ACTION_DICE.id, entry_source("weapons", weapon_id, "dice")
 
 
 def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
@@ -616,11 +619,11 @@ def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
                   reduce, amount, target.hp, max(0, target.hp - amount))
 
 
-def lay_effect(target: Unit, source: str, effect: EffectSpec, origin: str = "",
+def lay_effect(target: Unit, source: str, effect: EffectSpec, origin: Sources = (),
                rule: str = R.TIMED_EFFECTS.id) -> list[Event]:
     """Lay a timed effect (an item's, a weapon's on-hit) on a unit; one from the same
     source is replaced, not stacked (effects stack by source). `origin`: the content value
-    of its amount (`weapons.yaml: venom-dagger.on_hit.amount`), `rule` the rule laying it
+    of its amount (venom-dagger's `on_hit.amount` in `weapons`), `rule` the rule laying it
     (a spell's R7.9, an item's, an on-hit effect's)."""
     target.effects = [e for e in target.effects if e.source != source]
     target.effects.append(Effect(source, effect.stat, effect.amount, effect.turns, origin))

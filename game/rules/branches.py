@@ -32,6 +32,7 @@ from game.rules.actions import Action
 from game.rules.dice import Dice, DiceRoll, Roller
 from game.rules.events import Roll
 from game.rules.odds import convolve, dice_dist, point
+from game.rules.sources import Sources
 from game.rules.state import GameState
 from game.rules.units import Effect, Statistics, Unit
 
@@ -140,7 +141,8 @@ class ScriptedRoller(Roller):
         value = self._next(None)
         return (1 if value is None else value), False
 
-    def roll(self, dice: Dice, label: str = "", rule: str = "", origin: str = "") -> DiceRoll:
+    def roll(self, dice: Dice, label: str = "", rule: str = "",
+             origin: Sources = ()) -> DiceRoll:
         return self.roll_together([(dice, label, rule, origin)])[0]
 
     def roll_together(self, parts) -> list[DiceRoll]:

@@ -14,6 +14,7 @@ from typing import Iterable, Protocol, Sequence
 from game.rules import rule_ids as R
 from game.rules.constants import Check
 from game.rules.templates import FactionCurve, RulesConfig
+from game.rules.sources import Sources, rules_source
 from game.rules.terms import Chance, Term, round_half_up, term
 from game.rules.units import template_source
 
@@ -31,23 +32,23 @@ class Actor(Protocol):
     def skill(self, name: str) -> int: ...
     def effect_terms(self, stat: str) -> tuple[Term, ...]: ...
     def mastery(self, family: str) -> int: ...
-    def source(self, field: str) -> str: ...
-    def stat_source(self, name: str) -> str: ...
+    def source(self, field: str) -> Sources: ...
+    def stat_source(self, name: str) -> Sources: ...
     def template_term(self, name: str, value: int, detail: str, rule: str, group: str,
                       key: str) -> Term: ...
 
 
-_STAT_BONUS_SOURCE = "rules.yaml: stat_bonus_per_point, page.stat_neutral"
-_LUCK_SOURCE = "rules.yaml: luck.step, luck.per_step, page.luck_max"
-_FACTION_SOURCE = "rules.yaml: faction.maximum, faction.ratio"
-_CROWDING_SOURCE = "rules.yaml: page.crowding_per_ally, crowding_step"
-_DISTANCE_SOURCE = "rules.yaml: distance_malus_per_square"
-_COUNTER_SOURCE = "rules.yaml: counter_difficulty"
+_STAT_BONUS_SOURCE = rules_source("stat_bonus_per_point", "page.stat_neutral")
+_LUCK_SOURCE = rules_source("luck.step", "luck.per_step", "page.luck_max")
+_FACTION_SOURCE = rules_source("faction.maximum", "faction.ratio")
+_CROWDING_SOURCE = rules_source("page.crowding_per_ally", "crowding_step")
+_DISTANCE_SOURCE = rules_source("distance_malus_per_square")
+_COUNTER_SOURCE = rules_source("counter_difficulty")
 
 
-def stat_bonus(rules: RulesConfig, name: str, value: int, source: str = "") -> Term:
+def stat_bonus(rules: RulesConfig, name: str, value: int, source: Sources = ()) -> Term:
     """`sb(X) = (X - 10) * slope`: 10 is neutral, above helps, below hurts. `source`:
-    where the characteristic comes from (`characters.yaml: aldric.stats.STR`)."""
+    where the characteristic comes from (aldric's `stats.STR` in `characters`)."""
     return _stat_bonus(name, value, rules.page.stat_neutral, rules.stat_bonus_per_point,
                        source)
 
@@ -55,26 +56,26 @@ def stat_bonus(rules: RulesConfig, name: str, value: int, source: str = "") -> T
 # Terms are frozen and the same few values recur on every check (the plans of a panel, of
 # an attack): each is built once. The cache keys hold every number the term depends on.
 @lru_cache(maxsize=1024)
-def _stat_bonus(name: str, value: int, neutral: int, per_point, source: str) -> Term:
-    where = f"{_STAT_BONUS_SOURCE}; {source}" if source else _STAT_BONUS_SOURCE
+def _stat_bonus(name: str, value: int, neutral: int, per_point, source: Sources) -> Term:
+    where = _STAT_BONUS_SOURCE + source
     return Term("stat_bonus", (value - neutral) * per_point, name, R.STAT_BONUS.id, where,
                 value)
 
 
-def luck_bonus(rules: RulesConfig, luck: int, source: str = "") -> Term:
+def luck_bonus(rules: RulesConfig, luck: int, source: Sources = ()) -> Term:
     """A small bonus per full step of luck (+1 per 5 by default), at most +4."""
     return _luck_bonus(luck, rules.page.luck_max, rules.luck.step, rules.luck.per_step, source)
 
 
 @lru_cache(maxsize=256)
-def _luck_bonus(luck: int, maximum: int, step: int, per_step: int, source: str) -> Term:
-    where = f"{_LUCK_SOURCE}; {source}" if source else _LUCK_SOURCE
+def _luck_bonus(luck: int, maximum: int, step: int, per_step: int, source: Sources) -> Term:
+    where = _LUCK_SOURCE + source
     return Term("luck", min(maximum, luck // step * per_step), "LCK", R.LUCK_BONUS.id, where,
                 luck)
 
 
 def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str],
-                  source: str = "") -> Term:
+                  source: Sources = ()) -> Term:
     """`round_half_up(max * (1 - ratio**n))`, n = the allies of the faction counted:
     0, 6, 10, 12, 13, 14, 14, 15 … The term's detail is the faction ("" for a unit without
     one), its `units` the ids of the allies counted, so a count can be checked. `source`:
@@ -86,8 +87,8 @@ def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str
 
 
 @lru_cache(maxsize=1024)
-def _faction_term(value: int, faction: str, allies: tuple[str, ...], source: str) -> Term:
-    where = f"{_FACTION_SOURCE}; {source}" if source else _FACTION_SOURCE
+def _faction_term(value: int, faction: str, allies: tuple[str, ...], source: Sources) -> Term:
+    where = _FACTION_SOURCE + source
     return Term("faction", value, faction, R.FACTION_BONUS.id, where, units=allies)
 
 
@@ -146,9 +147,9 @@ def _template_stat_bonus(name: str, value: int, neutral: int, per_point, kind: s
                        template_source(kind, template, f"stats.{name}", designer_set))
 
 
-_PERFECT_ATTACK = (R.PERFECT_ATTACK.id, "rules.yaml: page.perfect_attack_below")
+_PERFECT_ATTACK = (R.PERFECT_ATTACK.id, rules_source("page.perfect_attack_below"))
 #: Where each chance's cap comes from.
-_CAPS = {check: f"rules.yaml: page.caps.{check}"
+_CAPS = {check: rules_source(f"page.caps.{check}")
          for check in ("brawl", "melee", "ranged", "dodge", "magic", "counter")}
 
 
@@ -223,7 +224,7 @@ def counter_chance(rules: RulesConfig, unit: Actor, faction: Term) -> Chance:
     )
     return Chance(Check.COUNTER, terms, rules.page.caps.counter,
                   rules.page.perfect_counter_below, rule.id, _CAPS["counter"],
-                  R.PERFECT_COUNTER.id, "rules.yaml: page.perfect_counter_below")
+                  R.PERFECT_COUNTER.id, rules_source("page.perfect_counter_below"))
 
 
 def counter_drain(rules: RulesConfig, spell_cost: int) -> int:

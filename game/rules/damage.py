@@ -7,9 +7,10 @@ from functools import lru_cache
 from game.rules.templates import DamageBonusRow, RulesConfig
 from game.rules.dice import Dice
 from game.rules.rule_ids import DEFENCE_REDUCTION
+from game.rules.sources import Sources, rules_source
 from game.rules.terms import Term
 
-_DEFENCE_SOURCE = "rules.yaml: page.defence_reduction.per, page.defence_reduction.maximum"
+_DEFENCE_SOURCE = rules_source("page.defence_reduction.per", "page.defence_reduction.maximum")
 
 
 def bonus_row(table: list[DamageBonusRow], total: int) -> int:
@@ -28,7 +29,7 @@ def damage_bonus(table: list[DamageBonusRow], total: int) -> tuple[int, Dice]:
 
 
 def defence_reduction(rules: RulesConfig, defence: int, kind: str = "DEF",
-                      rule: str = DEFENCE_REDUCTION.id, source: str = "") -> Term:
+                      rule: str = DEFENCE_REDUCTION.id, source: Sources = ()) -> Term:
     """1 point per full 10 points of defence, at most 5 before armour and effects.
 
     The term's detail is whose defence it is (`DEF`: a unit's or an object's own, `door`:
@@ -41,8 +42,8 @@ def defence_reduction(rules: RulesConfig, defence: int, kind: str = "DEF",
 
 
 @lru_cache(maxsize=1024)
-def _defence_term(value: int, kind: str, defence: int, rule: str, source: str) -> Term:
-    where = f"{_DEFENCE_SOURCE}; {source}" if source else _DEFENCE_SOURCE
+def _defence_term(value: int, kind: str, defence: int, rule: str, source: Sources) -> Term:
+    where = _DEFENCE_SOURCE + source
     return Term("defence", value, kind, rule, where, defence)
 
 

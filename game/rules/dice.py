@@ -23,6 +23,8 @@ from typing import Iterable
 
 import msgspec
 
+from game.rules.sources import Sources
+
 _DICE = re.compile(r"^\s*([+-])?\s*(?:(\d*)d(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
 
 
@@ -94,9 +96,9 @@ class DiceRoll(msgspec.Struct, frozen=True, omit_defaults=True):
     faces: tuple[int, ...]
     total: int
     #: The rule that rolls these dice (`R6.2`) and the content value they come from
-    #: (`weapons.yaml: sword.dice`); "" in journals written before they were kept.
+    #: (the weapon's `dice` in `weapons`); none in journals written before they were kept.
     rule: str = ""
-    source: str = ""
+    source: Sources = ()
     stats: tuple[str, ...] = ()
     number: int | None = None
     row: int | None = None
@@ -185,7 +187,8 @@ class Roller:
             return self.forced.popleft(), True
         return 1 + _below(self._source(), 100), False
 
-    def roll(self, dice: Dice, label: str = "", rule: str = "", origin: str = "") -> DiceRoll:
+    def roll(self, dice: Dice, label: str = "", rule: str = "",
+             origin: Sources = ()) -> DiceRoll:
         """Roll `dice`; `rule` and `origin` name the rule rolling them and the content value
         they come from, kept on the result."""
         source, sides = self._source(), dice.sides

@@ -12,6 +12,7 @@ import msgspec
 from game.rules.dice import DiceRoll
 from game.rules.errors import Phrase
 from game.rules.geometry import Pos
+from game.rules.sources import Sources
 from game.rules.terms import Term
 
 
@@ -93,13 +94,13 @@ class Roll(Event, tag="roll"):
     #: The result came from a `force` command, not from the dice.
     forced: bool = False
     #: The chance's formula (`R4.9`) and the content value of its cap
-    #: (`rules.yaml: page.caps.melee`); "" in journals written before they were kept.
+    #: (the rules' `page.caps.melee`); none in journals written before they were kept.
     rule: str = ""
-    cap_source: str = ""
+    cap_source: Sources = ()
     #: A success strictly below this is perfect (0: never), with its rule and content value.
     perfect_below: int = 0
     perfect_rule: str = ""
-    perfect_source: str = ""
+    perfect_source: Sources = ()
 
 
 class Damage(Event, tag="damage"):
@@ -137,9 +138,9 @@ class XpGained(Event, tag="xp"):
     level: int
     message: str = ""
     fields: dict[str, str | int] = {}
-    #: The XP rule (R8.1) and the content value the amount comes from (`rules.yaml: xp.hit`).
+    #: The XP rule (R8.1) and the content value the amount comes from (the rules' `xp.hit`).
     rule: str = ""
-    source: str = ""
+    source: Sources = ()
 
 
 class LevelUp(Event, tag="level"):
@@ -190,7 +191,7 @@ class ApDrained(Event, tag="ap_drained"):
     next_refill: int | None = None
     #: The rule (R7.6, or R10.3 when owed) and the content values of the amount.
     rule: str = ""
-    source: str = ""
+    source: Sources = ()
 
 
 class OwedApPaid(Event, tag="ap_owed_paid"):
@@ -203,7 +204,7 @@ class OwedApPaid(Event, tag="ap_owed_paid"):
 
 class EffectAdded(Event, tag="effect"):
     """A timed effect laid on `unit` by `source` (a spell, item or weapon id): `rule` and
-    `origin` say which rule lays it and the content value of its amount ("" in old saves)."""
+    `origin` say which rule lays it and the content value of its amount (none in old saves)."""
 
     unit: str
     source: str
@@ -211,7 +212,7 @@ class EffectAdded(Event, tag="effect"):
     amount: int
     turns: int
     rule: str = ""
-    origin: str = ""
+    origin: Sources = ()
 
 
 class ItemUsed(Event, tag="item"):

@@ -82,8 +82,8 @@ def outcome_of(event: Event) -> Event:
         event = msgspec.structs.replace(event, message="", fields={})
     if isinstance(event, Roll):
         return msgspec.structs.replace(event, terms=_bare(event.terms), rule="",
-                                       cap_source="", perfect_below=0, perfect_rule="",
-                                       perfect_source="")
+                                       cap_source=(), perfect_below=0, perfect_rule="",
+                                       perfect_source=())
     if isinstance(event, (Damage, Healed)):
         dice = tuple(DiceRoll("", d.expr, d.faces, d.total) for d in event.dice)
         if isinstance(event, Healed):
@@ -91,11 +91,11 @@ def outcome_of(event: Event) -> Event:
         return msgspec.structs.replace(event, dice=dice, terms=_bare(event.terms),
                                        reduction_terms=_bare(event.reduction_terms))
     if isinstance(event, XpGained):
-        return msgspec.structs.replace(event, rule="", source="")
+        return msgspec.structs.replace(event, rule="", source=())
     if isinstance(event, EffectAdded):
-        return msgspec.structs.replace(event, rule="", origin="")
+        return msgspec.structs.replace(event, rule="", origin=())
     if isinstance(event, ApDrained):
-        return msgspec.structs.replace(event, rule="", source="")
+        return msgspec.structs.replace(event, rule="", source=())
     return event
 
 

@@ -25,6 +25,7 @@ from game.rules.errors import Impossible, N_
 from game.rules.events import Event, ItemUsed
 from game.rules.geometry import distance
 from game.rules.rule_ids import ITEMS
+from game.rules.sources import entry_source
 from game.rules.state import GameState
 from game.rules.templates import Item
 from game.rules.units import Unit
@@ -104,4 +105,5 @@ class Use(Action):
         events: list[Event] = [ItemUsed(unit.id, plan.item_id, plan.target.id, plan.ap_cost,
                                         unit.ap, unit.items[plan.item_id])]
         return events + lay_effect(plan.target, plan.item_id, plan.item.effect,
-                                    f"items.yaml: {plan.item_id}.effect.amount", ITEMS.id)
+                                    entry_source("items", plan.item_id, "effect.amount"),
+                                    ITEMS.id)

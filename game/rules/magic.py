@@ -38,6 +38,7 @@ from game.rules.events import (
 )
 from game.rules.geometry import Pos, distance
 from game.rules.progress import gain_xp, quip
+from game.rules.sources import Sources, entry_source, rules_source
 from game.rules.state import GameState
 from game.rules.templates import Spell
 from game.rules.terms import Chance, Term
@@ -83,8 +84,8 @@ def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int,
     otherwise its AP would be refilled before it could act, so the drain is owed and taken
     off its next refill. Never below 0.
     """
-    source = "rules.yaml: counter_drain.fraction, counter_drain.rounding" + \
-        (f"; spells.yaml: {spell_id}.ap_cost" if spell_id else "")
+    source = rules_source("counter_drain.fraction", "counter_drain.rounding") + \
+        (entry_source("spells", spell_id, "ap_cost") if spell_id else ())
     own_turn = unit.owner is not None and unit.owner == caster.owner
     if own_turn:
         taken = min(unit.ap, amount)
@@ -138,10 +139,10 @@ class CastPlan(msgspec.Struct, frozen=True):
         return next((t.counter for t in self.targets if t.unit is self.centre), None)
 
     @property
-    def dice_source(self) -> tuple[str, str]:
-        """(rule id, content source) of the value dice: a damage spell's or a heal's."""
+    def dice_source(self) -> tuple[str, Sources]:
+        """(rule id, content sources) of the value dice: a damage spell's or a heal's."""
         rule = R.DAMAGE_SPELL if self.spell.kind == "damage" else R.HEAL
-        return rule.id, f"spells.yaml: {self.spell_id}.dice"
+        return rule.id, entry_source("spells", self.spell_id, "dice")
 
 
 #: The kinds of spell that are hostile acts: refused on one's own characters (R3.4) and,
@@ -281,8 +282,8 @@ class Cast(Action):
         if took_effect:
             events += gain_xp(rules, caster, rules.xp.spell_default if spell.xp is None
                               else spell.xp, N_("{spell} cast"), {"spell": spell.name},
-                              source="rules.yaml: xp.spell_default" if spell.xp is None
-                              else f"spells.yaml: {self.spell}.xp")
+                              source=rules_source("xp.spell_default") if spell.xp is None
+                              else entry_source("spells", self.spell, "xp"))
         else:
             caster.stats.spells_countered += 1
             events += quip(rules.default_quips, caster, "spell_fail")
@@ -327,7 +328,7 @@ class Cast(Action):
         events.append(Countered(unit.id, self.spell, reflected))
         events.append(drain_ap(game, unit, plan.caster, target.drain, plan.spell_id))
         events += gain_xp(rules, unit, rules.xp.counter, N_("counter-magic"),
-                          source="rules.yaml: xp.counter")
+                          source=rules_source("xp.counter"))
         if reflected and not plan.caster.down:
             # The caster takes its own spell; a reflection is not countered again. A caster
             # already downed by an earlier reflection of the same area takes nothing more.
@@ -352,4 +353,4 @@ class Cast(Action):
             target.hp = min(target.hp_max, target.hp + max(0, value.total))
             return [Healed(source.id, target.id, (value,), target.hp - before, before, target.hp)]
         return lay_effect(target, self.spell, spell.effect,
-                          f"spells.yaml: {self.spell}.effect.amount")
+                          entry_source("spells", self.spell, "effect.amount"))

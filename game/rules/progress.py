@@ -8,6 +8,7 @@ from game.rules.errors import render
 from game.rules.templates import Quips, RulesConfig
 from game.rules.events import Event, LevelUp, Quip, XpGained
 from game.rules.rule_ids import XP_TABLE
+from game.rules.sources import Sources
 from game.rules.units import Unit
 
 
@@ -23,12 +24,12 @@ def next_level_xp(thresholds: list[int], xp: int) -> int | None:
 
 
 def gain_xp(rules: RulesConfig, unit: Unit, amount: int, reason: str,
-            fields: dict[str, str | int] | None = None, source: str = "") -> list[Event]:
+            fields: dict[str, str | int] | None = None, source: Sources = ()) -> list[Event]:
     """Give XP to a character (creatures do not learn) and report any level gained.
 
     `reason` is a message id (`N_`) with its `fields`: the event keeps both beside the
     English text, for the journal to word in the player's language. `source`: the content
-    value the amount comes from (`rules.yaml: xp.hit`)."""
+    value the amount comes from (`rules_source("xp.hit")`)."""
     if amount <= 0 or not unit.is_character:
         return []
     unit.xp += amount

@@ -17,6 +17,7 @@ from game.rules.dice import Roller
 from game.rules.events import Event, TurnStarted
 from game.rules.geometry import Pos, clear_line, distance
 from game.rules.progress import level_for
+from game.rules.sources import Sources
 from game.rules.templates import Content, Quips, Scenario
 from game.rules.units import Effect, Statistics, Unit
 
@@ -261,7 +262,7 @@ def comparable(state: dict, replayed: dict | None = None) -> dict:
     for uid, unit in state.get("units", {}).items():
         again = replayed_units.get(uid, {}).get("effects", [])
         effects = [effect if "origin" in effect else
-                   {**effect, "origin": again[i].get("origin", "") if i < len(again) else ""}
+                   {**effect, "origin": again[i].get("origin", []) if i < len(again) else []}
                    for i, effect in enumerate(unit.get("effects", []))]
         units[uid] = {"designer_set": [], **unit, "effects": effects,
                       "stats": known_statistics(unit["stats"])}
@@ -278,7 +279,8 @@ def restore_state(game: GameState, state: dict) -> None:
         data["weapons"] = tuple(data["weapons"])
         data["spells"] = tuple(data["spells"])
         data["designer_set"] = tuple(data.get("designer_set", ()))
-        data["effects"] = [Effect(**e) for e in data["effects"]]
+        data["effects"] = [Effect(**{**e, "origin": msgspec.convert(e.get("origin", ()), Sources)})
+                           for e in data["effects"]]
         data["stats"] = Statistics(**known_statistics(data["stats"]))
         data["quips"] = quips.get(uid) or Quips()
         units[uid] = Unit(**data)

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import msgspec
 
+from game.rules.sources import Sources
+
 
 def round_half_up(value: Fraction | int | float | str) -> int:
     """Round to the nearest integer, halves away from minus infinity (2.5 -> 3, -2.5 -> -2).
@@ -36,22 +38,22 @@ class Term(msgspec.Struct, frozen=True, omit_defaults=True):
     - `squares`: each crowding ally's distance, in the order of `units`.
 
     `rule` is the id of the rule that makes the term (docs/rules.md, `rule_ids`), `source`
-    the content value(s) it reads (`characters.yaml: aldric.skills.melee`). Fields left at
-    their default are not written (a save, a `--json` journal).
+    the content values it reads (`Source("characters", "aldric", ("skills.melee",))`).
+    Fields left at their default are not written (a save, a `--json` journal).
     """
 
     name: str
     value: int
     detail: str = ""
     rule: str = ""
-    source: str = ""
+    source: Sources = ()
     number: int | None = None
     units: tuple[str, ...] = ()
     squares: tuple[int, ...] = ()
 
 
 @lru_cache(maxsize=4096)
-def term(name: str, value: int, detail: str = "", rule: str = "", source: str = "",
+def term(name: str, value: int, detail: str = "", rule: str = "", source: Sources = (),
          number: int | None = None, units: tuple[str, ...] = (),
          squares: tuple[int, ...] = ()) -> Term:
     """`Term(...)`, built once: terms are frozen, and the same few recur on every check
@@ -73,10 +75,10 @@ class Chance(msgspec.Struct, frozen=True):
     perfect_below: int = 0
     #: The id of the chance's formula (`R4.9`) and the content value its cap comes from.
     rule: str = ""
-    cap_source: str = ""
+    cap_source: Sources = ()
     #: The rule and the content value of `perfect_below` ("" when there is none).
     perfect_rule: str = ""
-    perfect_source: str = ""
+    perfect_source: Sources = ()
 
     @property
     def raw(self) -> int:

@@ -8,24 +8,25 @@ from functools import lru_cache
 from game.rules.templates import Quips
 from game.rules.geometry import Pos
 from game.rules.rule_ids import TIMED_EFFECTS
+from game.rules.sources import Sources, template_value_source
 from game.rules.terms import Term, term
 
-#: The content file a unit's template comes from, by the unit's kind.
-TEMPLATE_FILES = {"character": "characters.yaml", "creature": "creatures.yaml"}
+#: The content table a unit's template comes from, by the unit's kind.
+TEMPLATE_TABLES = {"character": "characters", "creature": "creatures"}
 
 
 @dataclass(slots=True)
 class Effect:
     """A timed bonus or malus (a spell's, an item's, a weapon's on-hit effect): `amount`
     added to `stat` for `turns` more of its holder's turns; `source` is its spell, item or
-    weapon id, `origin` the content value its amount comes from
-    (`spells.yaml: bless.effect.amount`; "" in saves made before origins were kept)."""
+    weapon id, `origin` the content value its amount comes from (bless's `effect.amount`
+    in `spells`; none in saves made before origins were kept)."""
 
     source: str
     stat: str
     amount: int
     turns: int
-    origin: str = ""
+    origin: Sources = ()
 
 
 @dataclass(slots=True)
@@ -105,20 +106,19 @@ class Unit:
     def mastery(self, family: str) -> int:
         return self.masteries.get(family, 0)
 
-    def source(self, field: str) -> str:
-        """Where one of the unit's template values comes from: `characters.yaml:
-        aldric.skills.melee` (`field` as a designer's `set` names it), or that value ", set
-        by the designer" once a `set` changed it."""
+    def source(self, field: str) -> Sources:
+        """Where one of the unit's template values comes from: aldric's `skills.melee` in
+        `characters` (`field` as a designer's `set` names it), noted as set by the
+        designer once a `set` changed it."""
         return template_source(self.kind, self.template, field, self.designer_set)
 
-    def stat_source(self, name: str) -> str:
+    def stat_source(self, name: str) -> Sources:
         """Where an effective characteristic comes from: its template value and the timed
         effects on it."""
         where = template_source(self.kind, self.template, "stats." + name, self.designer_set)
         if not self.effects:
             return where
-        return "; ".join((where, *(e.origin or e.source for e in self.effects
-                                   if e.stat == name)))
+        return where + tuple(s for e in self.effects if e.stat == name for s in e.origin)
 
     def template_term(self, name: str, value: int, detail: str, rule: str, group: str,
                       key: str) -> Term:
@@ -139,11 +139,11 @@ class Unit:
 # Every check asks where a few template values come from: each answer is built once.
 @lru_cache(maxsize=4096)
 def template_source(kind: str, template: str, field: str,
-                    designer_set: tuple[str, ...] = ()) -> str:
-    """`characters.yaml: aldric.skills.melee` (`, set by the designer` once a `set` changed
-    it): where a unit's template value comes from."""
-    where = f"{TEMPLATE_FILES.get(kind, kind)}: {template}.{field}"
-    return f"{where}, set by the designer" if field in designer_set else where
+                    designer_set: tuple[str, ...] = ()) -> Sources:
+    """Where a unit's template value comes from: aldric's `skills.melee` in `characters`
+    (noted once a designer's `set` changed it)."""
+    return template_value_source(TEMPLATE_TABLES.get(kind, kind), template, field,
+                                 field in designer_set)
 
 
 @lru_cache(maxsize=4096)
@@ -154,6 +154,7 @@ def _template_term(name: str, value: int, detail: str, rule: str, kind: str, tem
     if listed or field in designer_set:
         return term(name, value, detail, rule,
                     template_source(kind, template, field, designer_set))
-    # `characters.yaml: ysolde (no masteries.axe: 0)`: a path that exists, and why 0.
+    # ysolde lists no `masteries.axe`: the entry that exists, and why 0.
     return term(name, value, detail, rule,
-                f"{TEMPLATE_FILES.get(kind, kind)}: {template} (no {field}: 0)")
+                template_value_source(TEMPLATE_TABLES.get(kind, kind), template, field,
+                                      listed=False))
