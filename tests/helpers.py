@@ -156,8 +156,8 @@ def bare(terms):
     counts: its detail and typed fields (the roll-card tests check rules and sources)."""
     from game.rules.terms import Term
     if isinstance(terms, Term):
-        return msgspec.structs.replace(terms, rule="", source="")
-    return tuple(msgspec.structs.replace(t, rule="", source="") for t in terms)
+        return msgspec.structs.replace(terms, rule="", source=())
+    return tuple(msgspec.structs.replace(t, rule="", source=()) for t in terms)
 
 
 async def creatures_act(app, pilot) -> None:

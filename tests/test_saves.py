@@ -56,7 +56,7 @@ def test_save_then_load_gives_the_same_game(tmp_path, seed, commands, ends):
 def test_the_save_file_is_readable_and_versioned(tmp_path):
     path = save_game(played(3, demo_commands()), "demo", tmp_path)
     data = json.loads(path.read_text())
-    assert data["format"] == "escarmouche-save" and data["version"] == 5
+    assert data["format"] == "escarmouche-save" and data["version"] == 6
     assert data["scenario"] == "crossroads" and data["seed"] == 3
     assert data["log"][:2] == ["move aldric 4,6", "close aldric 4,5"]
     assert {"state", "journal", "content_hash", "players", "round"} <= set(data)
@@ -111,8 +111,8 @@ def test_changed_content_keeps_the_saved_state_or_replays(tmp_path):
 @pytest.mark.parametrize("writer,message", [
     (lambda p, good: p.write_text(good[: len(good) // 2]), "is truncated"),
     (lambda p, good: p.write_text("{]]"), "is garbled"),
-    (lambda p, good: p.write_text(good.replace('"version":5', '"version":99')),
-     "has format version 99; this game reads versions 1, 2, 3, 4, 5"),
+    (lambda p, good: p.write_text(good.replace('"version":6', '"version":99')),
+     "has format version 99; this game reads versions 1, 2, 3, 4, 5, 6"),
     (lambda p, good: p.write_text(good.replace('"scenario":"crossroads"',
                                                '"scenario":"atlantis"')),
      "was played on scenario 'atlantis', which is not in the content"),

@@ -14,6 +14,7 @@ from game.journal.text import describe, dice_label, names_for, namer, term_label
 from game.rules.dice import DiceRoll
 from game.rules.events import Damage, Refused, Roll
 from game.rules.history import replay
+from game.rules.sources import rules_source
 from game.rules.terms import Term
 from game.saves import VERSION, load_game, read_save, save_game
 from tests.helpers import CONTENT, events_of, make_game
@@ -39,7 +40,8 @@ def test_a_brawl_s_terms_and_dice_carry_what_they_counted():
     assert [d.label for d in damage.dice] == ["brawl", "bonus", "perfect"]
     bonus = damage.dice[1]
     assert (bonus.stats, bonus.number) == (("STR", "SIZ"), total)
-    assert bonus.row is not None and f"damage_bonus[{bonus.row}]" in bonus.source
+    assert bonus.row is not None and \
+        rules_source(f"damage_bonus[{bonus.row}].dice")[0] in bonus.source
     [defence] = damage.reduction_terms
     assert (defence.detail, defence.number) == ("DEF", game.units["goblin"].stat("DEF"))
     # The journal words them with the names of the one lookup.
@@ -117,11 +119,11 @@ def test_a_version_4_save_replays_to_the_journal_a_game_played_today_writes(tmp_
     fresh = replay(game.content, game.scenario, record.seed, record.log, record.scenario,
                    record.designer, record.dice, game.policies)
     assert [e for e in record.journal if not isinstance(e, Refused)] == fresh.journal
-    # Saved again, it is a version-5 save, read as it was written.
+    # Saved again, it is a save of this version, read as it was written.
     shutil.copy(OLD_SAVE, tmp_path / "old.json")
     path = save_game(load_game(tmp_path / "old.json", content_dir=content).game, "again",
                      tmp_path)
-    assert json.loads(path.read_text())["version"] == VERSION == 5
+    assert json.loads(path.read_text())["version"] == VERSION == 6
     assert read_save(path).journal == record.journal
 
 

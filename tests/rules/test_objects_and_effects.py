@@ -11,6 +11,7 @@ from game.rules.chances import melee_chance
 from game.rules.constants import AttackMode
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
+from game.rules.sources import entry_source
 from game.rules.events import Damage, EffectAdded, EffectExpired, ItemUsed, Roll
 from game.rules.items import Use
 from game.rules.legal import item_options, options_against
@@ -40,7 +41,8 @@ def test_a_venomed_hit_lays_its_effect_on_the_character_hit():
     [damage] = events_of(events, Damage)
     assert damage.amount > 0 and not game.units["hugo"].down
     assert events_of(events, EffectAdded) == [EffectAdded(
-        "hugo", "venom-dagger", "STR", -2, 2, "R14.1", "weapons.yaml: venom-dagger.on_hit.amount")]
+        "hugo", "venom-dagger", "STR", -2, 2, "R14.1",
+        entry_source("weapons", "venom-dagger", "on_hit.amount"))]
     hugo = game.units["hugo"]
     assert hugo.stat("STR") == 13
     # Its effect reaches every rule that reads STR: sb(STR) and the damage bonus.
@@ -150,7 +152,8 @@ def test_a_bag_of_pepper_is_a_malus_in_the_foes_melee_chance():
     game.apply("end")
     events = game.apply("use pike pepper-bag hugo")
     assert events_of(events, EffectAdded) == [EffectAdded(
-        "hugo", "pepper-bag", "melee", -10, 2, "R14.2", "items.yaml: pepper-bag.effect.amount")]
+        "hugo", "pepper-bag", "melee", -10, 2, "R14.2",
+        entry_source("items", "pepper-bag", "effect.amount"))]
     game.apply("end")  # Alice's turn again: the pepper is still in Hugo's eyes
     [option] = [o for o in options_against(game, "hugo", (0, 1)) if o.label == "cudgel"]
     assert Term("effect", -10, "pepper-bag") in bare(option.chance.terms)

@@ -9,11 +9,12 @@ from game.rules.events import (
     XpGained,
 )
 from game.rules.terms import Term
+from game.rules.sources import entry_source, rules_source
 from tests.helpers import CONTENT, char, content_with, events_of, make_game, bare
 
 #: Where a drain's amount comes from: the rules' fraction and rounding, the spell's cost.
-DRAIN = ("rules.yaml: counter_drain.fraction, counter_drain.rounding; "
-         "spells.yaml: firebolt.ap_cost")
+DRAIN = rules_source("counter_drain.fraction", "counter_drain.rounding") + \
+    entry_source("spells", "firebolt", "ap_cost")
 
 
 def xp_of(events):
@@ -195,7 +196,7 @@ def test_buff_shows_as_a_named_term_then_wears_off_after_its_turns():
     game.units["goblin"].hp = 999
     events = game.apply("cast elise bless aldric")
     assert events_of(events, EffectAdded) == [EffectAdded("aldric", "bless", "melee", 10, 2, "R7.9",
-                                                              "spells.yaml: bless.effect.amount")]
+                                               entry_source("spells", "bless", "effect.amount"))]
     [roll] = events_of(game.apply("attack aldric goblin with sword"), Roll)
     assert bare(roll.terms[:2]) == (Term("skill", 50, "melee"), Term("effect", 10, "bless"))
     assert roll.chance == 75
