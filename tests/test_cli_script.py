@@ -2,9 +2,12 @@
 
 import json
 
+import msgspec
 import pytest
 
 from game.cli import main
+from game.journal.text import source_text
+from game.rules.sources import Sources
 
 DEMO = "content/scripts/skirmish-demo.txt"
 
@@ -31,6 +34,10 @@ def test_demo_script_shows_each_kind_of_action(capsys):
     assert "— state after round 3 —" in out
 
 
+def worded(sources: list) -> str:
+    return source_text(msgspec.convert(sources, Sources))
+
+
 def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     code, out, _ = run(capsys, "script", "crossroads", DEMO, "--json")
     lines = [json.loads(line) for line in out.splitlines()]
@@ -40,24 +47,27 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     assert perfect == {
         "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 64,
         "cap": 95, "success": True, "perfect": True, "forced": True,
-        "rule": "R4.10", "cap_source": "rules.yaml: page.caps.ranged", "perfect_below": 5,
-        "perfect_rule": "R4.11", "perfect_source": "rules.yaml: page.perfect_attack_below",
+        "rule": "R4.10", "cap_source": [{"file": "rules", "paths": ["page.caps.ranged"]}],
+        "perfect_below": 5, "perfect_rule": "R4.11",
+        "perfect_source": [{"file": "rules", "paths": ["page.perfect_attack_below"]}],
         "terms": [{"name": "skill", "value": 55, "detail": "ranged", "rule": "R4.10",
-                   "source": "characters.yaml: brenna.skills.ranged"},
+                   "source": [{"file": "characters", "entry": "brenna", "paths": ["skills.ranged"]}]},
                   {"name": "mastery", "value": 10, "detail": "bow", "rule": "R4.10",
-                   "source": "characters.yaml: brenna.masteries.bow"},
+                   "source": [{"file": "characters", "entry": "brenna", "paths": ["masteries.bow"]}]},
                   {"name": "stat_bonus", "value": 6, "detail": "DEX", "number": 16,
-                   "rule": "R3.6", "source": "rules.yaml: stat_bonus_per_point, "
-                   "page.stat_neutral; characters.yaml: brenna.stats.DEX"},
+                   "rule": "R3.6",
+                   "source": [{"file": "rules", "paths": ["stat_bonus_per_point",
+                                                          "page.stat_neutral"]},
+                              {"file": "characters", "entry": "brenna", "paths": ["stats.DEX"]}]},
                   {"name": "crowding", "value": -4, "units": ["aldric", "corvin"],
                    "squares": [4, 4], "rule": "R4.6",
-                   "source": "rules.yaml: page.crowding_per_ally, crowding_step"},
+                   "source": [{"file": "rules", "paths": ["page.crowding_per_ally", "crowding_step"]}]},
                   {"name": "distance", "value": -3, "number": 4, "rule": "R4.7",
-                   "source": "rules.yaml: distance_malus_per_square"}],
+                   "source": [{"file": "rules", "paths": ["distance_malus_per_square"]}]}],
     }
-    # The damage that follows names where each die comes from too.
+    # The damage that follows names where each die comes from too (worded as a card does).
     damage = lines[lines.index(perfect) + 1]
-    assert [(d["label"], d["rule"], d["source"]) for d in damage["dice"]] == [
+    assert [(d["label"], d["rule"], worded(d["source"])) for d in damage["dice"]] == [
         ("shortbow", "R6.2", "weapons.yaml: shortbow.dice"),
         ("bonus", "R6.1", "rules.yaml: damage_bonus[3].dice; "
          "characters.yaml: brenna.stats.DEX; characters.yaml: brenna.stats.SIZ"),
@@ -65,7 +75,7 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     assert (damage["dice"][1]["stats"], damage["dice"][1]["number"], damage["dice"][1]["row"]) \
         == (["DEX", "SIZ"], 26, 3)
     xp = next(line for line in lines[lines.index(perfect):] if line["type"] == "xp")
-    assert (xp["rule"], xp["source"]) == ("R8.1", "rules.yaml: xp.hit, xp.perfect")
+    assert (xp["rule"], worded(xp["source"])) == ("R8.1", "rules.yaml: xp.hit, xp.perfect")
     assert {"refused", "damage", "xp", "move", "door", "quip"} <= {l["type"] for l in lines}
     state = lines[-1]
     assert state["type"] == "state"

@@ -98,13 +98,16 @@ def test_tavern_brawl_faction_counts_own_allies_never_an_enemy_of_the_faction(ca
     assert term(hugo, "faction") == {"name": "faction", "value": 10,
                                      "detail": "order", "units": ["maud", "gilles"],
                                      "rule": "R3.5",
-                                     "source": "rules.yaml: faction.maximum, faction.ratio; "
-                                               "characters.yaml: hugo.faction"}
+                                     "source": [{"file": "rules",
+                                                 "paths": ["faction.maximum", "faction.ratio"]},
+                                                {"file": "characters", "entry": "hugo",
+                                                 "paths": ["faction"]}]}
     assert term(hugo, "crowding") == {"name": "crowding", "value": -8,
                                       "units": ["gilles", "maud"], "squares": [2, 2],
                                       "rule": "R4.6",
-                                      "source": "rules.yaml: page.crowding_per_ally, "
-                                                "crowding_step"}
+                                      "source": [{"file": "rules",
+                                                  "paths": ["page.crowding_per_ally",
+                                                            "crowding_step"]}]}
     # Odo, three Order knights around him, all enemies: no bonus.
     odo = rolls(events, "odo")[0]
     assert term(odo, "faction")["value"] == 0 and term(odo, "faction")["detail"] == "order"

@@ -15,7 +15,7 @@ from game.cli import main, new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import reload
 from game.rules.events import Refused, Reloaded
-from game.saves import load_game, read_save, save_game
+from game.saves import VERSION, load_game, read_save, save_game
 from tests.helpers import edit
 
 BEFORE = ["move aldric 9,7", "place dagny 10,7", "attack aldric dagny", "end"]
@@ -53,7 +53,7 @@ def replay(capsys, saves, *argv) -> tuple[int, str]:
 def test_the_reload_is_in_the_save_with_its_place_and_contents(played):
     a, live, saves, game = played
     record = read_save(saves / "after-reload.json")
-    assert record.version == 5
+    assert record.version == VERSION
     [event] = [e for e in record.journal if isinstance(e, Reloaded)]
     assert event.at == len(BEFORE) and event.changes == ("weapons.yaml: sword",)
     assert event.after == record.content_hash and event.before != event.after

@@ -38,7 +38,7 @@ def profile_of(game: GameState, profile: str | AiProfile | None) -> AiProfile:
     if config is None:
         if profile in (None, "balanced"):
             return DEFAULT
-        raise KeyError(f"no AI profile {profile!r} (the content has no ai.yaml)")
+        raise KeyError(f"no AI profile {profile!r} (the content defines no AI profiles)")
     name = config.creatures if profile is None else profile
     if name not in config.profiles:
         raise KeyError(f"no AI profile {name!r} (known: {', '.join(config.profiles)})")

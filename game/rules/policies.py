@@ -63,7 +63,7 @@ class ProfileBook:
                 return NAIVE_CREATURES
             if name == "balanced":
                 return AiProfile()
-            raise KeyError(f"no AI profile {name!r} (the content has no ai.yaml)")
+            raise KeyError(f"no AI profile {name!r} (the content defines no AI profiles)")
         key = config.creatures if name is None else name
         if key not in config.profiles:
             raise KeyError(f"no AI profile {key!r} (known: {', '.join(config.profiles)})")
