@@ -24,7 +24,7 @@ from game.rules.damage import total_reduction
 from game.rules.engine import Game
 from game.rules.magic import spell_range
 from game.rules.templates import EffectSpec
-from game.rules.sources import Sources, template_value_source
+from game.rules.sources import Sources, entry_source, rules_source, template_value_source
 from game.rules.units import TEMPLATE_TABLES, Unit
 
 
@@ -52,14 +52,22 @@ class Gear(NamedTuple):
     label: str
 
 
-def given(where: str, template, name: str) -> str:
+def given(where: Sources, template, name: str) -> str | Sources:
     """`spells.yaml: ice-storm.area`, or `spells.yaml: firebolt (no area: 0)` when the
-    template leaves the field at its default (the form the roll cards use)."""
+    template leaves the field at its default (the form the roll cards use). `where`: the
+    template's entry (`entry_source("spells", "firebolt")`)."""
     default = next(f.default for f in msgspec.structs.fields(template) if f.name == name)
     if getattr(template, name) == default:
         shown = str(default).lower() if isinstance(default, bool) else default
-        return f"{where} (no {name}: {shown})"
-    return f"{where}.{name}"
+        return _("{source} (no {field}: {value})").format(source=source_text(where),
+                                                          field=name, value=shown)
+    return at(where, name)
+
+
+def at(where: Sources, *paths: str) -> Sources:
+    """The values `paths` of the entry `where` names: `at(weapon, "dice")`."""
+    [entry] = where
+    return entry_source(entry.file, entry.entry, *paths)
 
 
 def row(label: str, value: object, rule: R.RuleRef | None = None,
@@ -80,13 +88,15 @@ def squares_text(n: int) -> str:
     return ngettext("{n} square", "{n} squares", n).format(n=n)
 
 
-def effect_rows(effect: EffectSpec, where: str, rule: R.RuleRef) -> list[CardRow]:
-    """A timed effect's stat, amount and turns, each with its own source."""
-    return [row(_("Changes"), stat_name(effect.stat), rule, f"{where}.stat"),
-            row(_("By"), f"{effect.amount:+d}", rule, f"{where}.amount"),
+def effect_rows(effect: EffectSpec, where: Sources, field: str,
+                rule: R.RuleRef) -> list[CardRow]:
+    """A timed effect's stat, amount and turns, each with its own source (`field` of the
+    entry `where`)."""
+    return [row(_("Changes"), stat_name(effect.stat), rule, at(where, f"{field}.stat")),
+            row(_("By"), f"{effect.amount:+d}", rule, at(where, f"{field}.amount")),
             row(_("For"), ngettext("{n} of its holder's turns", "{n} of its holder's turns",
                                    effect.turns).format(n=effect.turns), rule,
-                f"{where}.turns")]
+                at(where, f"{field}.turns"))]
 
 
 # --- spells ---------------------------------------------------------------------------
@@ -138,22 +148,22 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
     """A spell: its kind, cost, range by level, value or effect, whom it may target, its
     area and who the area touches, its counter-magic and XP."""
     spell = game.content.spells[spell_id]
-    where = f"spells.yaml: {spell_id}"
+    where = entry_source("spells", spell_id)
     kind_rule = SPELL_KIND_RULES[spell.kind]
-    what = [row(_("Kind"), SPELL_KIND_WORDS[spell.kind](), kind_rule, f"{where}.kind"),
-            row(_("Cost"), ap_text(spell.ap_cost), R.AP_COSTS, f"{where}.ap_cost"),
-            row(_("Range"), range_text(spell.range), R.SPELL_CONDITIONS, f"{where}.range")]
+    what = [row(_("Kind"), SPELL_KIND_WORDS[spell.kind](), kind_rule, at(where, "kind")),
+            row(_("Cost"), ap_text(spell.ap_cost), R.AP_COSTS, at(where, "ap_cost")),
+            row(_("Range"), range_text(spell.range), R.SPELL_CONDITIONS, at(where, "range"))]
     if caster is not None:
         level = min(caster.level, len(spell.range))
         what.append(row(_("Range for {unit} (level {level})").format(unit=caster.name,
                                                                      level=caster.level),
                         squares_text(spell_range(spell, caster.level)), R.SPELL_CONDITIONS,
-                        f"{where}.range[{level - 1}]"))
+                        at(where, f"range[{level - 1}]")))
     what.append(row(_("Line of sight"), _("needed, except at range 0 (the caster itself)"),
                     R.SPELL_CONDITIONS))
     effect = [*value_rows(game, spell_id), *counter_rows(game, spell_id)]
     aims = [row(_("May target"), _(SPELL_AIMS[spell.kind]) if spell.range != [0] else
-                _("its caster only (range 0)"), R.SPELL_TARGETS, f"{where}.kind")]
+                _("its caster only (range 0)"), R.SPELL_TARGETS, at(where, "kind"))]
     if spell.area:
         words = AREA_BY_KIND if game.rules.area.touches == "by_kind" else AREA_EVERYONE
         aims += [row(_("Area"), ngettext("radius {n}: every square within {n} of its centre",
@@ -161,14 +171,15 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
                                          spell.area).format(n=spell.area), R.AREA_SPELLS,
                      given(where, spell, "area")),
                  row(_("The area touches"), _(words[spell.kind]), R.AREA_SPELLS,
-                     f"rules.yaml: area.touches; {where}.kind"),
+                     rules_source("area.touches") + at(where, "kind")),
                  row(_("Its centre"), _("a character the area touches"), R.AREA_SPELLS)]
     else:
         aims.append(row(_("Area"), _("none: its target alone"), R.AREA_SPELLS,
                         given(where, spell, "area")))
     xp = spell.xp if spell.xp is not None else game.rules.xp.spell_default
     aims.append(row(_("XP when it takes"), xp, R.XP_TABLE,
-                    f"{where}.xp" if spell.xp is not None else "rules.yaml: xp.spell_default"))
+                    at(where, "xp") if spell.xp is not None
+                    else rules_source("xp.spell_default")))
     return Description(spell.name, spell.description, (
         section(_("The spell"), what), section(_("What it does"), effect),
         section(_("Whom it reaches"), aims)))
@@ -176,17 +187,17 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
 
 def value_rows(game: Game, spell_id: str) -> list[CardRow]:
     spell = game.content.spells[spell_id]
-    where = f"spells.yaml: {spell_id}"
+    where = entry_source("spells", spell_id)
     if spell.kind in ("buff", "debuff"):
-        return effect_rows(spell.effect, f"{where}.effect", R.TIMED_EFFECTS)
+        return effect_rows(spell.effect, where, "effect", R.TIMED_EFFECTS)
     if spell.kind == "heal":
         return [row(_("Heals"), _("{dice} HP, never above the maximum").format(
-            dice=spell.dice), R.HEAL, f"{where}.dice")]
+            dice=spell.dice), R.HEAL, at(where, "dice"))]
     ignores = game.rules.spell_damage_ignores_reduction
     return [row(_("Damage"), _("{dice} HP").format(dice=spell.dice), R.DAMAGE_SPELL,
-                f"{where}.dice"),
+                at(where, "dice")),
             row(_("Reduction"), _("ignored") if ignores else _("applies, as for a blow"),
-                R.SPELL_DAMAGE_REDUCTION, "rules.yaml: spell_damage_ignores_reduction")]
+                R.SPELL_DAMAGE_REDUCTION, rules_source("spell_damage_ignores_reduction"))]
 
 
 def counter_rows(game: Game, spell_id: str) -> list[CardRow]:
@@ -199,10 +210,10 @@ def counter_rows(game: Game, spell_id: str) -> list[CardRow]:
     return [row(_("Counter-magic"), _("a character reached may counter it: magic + sb(INT) + "
                                      "faction - {difficulty}").format(
                 difficulty=rules.counter_difficulty), R.COUNTER_CHANCE,
-                "rules.yaml: counter_difficulty"),
+                rules_source("counter_difficulty")),
             row(_("A counter costs the counterer"), ap_text(counter_drain(rules, spell.ap_cost)),
-                R.COUNTER_DRAIN, "rules.yaml: counter_drain.fraction, counter_drain.rounding; "
-                f"spells.yaml: {spell_id}.ap_cost")]
+                R.COUNTER_DRAIN, rules_source("counter_drain.fraction", "counter_drain.rounding")
+                + entry_source("spells", spell_id, "ap_cost"))]
 
 
 # --- weapons, armours, items ----------------------------------------------------------
@@ -211,22 +222,22 @@ def counter_rows(game: Game, spell_id: str) -> list[CardRow]:
 def weapon_description(game: Game, weapon_id: str, holder: Unit | None = None) -> Description:
     """A weapon: its kind, dice, AP cost, reach, mastery family and on-hit effect."""
     weapon = game.content.weapons[weapon_id]
-    where = f"weapons.yaml: {weapon_id}"
+    where = entry_source("weapons", weapon_id)
     melee = weapon.kind == "melee"
-    rows = [row(_("Kind"), stat_name(weapon.kind), R.WEAPON_USED, f"{where}.kind"),
-            row(_("Damage dice"), weapon.dice, R.ACTION_DICE, f"{where}.dice"),
+    rows = [row(_("Kind"), stat_name(weapon.kind), R.WEAPON_USED, at(where, "kind")),
+            row(_("Damage dice"), weapon.dice, R.ACTION_DICE, at(where, "dice")),
             row(_("Damage bonus"), _("from STR+SIZ") if melee else _("from DEX+SIZ"),
-                R.DAMAGE_BONUS, "rules.yaml: damage_bonus"),
-            row(_("Cost"), ap_text(weapon.ap_cost), R.ATTACK_COST, f"{where}.ap_cost")]
+                R.DAMAGE_BONUS, rules_source("damage_bonus")),
+            row(_("Cost"), ap_text(weapon.ap_cost), R.ATTACK_COST, at(where, "ap_cost"))]
     if melee:
         rows.append(row(_("Reach"), _("an adjacent square"), R.MELEE_PLACEMENT,
-                        f"{where}.kind"))
+                        at(where, "kind")))
     else:
         rows.append(row(_("Reach"), _("{squares}, in line of sight").format(
             squares=squares_text(ranged_reach(game, weapon))), R.RANGED_PLACEMENT,
-            f"{where}.range; rules.yaml: page.ranged_max_distance"))
+            at(where, "range") + rules_source("page.ranged_max_distance")))
     chance = R.MELEE_CHANCE if melee else R.RANGED_CHANCE
-    rows.append(row(_("Mastery family"), weapon.family, chance, f"{where}.family"))
+    rows.append(row(_("Mastery family"), weapon.family, chance, at(where, "family")))
     if holder is not None:
         rows.append(row(_("{unit}'s mastery").format(unit=holder.name),
                         f"{holder.mastery(weapon.family):+d}", chance,
@@ -235,8 +246,8 @@ def weapon_description(game: Game, weapon_id: str, holder: Unit | None = None) -
         cap=game.rules.page.caps.melee) if melee else
         _("ranged + mastery + sb(DEX) - crowding - distance, cap {cap}").format(
             cap=game.rules.page.caps.ranged), chance,
-        f"rules.yaml: page.caps.{weapon.kind}"))
-    hit = effect_rows(weapon.on_hit, f"{where}.on_hit", R.ON_HIT) if weapon.on_hit else \
+        rules_source(f"page.caps.{weapon.kind}")))
+    hit = effect_rows(weapon.on_hit, where, "on_hit", R.ON_HIT) if weapon.on_hit else \
         [row(_("On a hit"), _("no effect but its damage"), R.ON_HIT)]
     return Description(weapon.name, "", (section(_("The weapon"), rows),
                                          section(_("On a hit that lands"), hit)))
@@ -259,21 +270,22 @@ def absent_source(unit: Unit, field: str) -> Sources:
 def brawl_description(game: Game) -> Description:
     """Bare hands: the rules' own dice and cost."""
     rules = game.rules
-    rows = [row(_("Damage dice"), rules.brawl_dice, R.ACTION_DICE, "rules.yaml: brawl_dice"),
-            row(_("Damage bonus"), _("from STR+SIZ"), R.DAMAGE_BONUS, "rules.yaml: damage_bonus"),
+    rows = [row(_("Damage dice"), rules.brawl_dice, R.ACTION_DICE, rules_source("brawl_dice")),
+            row(_("Damage bonus"), _("from STR+SIZ"), R.DAMAGE_BONUS,
+                rules_source("damage_bonus")),
             row(_("Cost"), ap_text(rules.brawl_ap_cost), R.ATTACK_COST,
-                "rules.yaml: brawl_ap_cost"),
+                rules_source("brawl_ap_cost")),
             row(_("Reach"), _("an adjacent square"), R.MELEE_PLACEMENT),
             row(_("Chance"), _("brawl + faction - crowding, cap {cap}").format(
-                cap=rules.page.caps.brawl), R.BRAWL_CHANCE, "rules.yaml: page.caps.brawl")]
+                cap=rules.page.caps.brawl), R.BRAWL_CHANCE, rules_source("page.caps.brawl"))]
     return Description(_("bare hands"), "", (section(_("The weapon"), rows),))
 
 
 def armour_description(game: Game, armour_id: str) -> Description:
     armour = game.content.armours[armour_id]
-    where = f"armours.yaml: {armour_id}"
+    where = entry_source("armours", armour_id)
     rows = [row(_("Reduction"), f"+{armour.reduction}", R.TOTAL_REDUCTION,
-                f"{where}.reduction"),
+                at(where, "reduction")),
             row(_("Worn"), _("as a legendary armour, beside a standard one")
                 if armour.legendary else _("as the standard armour"), R.TOTAL_REDUCTION,
                 given(where, armour, "legendary"))]
@@ -282,14 +294,14 @@ def armour_description(game: Game, armour_id: str) -> Description:
 
 def item_description(game: Game, item_id: str, holder: Unit | None = None) -> Description:
     item = game.content.items[item_id]
-    where = f"items.yaml: {item_id}"
+    where = entry_source("items", item_id)
     reach = (_("its user only") if item.range == 0 else
              _("its user, or a unit within {squares} in line of sight").format(
                  squares=squares_text(item.range)))
     if item.effect.amount < 0 and item.range:
         reach = _("a unit within {squares} in line of sight; never one of the user's own "
                   "characters").format(squares=squares_text(item.range))
-    rows = [row(_("Cost"), ap_text(item.ap_cost), R.ITEMS, f"{where}.ap_cost"),
+    rows = [row(_("Cost"), ap_text(item.ap_cost), R.ITEMS, at(where, "ap_cost")),
             row(_("On"), reach, R.ITEMS, given(where, item, "range")),
             row(_("Charges"), item.charges, R.ITEMS, given(where, item, "charges"))]
     if holder is not None:
@@ -298,7 +310,7 @@ def item_description(game: Game, item_id: str, holder: Unit | None = None) -> De
     rows.append(row(_("Roll"), _("none: it always works"), R.ITEMS))
     return Description(item.name, item.description, (
         section(_("The item"), rows),
-        section(_("What it does"), effect_rows(item.effect, f"{where}.effect", R.ITEMS))))
+        section(_("What it does"), effect_rows(item.effect, where, "effect", R.ITEMS))))
 
 
 # --- units ----------------------------------------------------------------------------
@@ -312,7 +324,7 @@ def unit_description(game: Game, unit: Unit) -> Description:
     stats += [row(_("HP"), f"{unit.hp}/{unit.hp_max}", R.DOWN, unit.source("hp_max")),
               row(_("AP"), f"{unit.ap}/{unit.ap_max}", R.ACTION_POINTS,
                   unit.source("ap_max") if template_of(game, unit).ap_max is not None
-                  else "rules.yaml: ap_max")]
+                  else rules_source("ap_max"))]
     skills = [row(stat_name(k), v, None, unit.source(f"skills.{k}") if v else
                   absent_source(unit, f"skills.{k}")) for k, v in unit.skills.items()]
     skills += [row(_("mastery {family}").format(family=family), f"{value:+d}", None,
@@ -320,13 +332,13 @@ def unit_description(game: Game, unit: Unit) -> Description:
     content = game.content
     attacks = [row(content.weapons[w].name, _("{dice}, {ap}").format(
         dice=content.weapons[w].dice, ap=ap_text(content.weapons[w].ap_cost)),
-        R.WEAPON_USED, f"weapons.yaml: {w}") for w in unit.weapons]
+        R.WEAPON_USED, entry_source("weapons", w)) for w in unit.weapons]
     attacks.append(row(_("bare hands"), _("{dice}, {ap}").format(
         dice=game.rules.brawl_dice, ap=ap_text(game.rules.brawl_ap_cost)), R.ATTACK_COST,
-        "rules.yaml: brawl_dice, brawl_ap_cost"))
+        rules_source("brawl_dice", "brawl_ap_cost")))
     attacks += [row(content.spells[s].name, _("{kind}, {ap}").format(
         kind=SPELL_KIND_WORDS[content.spells[s].kind](), ap=ap_text(content.spells[s].ap_cost)),
-        R.SPELL_CONDITIONS, f"spells.yaml: {s}") for s in unit.spells]
+        R.SPELL_CONDITIONS, entry_source("spells", s)) for s in unit.spells]
     terms = reduction_terms(game, unit)
     name = namer(game)
     reduction = [row(term_label(t, name), f"{t.value:+d}", R.BY_ID.get(t.rule), t.source)
