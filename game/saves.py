@@ -613,12 +613,9 @@ def _old_source(text) -> list[dict]:
         file, colon, body = part.partition(".yaml: ")
         if not colon:
             continue
-        source: dict = {}
         scenario = _SCENARIO_FILE.match(file + ".yaml")
-        if scenario:
-            source = {"file": "scenarios", "entry": scenario.group(1)}
-        else:
-            source = {"file": file}
+        source: dict = {"file": "scenarios", "entry": scenario.group(1)} if scenario \
+            else {"file": file}
         absent = _ABSENT.match(body)
         if body.endswith(", set by the designer"):
             source["note"], body = "set", body.removesuffix(", set by the designer")

@@ -9,6 +9,7 @@ import json
 import shutil
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from game import i18n
@@ -16,8 +17,8 @@ from game.journal.cards import card_for
 from game.journal.text import namer, source_text
 from game.rules.events import EffectAdded, Refused, Roll, XpGained
 from game.rules.history import replay
-from game.rules.sources import Source, entry_source, rules_source, scenario_source
-from game.saves import VERSION, load_game, read_save, save_game
+from game.rules.sources import Source, Sources, entry_source, rules_source, scenario_source
+from game.saves import VERSION, _old_source, load_game, read_save, save_game
 from tests.helpers import events_of, make_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,3 +147,23 @@ def test_a_version_5_save_replays_to_the_journal_a_game_played_today_writes(tmp_
     assert again["state"]["units"]["corvin"]["effects"][0]["origin"] == [
         {"file": "spells", "entry": "focus", "paths": ["effect.amount"]}]
     assert read_save(path).journal == record.journal
+
+
+OLD_WORDS = ["rules.yaml: damage_bonus[3].dice; characters.yaml: brenna.stats.DEX; "
+             "characters.yaml: brenna.stats.SIZ",
+             "rules.yaml: page.defence_reduction.per, page.defence_reduction.maximum; "
+             "scenarios/crossroads.yaml: doors[0].defence",
+             "rules.yaml: counter_drain.fraction, counter_drain.rounding; "
+             "spells.yaml: firebolt.ap_cost",
+             "characters.yaml: aldric.skills.melee, set by the designer",
+             "creatures.yaml: wolf (no masteries.natural: 0)",
+             "rules.yaml: stat_bonus_per_point, page.stat_neutral; "
+             "characters.yaml: aldric.stats.STR; spells.yaml: bless.effect.amount"]
+
+
+@pytest.mark.parametrize("words", OLD_WORDS)
+def test_an_older_save_s_source_is_read_into_data_that_words_it_the_same(words):
+    sources = msgspec.convert(_old_source(words), Sources)
+    assert source_text(sources) == words
+    # An effect's bare id (saves before origins were kept) names no file: it is no source.
+    assert msgspec.convert(_old_source(words + "; bless"), Sources) == sources
