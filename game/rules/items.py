@@ -10,6 +10,7 @@ holder's turn starts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import msgspec
 
@@ -28,6 +29,7 @@ from game.rules.rule_ids import ITEMS
 from game.rules.state import GameState
 from game.rules.templates import Item
 from game.rules.units import Unit
+from game.rules.verbs import NotationError, Verb, Words
 
 
 class UsePlan(msgspec.Struct, frozen=True):
@@ -46,9 +48,18 @@ class Use(Action):
     """`use UNIT ITEM [TARGET]`: an item carried, on its user (no target) or on a unit
     within the item's range and in sight."""
 
+    VERBS: ClassVar = (Verb("use", "use ID ITEM [TARGET]", N_("Use an item"),
+                            N_("An item on its user, or on a unit in its range")),)
     unit: str
     item: str
     target: str | None = None
+
+    @classmethod
+    def read(cls, words: Words) -> Use:
+        if len(words) not in (2, 3):
+            raise NotationError(N_("use takes 2 or 3 arguments: {usage}"),
+                                usage=words.verb.usage)
+        return cls(*words.args)
 
     def notation(self) -> str:
         return f"use {self.unit} {self.item}" + (f" {self.target}" if self.target else "")

@@ -7,6 +7,7 @@ character, its counter-magic → apply damage, heal, buff/debuff, on one target 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import msgspec
 
@@ -42,6 +43,7 @@ from game.rules.state import GameState
 from game.rules.templates import Spell
 from game.rules.terms import Chance, Term
 from game.rules.units import Unit
+from game.rules.verbs import Verb, Words
 
 
 def in_area(pos: Pos, centre: Pos, radius: int) -> bool:
@@ -169,9 +171,16 @@ NOT_ITS_TARGET = frozenset({CHARACTERS_ONLY, AREA_ON_A_CHARACTER, NOT_AT_ITSELF,
 class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
 
+    VERBS: ClassVar = (Verb("cast", "cast ID SPELL TARGET", N_("Cast a spell"),
+                            N_("A spell on a unit id or a square x,y")),)
     unit: str
     spell: str
     target: str
+
+    @classmethod
+    def read(cls, words: Words) -> Cast:
+        words.need(3)
+        return cls(words[0], words[1], words[2])
 
     def notation(self) -> str:
         return f"cast {self.unit} {self.spell} {self.target}"
