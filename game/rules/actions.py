@@ -373,8 +373,8 @@ class Attack(Action):
     """
 
     VERBS: ClassVar = (Verb("attack", "attack ID TARGET [with WEAPON | brawl]", N_("Attack"),
-                            N_("A weapon attack (the first weapon carried by default), or "
-                               "bare hands")),)
+                            N_("A weapon (the first one carried by default) or bare "
+                               "hands")),)
     unit: str
     target: str
     weapon: str | None = None
@@ -704,6 +704,14 @@ class EndTurn(Action):
         return []
 
 
+class WaitPlan(msgspec.Struct, frozen=True):
+    """A unit declared done: the AP it gives up; waiting itself costs nothing."""
+
+    unit: Unit
+    ap_unused: int
+    ap_cost: int = 0
+
+
 @dataclass(frozen=True)
 class Wait(Action):
     """`wait ID`: the unit is done for this turn (its AP go to 0 until its next turn's
@@ -721,16 +729,16 @@ class Wait(Action):
     def notation(self) -> str:
         return f"wait {self.unit}"
 
-    def check(self, game: GameState, player: int | None) -> Unit:
+    def check(self, game: GameState, player: int | None) -> WaitPlan:
         unit = acting_unit(game, self.unit, player)
         if unit.ap <= 0:
             raise Impossible(N_("{unit} has no AP left: it is already done for this turn"),
                              unit=unit.name)
-        return unit
+        return WaitPlan(unit, unit.ap)
 
-    def resolve(self, game: GameState, unit: Unit) -> list[Event]:
-        unused, unit.ap = unit.ap, 0
-        return [Waited(unit.id, unused)]
+    def resolve(self, game: GameState, plan: WaitPlan) -> list[Event]:
+        plan.unit.ap = 0
+        return [Waited(plan.unit.id, plan.ap_unused)]
 
 
 @dataclass(frozen=True)

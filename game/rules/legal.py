@@ -22,6 +22,7 @@ from game.rules.actions import (
     MovePlan,
     Target,
     ToggleDoor,
+    WaitPlan,
     fmt_pos,
     ranged_reach,
 )
@@ -30,11 +31,12 @@ from game.rules.errors import Impossible
 from game.rules.geometry import Pos, distance, reachable
 from game.rules.items import Use, UsePlan
 from game.rules.magic import Cast, CastPlan, spell_range
+from game.rules.notation import verbs
 from game.rules.state import GameState
 from game.rules.terms import Chance
 from game.rules.units import Unit
 
-Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan, UsePlan]
+Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan, UsePlan, WaitPlan]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,14 @@ def item_options(game: GameState, actor_id: str, target_id: str | None = None) -
         options.append(_option(game, game.current, label, "item",
                                Use(actor_id, item_id, target_id), item.ap_cost))
     return options
+
+
+def unit_options(game: GameState, unit_id: str) -> list[Option]:
+    """What the unit can do with nothing to aim at: every verb of the notation written
+    with its unit alone (`wait ID`), in the registry's order, each with its plan or why
+    not. The kind is the verb's name, the label its title (a message id)."""
+    return [_option(game, game.current, v.title, v.name, v.read([unit_id]), 0)
+            for v in verbs() if v.usage == f"{v.name} ID"]
 
 
 def reachable_squares(game: GameState, unit_id: str) -> dict[Pos, int]:
