@@ -54,12 +54,14 @@ class HelpScreen(ModalScreen[None]):
         for verb in declared:
             if verb.designer_only and not designer:
                 designer = True
-                text.append("  " + _("Designer mode only (play --designer):") + "\n",
-                            style="italic")
+                note = _("Designer mode only (play --designer):")
+                text.append(f"  {note}\n", style="italic")
+            summary = _(verb.summary)
             text.append(f"  {verb.usage:<{column}}", style="bold")
-            text.append(f"{_(verb.summary)}\n")
+            text.append(f"{summary}\n")
+        own = _("Save, load, undo (the app's own)")
         text.append(f"  {'save NAME · load NAME · undo':<{column}}", style="bold")
-        text.append(_("Save, load, undo (the app's own)") + "\n")
+        text.append(f"{own}\n")
         with VerticalScroll():
             if self.scenario:
                 heading = _("This scenario")
