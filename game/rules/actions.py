@@ -176,9 +176,12 @@ class Action:
 
     @property
     def verb(self) -> Verb:
-        """The verb this action is written with (the first of its notation)."""
+        """The verb this action is written with (the first word of its notation)."""
+        declared = type(self).VERBS
+        if len(declared) == 1:
+            return declared[0]
         name = self.notation().partition(" ")[0]
-        return next(v for v in type(self).VERBS if v.name == name)
+        return next(v for v in declared if v.name == name)
 
     @property
     def ends_turn(self) -> bool:
