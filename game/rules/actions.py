@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar, Union
+from typing import ClassVar, Iterator, NamedTuple, Union
 
 import msgspec
 
@@ -147,6 +147,17 @@ def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
                 chance.perfect_below, chance.perfect_rule, chance.perfect_source)
 
 
+class Offer(NamedTuple):
+    """A command a unit could aim at a target, for `legal` to check: its label (a
+    weapon's, spell's or item's name), its kind (`attack`, `spell`, `item`), the action
+    and the AP it costs."""
+
+    label: str
+    kind: str
+    action: Action
+    ap_cost: int
+
+
 class Action:
     """Base of every command. Subclasses are frozen dataclasses of plain fields.
 
@@ -173,6 +184,12 @@ class Action:
         """The action the words after one of its verbs write (`words.verb`); raises
         `NotationError` with the usage when they are malformed."""
         raise NotImplementedError
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each command of this class `actor` could aim at `target` (named `token` in the
+        notation), for `legal.options_against` to check; none by default."""
+        return iter(())
 
     @property
     def verb(self) -> Verb:
@@ -382,6 +399,16 @@ class Attack(Action):
     target: str
     weapon: str | None = None
     brawl: bool = False
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each weapon carried, then bare hands."""
+        weapons = game.content.weapons
+        for w in actor.weapons:
+            yield Offer(weapons[w].name, "attack", cls(actor.id, token, weapon=w),
+                        weapons[w].ap_cost)
+        yield Offer("bare hands", "attack", cls(actor.id, token, brawl=True),
+                    game.rules.brawl_ap_cost)
 
     @classmethod
     def read(cls, words: Words) -> Attack:

@@ -10,12 +10,14 @@ holder's turn starts.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Iterator
 
 import msgspec
 
 from game.rules.actions import (
     Action,
+    Offer,
+    Target,
     acting_unit,
     find_target,
     lay_effect,
@@ -53,6 +55,18 @@ class Use(Action):
     unit: str
     item: str
     target: str | None = None
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each item the actor carries (uses left or not), on a unit: on itself when it is
+        the target. The label names the uses left."""
+        if not isinstance(target, Unit):
+            return
+        on = None if target is actor else target.id
+        for item_id, left in actor.items.items():
+            item = game.content.items[item_id]
+            yield Offer(f"{item.name} ({left} use{'s' * (left != 1)} left)", "item",
+                        cls(actor.id, item_id, on), item.ap_cost)
 
     @classmethod
     def read(cls, words: Words) -> Use:

@@ -7,7 +7,7 @@ character, its counter-magic → apply damage, heal, buff/debuff, on one target 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Iterator
 
 import msgspec
 
@@ -16,6 +16,8 @@ from game.rules import rule_ids as R
 from game.rules.actions import (
     OWN_CHARACTER,
     Action,
+    Offer,
+    Target,
     acting_unit,
     deal_damage,
     faction_term,
@@ -176,6 +178,15 @@ class Cast(Action):
     unit: str
     spell: str
     target: str
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each spell the actor knows, on a unit."""
+        if isinstance(target, Unit):
+            for spell_id in actor.spells:
+                spell = game.content.spells[spell_id]
+                yield Offer(spell.name, "spell", cls(actor.id, spell_id, target.id),
+                            spell.ap_cost)
 
     @classmethod
     def read(cls, words: Words) -> Cast:
