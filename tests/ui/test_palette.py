@@ -110,3 +110,22 @@ async def test_the_palette_is_worded_in_french():
 
         set_language("en")
     assert _("Wait") == "Wait"
+
+
+async def test_the_help_lists_every_verb_with_its_summary_the_designers_last():
+    from game.ui.screens.dialogs import HelpScreen
+
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        lines = [line.strip() for line in shown.splitlines()]
+        for declared in verbs():
+            [line] = [t for t in lines if t.startswith(declared.usage + "  ")]
+            assert line.endswith(declared.summary), line
+        assert "  .                  The unit is done for this turn: its AP left go unused" \
+            in shown
+        at = lines.index("Designer mode only (play --designer):")
+        assert all(lines.index(next(t for t in lines if t.startswith(v.usage + "  "))) > at
+                   for v in verbs() if v.designer_only)
