@@ -177,6 +177,37 @@ def presenter_at(path: Path | str) -> bool:
     return False
 
 
+def take_demo(path: Path | str, content_dir: Path | str, demo: Demo, title: str,
+              steps: list[Step]) -> TableWriter:
+    """`demo --table FILE`: the presenter's writer. A presenter coming back (a reloaded tab)
+    goes on where the table is: when FILE holds this same demo (its header and seed), the
+    demo goes to the table's step first."""
+    previous = read_table(path, content_dir)
+    header = demo_header(demo, title, steps)
+    if previous is not None and previous.header == header and previous.frame is not None \
+            and previous.frame.record.get("seed") == demo.game.seed:
+        demo.goto(previous.frame.step)
+    return TableWriter(path, header)
+
+
+def take_game(path: Path | str, content_dir: Path | str, title: str) -> tuple[Game | None,
+                                                                             TableWriter]:
+    """`play --table FILE`: the presenter's writer, and the table's game when FILE holds
+    this same game (the same save or scenario, `title`: a presenter coming back, or the
+    state `serve --watch` began it with), to go on from there; None: start as asked."""
+    from game.saves import SaveError
+
+    header = game_header(Path(title).stem)
+    previous = read_table(path, content_dir)
+    game = None
+    if previous is not None and previous.header == header and previous.frame is not None:
+        try:
+            game = previous.game()
+        except SaveError as exc:
+            raise TableError(f"the table {path} cannot be continued: {exc}") from None
+    return game, TableWriter(path, header)
+
+
 def read_table(path: Path | str, content_dir: Path | str) -> TableFollower | None:
     """The table at `path` as it stands, or None when there is none (no file, no header)."""
     follower = TableFollower(path, content_dir)
