@@ -167,7 +167,7 @@ async def test_the_spell_list_explains_a_spell_cast_on_nobody_by_the_nearest_pos
 
 async def test_a_scenario_without_creatures_never_says_they_act():
     from tests.helpers import journal_text
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     game = new_game(DEFAULT_CONTENT, "gallery", 1)
@@ -182,7 +182,7 @@ async def test_a_scenario_without_creatures_never_says_they_act():
 
 
 def test_the_gallery_and_the_legend_say_pillars_are_drawn_as_walls_are():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.ui.widgets.map_view import GLYPHS
 
