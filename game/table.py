@@ -177,6 +177,14 @@ def presenter_at(path: Path | str) -> bool:
     return False
 
 
+def lay_table(path: Path | str, header: Header, start: Game) -> None:
+    """The table at `path` showing `start` before any presenter comes (`serve --demo`,
+    `serve --watch`): its header and a first frame, then left for a presenter to take."""
+    first = TableWriter(path, header)
+    first.publish(start, 0, 0)
+    first.close()
+
+
 def take_demo(path: Path | str, content_dir: Path | str, demo: Demo, title: str,
               steps: list[Step]) -> TableWriter:
     """`demo --table FILE`: the presenter's writer. A presenter coming back (a reloaded tab)

@@ -109,7 +109,7 @@ def serve_table(args) -> int:
     import tempfile
 
     from game.serve import SafeServer
-    from game.table import TableError, TableWriter, demo_header, game_header, presenter_at
+    from game.table import TableError, demo_header, game_header, lay_table, presenter_at
 
     python = [sys.executable, "-m", "game"]
     options = _game_options(args)
@@ -124,7 +124,7 @@ def serve_table(args) -> int:
             start = demo.game
             folder = Path(tempfile.mkdtemp(prefix="escarmouche-table-"))
             table = folder / "demo.table"
-            first = TableWriter(table, demo_header(demo, Path(args.script).name, script.steps))
+            header = demo_header(demo, Path(args.script).name, script.steps)
             presenter = [*python, "demo", args.scenario, str(Path(args.script).resolve()),
                          "--seed", str(args.seed), "--table", str(table), *options]
             if args.autoplay is not None:
@@ -141,12 +141,11 @@ def serve_table(args) -> int:
             start = load_game(path, args.content).game
             table = Path(args.saves_dir).resolve() / f"{path.stem}.table"
             # A game already played at this table (in a terminal) is left as it is.
-            first = None if presenter_at(table) else TableWriter(table, game_header(path.stem))
+            header = None if presenter_at(table) else game_header(path.stem)
             presenter = [*python, "play", "--load", str(path), "--table", str(table), *options]
             title = f"Escarmouche: {path.stem}"
-        if first is not None:
-            first.publish(start, 0, 0)
-            first.close()  # the table shows its start; no presenter yet
+        if header is not None:
+            lay_table(table, header, start)  # the table shows its start; no presenter yet
     except TableError as exc:
         raise UsageError(str(exc)) from None
     except BaseException:
