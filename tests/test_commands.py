@@ -16,6 +16,7 @@ from game.commands.common import UsageError, new_game, square_of
 from game.commands.replay import report
 from game.commands.script import read_script
 from game.content.loader import DEFAULT_CONTENT
+from game.lab import exact as exact_module
 from game.lab.commands import count_of, seats_of, simulate
 from game.lab.requests import BalanceRequest, SimulateRequest, Spread
 from game.lab.runs import LabError
@@ -136,12 +137,14 @@ def test_from_is_read_once_for_odds_and_tune():
         square_of("9x4")
 
 
-def test_the_lab_runs_a_request_as_the_command_line_does(capsys):
+def test_the_lab_runs_a_request_as_the_command_line_does(capsys, monkeypatch):
+    # The tactician's duel has no exact odds: its chain may give up after 50 decisions.
+    monkeypatch.setattr(exact_module, "MOST_DECISIONS", 50)
     request = SimulateRequest(what=("duel", "aldric", "dagny"), content=DEFAULT_CONTENT,
                               runs=3, seed=5, json=True)
     assert simulate(request) == 0
     by_request = json.loads(capsys.readouterr().out)
-    assert by_request["runs"] == 3 and by_request["seed"] == 5
+    assert by_request["runs"] == 3 and by_request["seed"] == 5 and by_request["exact"] is None
     assert main(["simulate", "duel", "aldric", "dagny", "--runs", "3", "--seed", "5",
                  "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == by_request
