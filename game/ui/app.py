@@ -85,7 +85,17 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         return self.screen_stack[0]  # type: ignore[return-value]
 
     def get_default_screen(self) -> Screen:
-        return PlayScreen(self.controller, self.loaded)
+        screen = PlayScreen(self.controller, self.loaded)
+        # The size classes Textual gives a screen on its first resize, given before it is
+        # mounted: the first layout is the right one and the screen is styled once, not
+        # twice (restyling the whole screen for them on mount cost about a tenth of start-up).
+        width, height = self.size
+        for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS),
+                                  (height, self.VERTICAL_BREAKPOINTS)):
+            reached = [(at, name) for at, name in breakpoints if size >= at]
+            if reached:
+                screen.add_class(max(reached)[1])
+        return screen
 
     def on_mount(self) -> None:
         if self.table is not None:

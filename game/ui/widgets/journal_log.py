@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import sys
+
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.widgets import RichLog
+
+# Textual's RichLog imports rich.pretty, which imports attrs when it is installed (jsonschema
+# brings it) to pretty-print attrs classes: the journal never holds one, and importing attrs
+# is about a tenth of the game's start-up. A None in sys.modules makes that import fail as
+# if attrs were absent; the entry goes once RichLog is in, so that attrs imports as usual.
+_WITHOUT_ATTRS = "attr" not in sys.modules
+if _WITHOUT_ATTRS:
+    sys.modules["attr"] = None  # type: ignore[assignment]
+try:
+    from textual.widgets import RichLog
+finally:
+    if _WITHOUT_ATTRS:
+        del sys.modules["attr"]
 
 from game.i18n import _
 from game.journal.text import namer, styled
