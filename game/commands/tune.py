@@ -55,8 +55,10 @@ def run(args) -> int:
     from game.lab.commands import tune
     from game.lab.requests import TuneRequest
 
+    # `--from` is tune odds' alone: a duel or a scenario leaves it aside, as it always has.
+    square = square_of(args.at) if args.what[0] == "odds" else None
     return lab_call(tune, TuneRequest(
         **runs_of(args), field=args.field, to=args.to, figure=args.figure, seat=args.seat,
         saves_dir=args.saves_dir, weapon=args.weapon, brawl=args.brawl, spell=args.spell,
-        load=args.load, square=square_of(args.at), simulate=args.simulate, json=args.json,
+        load=args.load, square=square, simulate=args.simulate, json=args.json,
         csv=args.csv))
