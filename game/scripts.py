@@ -11,10 +11,13 @@ caption as its command is played; `script` ignores both.
 `Demo` plays a script one step at a time, forward and back, for the demo screen. A `force`
 line is folded into the command after it (`fold_forces`): the forced results are that
 command's, so the demo shows them as one step rather than an empty step of its own.
+`load_demo` reads and checks a script for `demo` before anything is played; `play_script`
+plays one headless for `script`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -225,8 +228,8 @@ class Played:
     unused_forced: tuple[int, ...]
 
 
-def play_script(game: Game, commands: list[tuple[int, str]], emit, strict: bool = False
-                ) -> Played:
+def play_script(game: Game, commands: list[tuple[int, str]],
+                emit: Callable[[list[ev.Event]], None], strict: bool = False) -> Played:
     """`script`: each (line, command) applied in turn, `emit` given the game's journal so
     far and then each command's events as they come; `strict` stops at the first refusal."""
     emit(game.journal)

@@ -14,7 +14,8 @@ presenter starting a table writes the file anew (a new file renamed over the old
 follower sees it change and reads it again from the top), and holds `FILE.lock` while it
 writes, so that two presenters never write one table. Every line is written in one `write`
 to a file opened for appending: a reader sees whole lines, and leaves a line still being
-written for its next read.
+written for its next read. A presenter coming back takes the table where it is
+(`take_demo`, `take_game`); `lay_table` sets one's start before any presenter comes.
 """
 
 from __future__ import annotations
