@@ -2,7 +2,7 @@
 
 The app is the frame: the controller (game, saves, undo) behind it, the play screen in
 front, the global keys (help, quit) and the command palette. What a key does in play is
-the play screen's business (`screens/play.py`).
+the play screen's business (`screens/play/`).
 
 Start-up pays only for the first screen: the other screens are imported, and the command
 line built, the first time they are asked for (see benchmarks/bench_ui.py).
@@ -118,7 +118,7 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
                     problem=exc.strerror or exc), refused=True)
 
     def on_ready(self) -> None:
-        # `escarmouche play` starts with the cycle collector off (see cli.cmd_play): turn it
+        # `escarmouche play` starts with the cycle collector off (see commands.play.run): turn it
         # back on, leaving out of its scans what start-up built, which lives as long as the app.
         if not gc.isenabled():
             gc.freeze()

@@ -338,7 +338,7 @@ class MapView(ScrollView, can_focus=True):
             old.path ^ overlay.path | old.area ^ overlay.area | \
             old.out ^ overlay.out | old.threat ^ overlay.threat | \
             {p for p in (old.end, overlay.end) if p is not None}
-        self.refresh_rows(y for _, y in touched)
+        self.refresh_rows(y for _x, y in touched)
 
     def select(self, unit_id: str | None) -> None:
         rows = []
