@@ -15,7 +15,8 @@ import sys
 
 from game.commands import (balance, compare, demo, export, follow, load, odds, play, replay,
                            schema, script, serve, simulate, tune, validate)
-from game.commands.common import DEFAULT_SCENARIO, UsageError, check_folders, options
+from game.commands.common import (DEFAULT_SCENARIO, UsageError, check_folders,
+                                   fresh_seed, options)
 from game.i18n import language, language_from_env, ngettext
 
 #: What the game's text uses beyond ASCII, as an ASCII terminal can show it.
@@ -79,10 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     safe_streams()
     args = build_parser().parse_args(argv)
     if args.seed is None:
-        import secrets
-
         args.seed = (args.seed_default if args.seed_default is not None
-                     else secrets.randbelow(2**31))
+                     else fresh_seed())
     try:
         check_folders(args)
         # Set before anything prints; restored after, so a caller in the same process

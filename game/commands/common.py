@@ -4,6 +4,7 @@ on a scenario, and the arguments more than one command reads (`--rolls`, `--from
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from game.content import DEFAULT_CONTENT
@@ -33,6 +34,12 @@ def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = Fal
     if seed or top:
         parser.add_argument("--seed", type=int, default=default(None),
                             help="seed of the dice (default: random; 0 for script)")
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody gave one: from the system's entropy, as `secrets` would
+    draw it (`secrets` itself imports hashlib and hmac, a few ms of `play`'s start-up)."""
+    return int.from_bytes(os.urandom(4), "big") >> 1  # 0 … 2**31 - 1
 
 
 def check_folders(args) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from game.commands.common import DEFAULT_SCENARIO, UsageError, new_game, options
+from game.commands.common import DEFAULT_SCENARIO, UsageError, fresh_seed, new_game, options
 
 
 def declare(sub) -> None:
@@ -47,13 +47,12 @@ def run(args) -> int:
 
 def build_app(args):
     """The app `play` and `load` run: a new game on the scenario, or a saved one."""
-    import secrets
-
-    from game.saves import load_game, save_path
     from game.ui.app import EscarmoucheApp
 
     loaded = None
     if getattr(args, "load", None):
+        from game.saves import load_game, save_path  # a new game's first frame goes without
+
         loaded = load_game(save_path(args.load, args.saves_dir), args.content)
         game = loaded.game
         scenario = loaded.record.scenario
@@ -75,7 +74,7 @@ def build_app(args):
             game, loaded = resumed, None
 
     def again():
-        return new_game(args.content, scenario, secrets.randbelow(2**31), game.designer)
+        return new_game(args.content, scenario, fresh_seed(), game.designer)
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
                           content_dir=args.content, loaded=loaded, table=writer)
