@@ -99,6 +99,7 @@ random_command = st.one_of(
     st.builds(lambda u, p, o: f"{o} {u} {p}", unit, square, st.sampled_from(["open", "close"])),
     st.builds(lambda u, s, t: f"cast {u} {s} {t}", unit, st.sampled_from(SPELLS), target),
     st.just("end"),
+    st.builds(lambda u: f"wait {u}", unit),
     st.builds(lambda r: "force " + ",".join(map(str, r)),
               st.lists(st.integers(1, 100), min_size=1, max_size=4)),
     st.sampled_from(["", "fly aldric", "move", "attack aldric", "force x", "force 0"]),
@@ -133,7 +134,7 @@ def status(app) -> str:
 
 def crossroads(forced=()):
     """The default scenario: saves name their scenario, so loading needs one on disk."""
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     # Forced rolls enter as a command, so that the log (and so a save) holds them: a
