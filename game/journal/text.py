@@ -21,7 +21,7 @@ from typing import Callable
 import msgspec
 from rich.text import Text
 
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, content_text, ngettext, pgettext
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -224,7 +224,7 @@ def roll_text(event: ev.Roll) -> str:
 def refusal_text(message: str, fields, reason: str = "") -> str:
     """An engine refusal (`Impossible`, `Refused`) in the player's language; a journal
     from before refusals had ids gives its English `reason`."""
-    return render(message, fields, _) if message else reason
+    return render(message, fields, _, content_text) if message else reason
 
 
 def _indent(line: str) -> str:
@@ -390,7 +390,7 @@ def _line(e: ev.Healed, name: Names = str) -> str:
 def xp_reason(e: ev.XpGained) -> str:
     """Why the XP was earned (`attack dodged`), in the player's language."""
     # A journal from before reasons had ids: its fixed English reasons are msgids too.
-    return render(e.message, e.fields, _) if e.message else _(e.reason)
+    return render(e.message, e.fields, _, content_text) if e.message else _(e.reason)
 
 
 @describe.register
@@ -407,7 +407,7 @@ def _line(e: ev.LevelUp, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.Quip, name: Names = str) -> str:
-    return _indent(_("{unit}: “{text}”").format(unit=name(e.unit), text=e.text))
+    return _indent(_("{unit}: “{text}”").format(unit=name(e.unit), text=content_text(e.text)))
 
 
 @describe.register
@@ -490,7 +490,7 @@ def _line(e: ev.EffectExpired, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.Edited, name: Names = str) -> str:
-    change = render(e.message, e.fields, _) if e.message else e.change
+    change = render(e.message, e.fields, _, content_text) if e.message else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 
@@ -504,7 +504,7 @@ def _line(e: ev.Reloaded, name: Names = str) -> str:
 @describe.register
 def _line(e: ev.GameOver, name: Names = str) -> str:
     if e.name:
-        return _("=== Game over: {name} wins ===").format(name=e.name)
+        return _("=== Game over: {name} wins ===").format(name=content_text(e.name))
     return _("=== Game over: nobody wins ===")
 
 
@@ -528,7 +528,7 @@ def headline(event: ev.Event, name: Names = str) -> str:
     """The event in short, for a status line or a heading: `Round 2: Bruno's turn (player 2)`."""
     if isinstance(event, ev.TurnStarted):
         return _("Round {round}: {name}'s turn (player {player})").format(
-            round=event.round, name=event.name, player=event.player)
+            round=event.round, name=content_text(event.name), player=event.player)
     if isinstance(event, ev.CreaturePhase):
         return _("Round {round}: the creatures act").format(round=event.round)
     return describe(event, name).strip()
@@ -537,15 +537,17 @@ def headline(event: ev.Event, name: Names = str) -> str:
 def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
     """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
     "magic bonus"), weapons, spells and items from the content (when known), units and
-    objects by id; an unknown id shows as itself."""
+    objects by id; an unknown id shows as itself. Content names are in the player's
+    language (`content_text`)."""
     labels: dict[str, str] = {stat: stat_name(stat) for stat in EFFECT_STATS}
     if content is not None:
-        labels.update({wid: w.name for wid, w in content.weapons.items()})
-        labels.update({sid: s.name for sid, s in content.spells.items()})
-        labels.update({iid: i.name for iid, i in content.items.items()})
-    labels.update(units)
+        labels.update({wid: content_text(w.name) for wid, w in content.weapons.items()})
+        labels.update({sid: content_text(s.name) for sid, s in content.spells.items()})
+        labels.update({iid: content_text(i.name) for iid, i in content.items.items()})
+    labels.update({uid: content_text(name) for uid, name in units.items()})
     # Translators: an object of the map by its content name ("the barrel"), in a sentence
-    labels.update({tid: _("the {thing}").format(thing=name) for tid, name in things.items()})
+    labels.update({tid: _("the {thing}").format(thing=content_text(name))
+                   for tid, name in things.items()})
     return lambda key: labels.get(key, key)
 
 

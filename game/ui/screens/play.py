@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, content_text, ngettext
 from game.journal.text import chance_line, headline, namer
 from game.rules.errors import Impossible
 from game.ui import options
@@ -152,7 +152,8 @@ class PlayScreen(Screen[None]):
         """Draw the controller's game from its first event (new, loaded, undone)."""
         game = self.game
         self.title = (_("Escarmouche — {scenario} · DESIGNER") if game.designer else
-                      _("Escarmouche — {scenario}")).format(scenario=game.scenario.name)
+                      _("Escarmouche — {scenario}")).format(
+                          scenario=content_text(game.scenario.name))
         self.map.set_game(game)
         self.fit_map()
         journal = self.query_one(JournalLog)
@@ -265,7 +266,7 @@ class PlayScreen(Screen[None]):
         game = self.game
         player = game.player(game.current)
         self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
-            round=game.round, player=player.name, number=player.number)
+            round=game.round, player=content_text(player.name), number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
         self.query_one(UnitPanel).show(game, unit, compact=self.compact)
         self.refresh_target(hint)
@@ -316,7 +317,8 @@ class PlayScreen(Screen[None]):
                         path = frozenset(move.plan.path)
                         end, cost = cursor, move.ap_cost
                         hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
-                            unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
+                            unit=content_text(unit.name), x=cursor[0], y=cursor[1],
+                            ap=move.ap_cost)
         self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here, here,
                                          preview=preview, compact=self.compact)
         threat = self.zone("threat") if self.threats else frozenset()
@@ -340,17 +342,18 @@ class PlayScreen(Screen[None]):
             # On a unit it cannot be cast on: why, before Enter is pressed (not on the
             # caster itself, where the cursor starts: there it waits for a target).
             return _("✗ {spell} cannot be cast here: {reason} (Esc cancels)").format(
-                spell=spell.name, reason=refusal_text(option)), []
+                spell=content_text(spell.name), reason=refusal_text(option)), []
         if not touched:
             return _("Casting {spell}: put the cursor on a target and press Enter "
-                     "(Esc cancels)").format(spell=spell.name), []
+                     "(Esc cancels)").format(spell=content_text(spell.name)), []
         sides = [self.side_text(actor, unit) for unit in touched]
-        preview = [Text(_("{spell} here touches:").format(spell=spell.name), style="bold")]
+        preview = [Text(_("{spell} here touches:").format(spell=content_text(spell.name)),
+                        style="bold")]
         preview += [Text(f"  • {side}", style="red" if options.is_foe(game, actor, unit)
                          else "green") for side, unit in zip(sides, touched)]
         preview.append(Text(_("Enter or y casts · Esc cancels"), style="dim"))
         return _("{spell} here touches {units} · Enter or y casts, Esc cancels").format(
-            spell=spell.name, units=_(", ").join(sides)), preview
+            spell=content_text(spell.name), units=_(", ").join(sides)), preview
 
     def aimed_at(self) -> list[options.Option]:
         """The selected unit's options at the cursor, its own square included (where a
@@ -361,8 +364,8 @@ class PlayScreen(Screen[None]):
         """`Dagny (Bruno, foe)`, `Corvin (Alice, yours)`: a unit with its side."""
         side = owner_name(self.game, unit)
         if options.is_foe(self.game, actor, unit):
-            return _("{unit} ({side}, foe)").format(unit=unit.name, side=side)
-        return _("{unit} ({side}, yours)").format(unit=unit.name, side=side)
+            return _("{unit} ({side}, foe)").format(unit=content_text(unit.name), side=side)
+        return _("{unit} ({side}, yours)").format(unit=content_text(unit.name), side=side)
 
     def cast_aimed(self) -> None:
         """Cast the aimed spell at the cursor; helping a foe (a heal or buff that touches
@@ -371,7 +374,7 @@ class PlayScreen(Screen[None]):
         found = self.aimed_at()
         action = options.cast(actor, spell_id, self.cursor, found)
         spell = game.content.spells[spell_id]
-        foes = [u.name for u in options.touched(game, spell_id, found)
+        foes = [content_text(u.name) for u in options.touched(game, spell_id, found)
                 if options.is_foe(game, actor, u)]
 
         def cast() -> None:
@@ -386,7 +389,7 @@ class PlayScreen(Screen[None]):
                     if spell.kind == "heal" else
                     ngettext("Buff {names}, an enemy?", "Buff {names}, enemies?", len(foes)))
         self.app.confirm(question.format(names=names),
-                         _("cast {spell}").format(spell=spell.name), cast)
+                         _("cast {spell}").format(spell=content_text(spell.name)), cast)
 
     def aim(self, spell_id: str) -> None:
         """Aim a spell: its footprint and who it touches are shown at the cursor until
@@ -583,7 +586,7 @@ class PlayScreen(Screen[None]):
             return  # a creature's action: show_outcome said it and waits for the next
         if self.controller.ai_to_play() and not (outcome.turn_started or outcome.game_over):
             self.status(Text(_("The computer plays {player}: {action}").format(
-                player=self.game.player(self.game.current).name,
+                player=content_text(self.game.player(self.game.current).name),
                 action=headline(outcome.summary, namer(self.game)))))
             self.schedule_ai()
 
@@ -595,7 +598,7 @@ class PlayScreen(Screen[None]):
         summary = digest.summary(namer(self.game))
         self.app.push_screen(HandoverScreen(
             _("Round {round}: {player}'s turn (player {number}). Pass the keyboard to "
-              "{player}.").format(round=digest.round, player=digest.name,
+              "{player}.").format(round=digest.round, player=content_text(digest.name),
                                   number=digest.player),
             event_lines(self.game, digest.events),
             " · ".join(summary) or _("No hit, no spell countered, nobody down.")))
@@ -671,7 +674,8 @@ class PlayScreen(Screen[None]):
             return
         game, unit = self.game, self.game.units[self.selected]
         if not unit.spells:
-            self.status(_("{unit} knows no spell").format(unit=unit.name), refused=True)
+            self.status(_("{unit} knows no spell").format(unit=content_text(unit.name)),
+                        refused=True)
             return
         from game.ui.screens.dialogs import SpellRow
 
@@ -683,7 +687,7 @@ class PlayScreen(Screen[None]):
             reach = options.spell_reach(game, unit.id, spell_id)
             text = Text((_("{spell} · {ap} AP · range {range} · {kind}, area {area}")
                          if spell.area else _("{spell} · {ap} AP · range {range} · {kind}"))
-                        .format(spell=spell.name, ap=spell.ap_cost, range=reach,
+                        .format(spell=content_text(spell.name), ap=spell.ap_cost, range=reach,
                                 kind=spell_kind(spell.kind), area=spell.area))
             choice = on_target.get(spell_id)
             why_not = "" if choices.spell_squares(spell_id) else \
@@ -700,7 +704,7 @@ class PlayScreen(Screen[None]):
         from game.ui.screens.dialogs import SpellPicker
 
         self.app.push_screen(SpellPicker(
-            _("{unit}'s spells ({ap} AP)").format(unit=unit.name, ap=unit.ap), rows,
+            _("{unit}'s spells ({ap} AP)").format(unit=content_text(unit.name), ap=unit.ap), rows,
             describe=lambda spell_id: spell_description(game, spell_id, unit),
             refused=lambda reason: self.status(f"✗ {reason}", refused=True)),
             self.after_spell_pick)
@@ -712,7 +716,8 @@ class PlayScreen(Screen[None]):
     def action_end_turn(self) -> None:
         """End the turn; asked first while characters still have AP (unless told not to)."""
         game = self.game
-        waiting = [game.units[u].name for u in self.my_characters() if game.units[u].ap > 0]
+        waiting = [content_text(game.units[u].name) for u in self.my_characters()
+                   if game.units[u].ap > 0]
         if not waiting or not self.controller.ask_before_ending or game.over:
             self.apply(options.end_turn())
             return
