@@ -270,6 +270,21 @@ def gendered(gender: str | None, masculine: str, feminine: str) -> str:
     return masculine
 
 
+def agreeing(fields: Mapping[str, object]):
+    """The `gettext` for an engine message whose `fields` may name the gender of the unit
+    it is about (`gender="f"`): its feminine form (context `feminine`, marked with `NP_`
+    in `game.journal.agreement`) where it has one, else its usual translation."""
+    gender = fields.get("gender")
+    if gender != "f":
+        return _
+    return lambda message: gendered(gender, _(message), pgettext("feminine", message))
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks `message` in `context` for the catalog without translating it."""
+    return message
+
+
 # --- numbers ---------------------------------------------------------------------------
 # Standard-library formatting with each language's separators (Babel's, CLDR's, for the
 # decimal mark and grouping). French writes `40,0 %` with a narrow no-break space before

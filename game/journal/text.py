@@ -21,7 +21,7 @@ from typing import Callable
 import msgspec
 from rich.text import Text
 
-from game.i18n import N_, _, content_text, ngettext, pgettext
+from game.i18n import N_, _, agreeing, content_text, ngettext, pgettext
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -224,7 +224,7 @@ def roll_text(event: ev.Roll) -> str:
 def refusal_text(message: str, fields, reason: str = "") -> str:
     """An engine refusal (`Impossible`, `Refused`) in the player's language; a journal
     from before refusals had ids gives its English `reason`."""
-    return render(message, fields, _, content_text) if message else reason
+    return render(message, fields, agreeing(fields), content_text) if message else reason
 
 
 def _indent(line: str) -> str:
@@ -490,7 +490,8 @@ def _line(e: ev.EffectExpired, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.Edited, name: Names = str) -> str:
-    change = render(e.message, e.fields, _, content_text) if e.message else e.change
+    change = render(e.message, e.fields, agreeing(e.fields), content_text) if e.message \
+        else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 
