@@ -21,7 +21,7 @@ from typing import Callable
 import msgspec
 from rich.text import Text
 
-from game.i18n import N_, _, agreeing, content_text, ngettext, pgettext
+from game.i18n import N_, _, agreeing, content_text, format_percent, ngettext, pgettext
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -179,7 +179,7 @@ def chance_line(label: str, chance: Chance, name: Names = str) -> Text:
     a chance before its roll, as the panels and the spell list show it."""
     clamp = "" if chance.raw == chance.value else \
         f" {clamp_text(chance.raw, chance.value, chance.cap)}"
-    return Text.assemble((f"{label} {chance.value}%", "bold"),
+    return Text.assemble((f"{label} {format_percent(chance.value / 100, 0)}", "bold"),
                          f"  [{terms_text(chance.terms, name=name)}{clamp}]")
 
 

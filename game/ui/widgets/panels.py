@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.content import Content
 from textual.widgets import Static
 
-from game.i18n import N_, _, content_text, ngettext
+from game.i18n import N_, _, content_text, format_percent, ngettext
 from game.journal.text import chance_line, namer
 from game.oddsreport import panel_line, plan_odds
 from game.rules import legal
@@ -285,10 +285,11 @@ class TargetPanel(Panel):
                 # The chances without their terms (d and the roll card give them), the
                 # defence's on the same line.
                 self._option_at_line[len(lines)] = option
-                line = Text.assemble(head, (f"{priced} {option.chance.value}%", "bold"))
+                chance = format_percent(option.chance.value / 100, 0)
+                line = Text.assemble(head, (f"{priced} {chance}", "bold"))
                 if option.defence:
                     line.append(f" · {check_name(option.defence.check)} "
-                                f"{option.defence.value}%")
+                                f"{format_percent(option.defence.value / 100, 0)}")
                 lines.append(line)
                 if has_odds(option):
                     self._option_at_line[len(lines)] = option
@@ -325,8 +326,9 @@ def from_here_lines(game: Game, labels, here: legal.FromHere,
         unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")
     lines = []
     for foe, found in here.targets:
-        actions = _(" · ").join(_("{action} {chance}% ({ap} AP)").format(
-            action=option_label(game, o), chance=o.chance.value, ap=o.ap_cost)
+        actions = _(" · ").join(_("{action} {chance} ({ap} AP)").format(
+            action=option_label(game, o), chance=format_percent(o.chance.value / 100, 0),
+            ap=o.ap_cost)
             if o.chance is not None else
             _("{action} ({ap} AP)").format(action=option_label(game, o), ap=o.ap_cost)
             for o in found)
