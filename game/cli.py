@@ -16,7 +16,7 @@ from pathlib import Path
 # the saves, the app): `play` then imports them with the cycle collector off (cmd_play).
 from game.content import DEFAULT_CONTENT
 from game.files import DEFAULT_SAVES
-from game.i18n import LANGUAGES, _, language, language_from_env, ngettext
+from game.i18n import LANGUAGES, _, content_text, language, language_from_env, ngettext
 
 DEFAULT_SCENARIO = "crossroads"
 
@@ -789,7 +789,8 @@ def cmd_odds(args) -> int:
             return 0
         data = oddsreport.odds_object(game, args.attacker, args.target, choice, square)
     except Impossible as refusal:
-        print(_("impossible: {reason}").format(reason=refusal.translated(_)), file=sys.stderr)
+        print(_("impossible: {reason}").format(reason=refusal.translated(_, content_text)),
+              file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(data))
