@@ -31,7 +31,7 @@ from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import MAX_FORCED
 from game.rules.events import AnyEvent, CommandIssued, Reloaded
-from game.rules.history import changed_outcomes, replay, upgraded
+from game.rules.history import changed_outcomes, replay
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
 from game.rules.state import comparable, restore_state
@@ -45,8 +45,11 @@ FORMAT = "escarmouche-save"
 #: fingerprints of the content before and after it (`Reloaded.at`, `before`, `after`), so
 #: `replay` replays each stretch under its own content; an older save's reloads get their
 #: place from the journal (`migrated`), not their content.
-VERSION = 4
-READABLE = (1, 2, 3, 4)
+#: 5: a term's details and a die's label are data, not words (`Term.number`, `units`,
+#: `squares`; `DiceRoll` by id, the damage bonus's `stats`, `number`, `row`): an older
+#: save's are read once into today's form (`terms_as_data`).
+VERSION = 5
+READABLE = (1, 2, 3, 4, 5)
 # --- the limits a save is read under, which the writer checks before it writes --------
 # One set: `save_game` refuses (and leaves the previous save as it was) what `read_save`
 # would refuse, so a save that was written always reads back.
@@ -202,7 +205,7 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     of `Game.snapshot()` (to compare with a replay), checked as a `SavedState` on reading."""
 
     format: Literal["escarmouche-save"]
-    version: Literal[1, 2, 3, 4]
+    version: Literal[1, 2, 3, 4, 5]
     name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
     saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
     scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
@@ -448,6 +451,8 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
     if data.get("version") not in READABLE:
         raise SaveError(f"{file} has format version {_short(data.get('version'))}; "
                         f"this game reads versions {', '.join(map(str, READABLE))}")
+    if data["version"] < 5:
+        data = terms_as_data(data)
     try:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
@@ -456,8 +461,117 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
     problem = _inconsistency(record, state)
     if problem:
         raise SaveError(f"{file} is damaged: {problem}")
-    record.journal = upgraded(record.journal)
     return migrated(record)
+
+
+# --- version 5: terms and dice as data ---------------------------------------------------
+# A save written before held each term's details and each die's label in words, in the
+# forms they took over time (`order: Brenna, Elise`, `Ayla at 2`, `4 squares`, `door DEF
+# 20`, `bonus STR+SIZ 33`, a weapon by its name). They are read here, once, into the data
+# today's journal holds; the engine knows no older form. What cannot be read is left as it
+# is (the schema check that follows judges it); a name that names no unique unit of the
+# save stays a name, which the journal shows as it is.
+
+_LAST_NUMBER = re.compile(r"(-?\d+)$")
+_DICE_OF = re.compile(r"^(?:weapons|spells)\.yaml: ([^.;\s]+)\.dice")
+_ARMOUR_OF = re.compile(r"^armours\.yaml: ([^.;\s]+)\.reduction")
+_BONUS_ROW = re.compile(r"damage_bonus\[(\d+)\]")
+
+
+def _number(text: str) -> int | None:
+    found = _LAST_NUMBER.search(text.strip())
+    return int(found.group(1)) if found else None
+
+
+def _old_term(term: dict, unit_id) -> dict:
+    """One term of an older journal in today's form (see the section's comment); a term
+    already in it is left as it is."""
+    name, detail = term.get("name"), term.get("detail", "")
+    if not isinstance(detail, str):
+        return term
+    new = dict(term)
+    if name == "faction":
+        faction, _colon, allies = detail.partition(":")
+        allies = allies.strip()
+        new["detail"] = "" if detail == "no faction" else faction.strip()
+        if allies and allies != "no ally":
+            new["units"] = [unit_id(a) for a in allies.split(", ")]
+    elif name == "crowding":
+        new["detail"] = ""
+        if detail and detail != "no ally in sight":
+            units, squares = [], []
+            for item in detail.split(", "):
+                who, _space, far = item.rpartition(" ")
+                if not far.isdigit():
+                    return term
+                units.append(unit_id(who.removesuffix(" at")))
+                squares.append(int(far))
+            new["units"], new["squares"] = units, squares
+    elif name == "distance" and detail:
+        new["detail"], new["number"] = "", _number(detail.split(" ")[0])
+    elif name == "difficulty":
+        new["detail"] = ""  # `counter-magic`, once
+    elif name in ("stat_bonus", "luck") and _number(detail) is not None:
+        new["detail"], new["number"] = detail.split(" ")[0], _number(detail)
+    elif name == "defence" and _number(detail) is not None:
+        # `DEF 14`; a door's `door 20` (once `door DEF 20`), `base 10` (`base defence 10`)
+        new["detail"], new["number"] = detail.split(" ")[0], _number(detail)
+    elif name in ("armour", "legendary"):
+        found = _ARMOUR_OF.match(str(term.get("source", "")))
+        if found:  # the armour's name, by its id
+            new["detail"] = found.group(1)
+    return new
+
+
+def _old_die(die: dict) -> dict:
+    """One die of an older journal in today's form: by the id of the weapon or spell whose
+    dice they are (its source says which), the damage bonus as what it reads."""
+    label, source = die.get("label"), str(die.get("source", ""))
+    if not isinstance(label, str) or label in ("brawl", "perfect"):
+        return die
+    new = dict(die)
+    if label.startswith("bonus "):
+        stats, _space, total = label.removeprefix("bonus ").rpartition(" ")
+        new["label"], new["stats"], new["number"] = "bonus", stats.split("+"), _number(total)
+        row = _BONUS_ROW.search(source)
+        if row:
+            new["row"] = int(row.group(1))
+    else:
+        found = _DICE_OF.match(source)
+        if found:
+            new["label"] = found.group(1)
+    return new
+
+
+def terms_as_data(data: dict) -> dict:
+    """A save of version 1 to 4 with its journal's terms and dice in today's form."""
+    state = data.get("state")
+    units = state.get("units") if isinstance(state, dict) else None
+    units = units if isinstance(units, dict) else {}
+    by_name: dict[str, str | None] = {}
+    for uid, unit in units.items():
+        if isinstance(unit, dict) and isinstance(unit.get("name"), str):
+            by_name[unit["name"]] = None if unit["name"] in by_name else uid
+
+    def unit_id(token: str) -> str:
+        return token if token in units else by_name.get(token) or token
+
+    journal = data.get("journal")
+    if not isinstance(journal, list):
+        return data
+    events = []
+    for event in journal:
+        if isinstance(event, dict):
+            event = dict(event)
+            for key in ("terms", "reduction_terms"):
+                if isinstance(event.get(key), list):
+                    event[key] = [_old_term(t, unit_id) if isinstance(t, dict) else t
+                                  for t in event[key]]
+            if isinstance(event.get("dice"), list):
+                event["dice"] = [_old_die(d) if isinstance(d, dict) else d
+                                 for d in event["dice"]]
+        events.append(event)
+    return {**data, "journal": events}
 
 
 def migrated(record: SaveRecord) -> SaveRecord:

@@ -523,7 +523,7 @@ def test_a_french_roll_line_colours_its_outcome():
     from game.rules.terms import Term
 
     roll = Roll("attack", "aldric", 30, 65, 95,
-                (Term("skill", 50, "melee"), Term("stat_bonus", 15, "STR 15")), True)
+                (Term("skill", 50, "melee"), Term("stat_bonus", 15, "STR", number=15)), True)
     with i18n.language("fr"):
         line = styled(roll, str.title)
     assert line.plain == ("  jet d'attaque Aldric : 30 ≤ 65 touché  [mêlée 50 + bonus(FOR 15) 15 "

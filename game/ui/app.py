@@ -2,7 +2,7 @@
 
 The app is the frame: the controller (game, saves, undo) behind it, the play screen in
 front, the global keys (help, quit) and the command palette. What a key does in play is
-the play screen's business (`screens/play.py`).
+the play screen's business (`screens/play/`).
 
 Start-up pays only for the first screen: the other screens are imported, and the command
 line built, the first time they are asked for (see benchmarks/bench_ui.py).

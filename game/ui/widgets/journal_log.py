@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.text import Text
@@ -69,12 +70,11 @@ class JournalLog(RichLog):
     card.
     """
 
+    @dataclass
     class EventClicked(Message):
         """A click on a line written from a journal event."""
 
-        def __init__(self, event: ev.Event) -> None:
-            super().__init__()
-            self.event = event
+        event: ev.Event
 
     DEFAULT_CSS = """
     JournalLog { height: 9; border: round $accent; }
