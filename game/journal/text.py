@@ -536,21 +536,26 @@ def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
     """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
     "magic bonus"), weapons, spells, items and armours from the content (when known), units
     and objects by id; an unknown id shows as itself. Content names are in the player's
-    language (`content_text`)."""
-    labels = _content_labels(content)
-    labels.update({uid: content_text(name) for uid, name in units.items()})
-    labels.update({tid: _thing(name) for tid, name in things.items()})
-    return lambda key: labels.get(key, key)
+    language (`content_text`) when a name is looked up."""
+    labels, names = _content_labels(content)
+    names.update(units)
+
+    def name(key: str) -> str:
+        if key in things:
+            return _thing(things[key])
+        return content_text(names[key]) if key in names else labels.get(key, key)
+    return name
 
 
-def _content_labels(content) -> dict[str, str]:
+def _content_labels(content) -> tuple[dict[str, str], dict[str, str]]:
+    """The statistics' labels, and the content's names by id in English (each shown in
+    the language of the moment it is looked up)."""
     labels: dict[str, str] = {stat: stat_name(stat) for stat in EFFECT_STATS}
+    names: dict[str, str] = {}
     if content is not None:
-        labels.update({aid: content_text(a.name) for aid, a in content.armours.items()})
-        labels.update({wid: content_text(w.name) for wid, w in content.weapons.items()})
-        labels.update({sid: content_text(s.name) for sid, s in content.spells.items()})
-        labels.update({iid: content_text(i.name) for iid, i in content.items.items()})
-    return labels
+        for table in (content.armours, content.weapons, content.spells, content.items):
+            names.update({key: entry.name for key, entry in table.items()})
+    return labels, names
 
 
 def _thing(name: str) -> str:
@@ -562,7 +567,7 @@ def namer(game) -> Names:
     """Display names for a game's weapons, spells, units and objects, read as the game is
     when a line is worded: a unit a designer spawns is named as soon as it stands (a
     script's journal and the app's say the same)."""
-    labels = _content_labels(game.content)
+    labels, names = _content_labels(game.content)
 
     def name(key: str) -> str:
         unit = game.units.get(key)
@@ -571,7 +576,7 @@ def namer(game) -> Names:
         thing = game.things.get(key)
         if thing is not None:
             return _thing(thing.name)
-        return labels.get(key, key)
+        return content_text(names[key]) if key in names else labels.get(key, key)
     return name
 
 
