@@ -125,13 +125,14 @@ Bare().run(headless=True, size=(160, 50))
 
 # `escarmouche` with no argument, as a player starts it, exiting once its first screen is
 # up (Textual's Ready event), headless and at the bare app's size. Nothing is imported
-# before `main`: the app `cli.build_app` returns is given a subclass that does the above.
+# before `main`: the app `play.build_app` returns is given a subclass that does the above.
 GAME = """
 import sys
 sys.path.insert(0, %r)
 from game import cli
+from game.commands import play
 
-def build_app(args, build=cli.build_app):
+def build_app(args, build=play.build_app):
     app = build(args)
 
     class Timed(type(app)):
@@ -144,7 +145,7 @@ def build_app(args, build=cli.build_app):
     app.__class__ = Timed
     return app
 
-cli.build_app = build_app
+play.build_app = build_app
 sys.exit(cli.main([]))
 """ % str(ROOT)
 

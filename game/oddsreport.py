@@ -454,7 +454,7 @@ def sparkline(damage: list[list]) -> str:
         return ""
     low, high = hits[0][0], hits[-1][0]
     by_value = dict(hits)
-    top = max(p for _, p in hits)
+    top = max(p for _value, p in hits)
     return "".join(SPARKS[round(by_value.get(v, 0) / top * 8)] for v in range(low, high + 1))
 
 

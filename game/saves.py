@@ -31,7 +31,7 @@ from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import MAX_FORCED
 from game.rules.events import AnyEvent, CommandIssued, Reloaded
-from game.rules.history import changed_outcomes, replay
+from game.rules.history import changed_outcomes, outcomes, replay
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
 from game.rules.state import comparable, restore_state
@@ -946,3 +946,125 @@ def replay_record(record: SaveRecord, folders: list[Path]) -> Replayed:
             game.apply(command)
         played = part.last
     return Replayed(game=game, stretches=parts, played=played)
+
+
+# --- what `replay` and `export` read of a save ------------------------------------------
+
+
+class ReplayCheck(msgspec.Struct, kw_only=True):
+    """A save's log replayed under today's content (stretch by stretch when its content
+    was reloaded while it ran: `stretches`), compared with what was played.
+
+    `compared` is False when not even the first stretch could be replayed (its content is
+    at none of `folders`). Otherwise `changes` are the commands whose outcome changed (of
+    the first `upto` only, when a later stretch could not be replayed), `played` and
+    `replayed` the commands of each journal, and `state_differs` the fields of the saved
+    state (as named in the file) that the replay does not give, when the journals agree."""
+
+    record: SaveRecord
+    game: Game
+    stretches: Replayed | None = None
+    folders: list[Path] = []
+    compared: bool = True
+    upto: int | None = None
+    changes: list = []
+    played: int = 0
+    replayed: int = 0
+    state_differs: list[str] = []
+
+    @property
+    def identical(self) -> bool:
+        """The whole log replays to the same journal and the same state."""
+        return self.compared and self.upto is None and not self.changes \
+            and not self.state_differs
+
+
+def check_replay(path: Path, content_dir: Path = DEFAULT_CONTENT,
+                 also: tuple[Path, ...] = ()) -> ReplayCheck:
+    """`replay SAVE`: the save at `path` replayed under the content of `content_dir`; a
+    game whose content was reloaded while it ran replays stretch by stretch, each under
+    the content it was played with, found by fingerprint in `content_dir` or one of
+    `also` (`replay_record`). `SaveError` for a save or a folder that cannot be used,
+    `ContentErrors` for today's content."""
+    record = read_save(path)
+    if any(isinstance(event, Reloaded) for event in record.journal):
+        folders = [Path(content_dir), *(Path(f) for f in also)]
+        done = replay_record(record, folders)
+        if done.missing is not None and not done.played:
+            return ReplayCheck(record=record, game=done.game, stretches=done,
+                               folders=folders, compared=False)
+        upto = done.played if done.missing is not None else None
+        return _compared(record, done.game, upto, done, folders)
+    content = load_content(content_dir)
+    scenario_file = Path(content_dir) / "scenarios" / f"{record.scenario}.yaml"
+    if not scenario_file.exists():
+        raise SaveError(f"the save's scenario {record.scenario!r} is not in the content")
+    game = replay(content, load_scenario(content, scenario_file, content_dir), record.seed,
+                  record.log, record.scenario, record.designer, record.dice,
+                  ProfileBook(content))
+    return _compared(record, game)
+
+
+def _compared(record: SaveRecord, game: Game, upto: int | None = None,
+              stretches: Replayed | None = None, folders: list[Path] = ()) -> ReplayCheck:
+    """The outcomes of the commands replayed (all of them, or the first `upto`) against
+    the save's; the state too when they are all the same."""
+    journal = record.journal
+    if upto is not None:
+        # The reload that ends the stretches replayed is not theirs to compare.
+        journal = [e for e in journal if not (isinstance(e, Reloaded) and e.at >= upto)]
+    old, new = outcomes(journal), outcomes(game.journal)
+    changes = changed_outcomes(journal, game.journal)
+    if upto is not None:
+        old = old[:upto]
+        changes = [c for c in changes if c.number <= upto]
+    differs: list[str] = []
+    if not changes and upto is None:
+        replayed = plain(game.snapshot())
+        saved = comparable(record.state, replayed)
+        if replayed != saved:
+            parts = sorted(key for key in replayed.keys() | saved.keys()
+                           if replayed.get(key) != saved.get(key))
+            units = sorted(uid for uid in replayed["units"].keys() | saved["units"].keys()
+                           if replayed["units"].get(uid) != saved["units"].get(uid))
+            # the names of the state's fields, as in the file
+            differs = [p if p != "units" else f"units ({', '.join(units[:5])})"
+                       for p in parts]
+    return ReplayCheck(record=record, game=game, stretches=stretches, folders=list(folders),
+                       upto=upto, changes=changes, played=len(old), replayed=len(new),
+                       state_differs=differs)
+
+
+class ExportBasis(msgspec.Struct, kw_only=True):
+    """What `export` makes a document of besides the save: the content, and the game at
+    its start and at its end from a replay of the save when the content can give one;
+    `note` says why not (or what to keep in mind when reading them)."""
+
+    record: SaveRecord
+    content: object | None  # the content, or None: weapons and spells then show by id
+    start: Game | None = None
+    end: Game | None = None
+    note: str | None = None
+
+
+def export_basis(path: Path, content_dir: Path = DEFAULT_CONTENT) -> ExportBasis:
+    """The save at `path` replayed under the content when it can be; otherwise its saved
+    journal alone, and why."""
+    try:
+        loaded = load_game(path, content_dir)
+    except SaveError as exc:
+        # The first line says what; a content error follows it (the first, if many).
+        why = ": ".join(line.strip() for line in str(exc).splitlines()[:2]).replace(":: ", ": ")
+        try:
+            content = load_content(content_dir)
+        except ContentErrors:
+            content = None
+        return ExportBasis(record=read_save(path), content=content,
+                           note=f"made from the saved journal alone, without the maps: {why}")
+    record, game = loaded.record, loaded.game
+    start = Game(game.content, game.scenario, seed=record.seed, scenario_id=record.scenario,
+                 designer=record.designer, dice=record.dice, policies=game.policies)
+    note = ("the content changed since this save: the map at the end is the saved "
+            "state; the map at the start and the departures are today's content's"
+            if loaded.content_changed else None)
+    return ExportBasis(record=record, content=game.content, start=start, end=game, note=note)

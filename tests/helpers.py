@@ -133,7 +133,7 @@ def status(app) -> str:
 
 def crossroads(forced=()):
     """The default scenario: saves name their scenario, so loading needs one on disk."""
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     # Forced rolls enter as a command, so that the log (and so a save) holds them: a

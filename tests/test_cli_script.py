@@ -170,7 +170,7 @@ def test_options_work_before_and_after_the_subcommand(tmp_path, capsys):
 
 def test_seed_before_the_subcommand_or_without_one(capsys, monkeypatch):
     seeds = []
-    monkeypatch.setattr("game.cli.cmd_play", lambda args: seeds.append(args.seed) or 0)
+    monkeypatch.setattr("game.commands.play.run", lambda args: seeds.append(args.seed) or 0)
     run(capsys, "--seed", "7")
     run(capsys, "play", "--seed", "8")
     run(capsys, "--seed", "9", "play")
@@ -195,7 +195,8 @@ def test_bad_options_exit_2_before_anything_runs(tmp_path, capsys, argv, message
 
 
 def test_play_ai_names_the_computers_sides_and_a_bad_one_is_refused(capsys, tmp_path):
-    from game.cli import build_app, build_parser
+    from game.cli import build_parser
+    from game.commands.play import build_app
 
     args = build_parser().parse_args(["play", "crossroads", "--ai", "2:aggressive",
                                       "--saves-dir", str(tmp_path)])

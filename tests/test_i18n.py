@@ -533,7 +533,7 @@ def test_a_french_roll_line_colours_its_outcome():
 
 
 def test_a_roll_card_in_french_words_the_dice_and_the_xp_reason():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.journal.cards import card_for
     from game.journal.text import namer
@@ -565,7 +565,7 @@ def test_the_package_ships_the_compiled_catalogs():
 
 
 def test_a_saved_refusal_with_worded_fields_reads_back_in_french(tmp_path):
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.journal.text import describe, namer
     from game.saves import load_game, save_game

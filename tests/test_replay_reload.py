@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import reload
 from game.rules.events import Refused, Reloaded

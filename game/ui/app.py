@@ -116,7 +116,7 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
                     problem=exc.strerror or exc), refused=True)
 
     def on_ready(self) -> None:
-        # `escarmouche play` starts with the cycle collector off (see cli.cmd_play): turn it
+        # `escarmouche play` starts with the cycle collector off (see commands.play.run): turn it
         # back on, leaving out of its scans what start-up built, which lives as long as the app.
         if not gc.isenabled():
             gc.freeze()

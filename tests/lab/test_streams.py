@@ -114,7 +114,8 @@ def test_replay_all_prints_every_changed_command(tmp_path, capsys):
 
 
 def test_every_new_game_rolls_from_streams_the_app_script_and_replay_alike(tmp_path):
-    from game.cli import build_app, build_parser
+    from game.cli import build_parser
+    from game.commands.play import build_app
     from game.rules.engine import Game
     from game.rules.policies import ProfileBook
     from game.rules.history import undo

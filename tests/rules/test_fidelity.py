@@ -209,7 +209,7 @@ def test_an_ally_downed_by_the_same_area_no_longer_helps_the_next_counter():
 
 
 def test_a_malus_item_is_never_used_on_oneself():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     game = new_game(DEFAULT_CONTENT, "tavern-brawl", 0)

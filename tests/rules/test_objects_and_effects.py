@@ -3,7 +3,7 @@ and a door's own HP and defence from its scenario."""
 
 import pytest
 
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.journal.text import describe, namer
 from game.rules.actions import damage_plan

@@ -697,7 +697,7 @@ async def test_a_saved_content_change_is_swapped_in_and_an_invalid_one_keeps_the
     import re
     import shutil
 
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     content = tmp_path / "content"

@@ -204,7 +204,7 @@ def test_the_hand_over_summary_credits_reflected_damage_to_the_counterer():
 
 
 def test_a_scenario_without_creatures_never_says_they_act():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.journal.text import describe, namer
 

@@ -5,7 +5,7 @@ import json
 
 from game import saves
 from game.rules import events as ev
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
 from game.ui.controller import Controller

@@ -166,7 +166,7 @@ async def test_the_spell_list_explains_a_spell_cast_on_nobody_by_the_nearest_pos
 
 
 def test_the_gallery_and_the_legend_say_pillars_are_drawn_as_walls_are():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.ui.widgets.map_view import GLYPHS
 
