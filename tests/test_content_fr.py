@@ -19,7 +19,8 @@ import yaml
 from babel.numbers import format_decimal as babel_decimal
 
 from game import i18n
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
 from game.content.schema import schema_of
 from game.content.yamlmarks import ContentErrors
