@@ -37,7 +37,7 @@ class HelpScreen(ModalScreen[None]):
         self.legend = legend  # the map's (screens/legend.py), after the keys
 
     def compose(self) -> ComposeResult:
-        from game.rules.notation import USAGE
+        from game.rules.notation import verbs
 
         width = max((len(keys) for keys, _said in self.keys), default=0) + 2
         heading = _("Keys")
@@ -47,8 +47,21 @@ class HelpScreen(ModalScreen[None]):
             text.append(f"{what}\n")
         heading = _("Command line (:)")
         text.append(f"\n{heading}\n", style="bold")
-        for usage in [*USAGE.values(), "save NAME · load NAME · undo"]:
-            text.append(f"  {usage}\n")
+        # Every verb of the notation, as the rules declare it: the designer's last.
+        declared = verbs()
+        column = max(len(v.usage) for v in declared) + 2
+        designer = False
+        for verb in declared:
+            if verb.designer_only and not designer:
+                designer = True
+                note = _("Designer mode only (play --designer):")
+                text.append(f"  {note}\n", style="italic")
+            summary = _(verb.summary)
+            text.append(f"  {verb.usage:<{column}}", style="bold")
+            text.append(f"{summary}\n")
+        own = _("Save, load, undo (the app's own)")
+        text.append(f"  {'save NAME · load NAME · undo':<{column}}", style="bold")
+        text.append(f"{own}\n")
         with VerticalScroll():
             if self.scenario:
                 heading = _("This scenario")
