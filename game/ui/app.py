@@ -155,7 +155,8 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
                      _("Victory: {victory}").format(
                          victory=content_text(scenario.victory).strip())]
             self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules),
-                                        about, legend_text(self.game, self.play.map.label)))
+                                        about, legend_text(self.game, self.play.map.label),
+                                        designer=self.game.designer))
 
     def key_help(self) -> list[tuple[str, str]]:
         """Every key in force while playing, read from the bindings."""
