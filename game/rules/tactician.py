@@ -45,6 +45,8 @@ from game.rules.units import Unit
 MOST_MOVES = 2
 #: Squares whose options are checked exactly, per target (the closest to safety first).
 SQUARES_PER_TARGET = 4
+#: And the nearest squares from which it reaches the target, the safest of equals first.
+NEAREST_PER_TARGET = 2
 #: A repeat of the same option later in the turn is worth this much of the first (the
 #: target may be down, the dice may have gone either way).
 REPEAT = 0.8
@@ -510,9 +512,23 @@ class _Turn:
         if stat == "DEX":
             return 1.0 if "ranged" in kinds or caster else 0.0
         if stat in ("dodge", "reduction", "DEF"):
+            # A dodge or an armour meets a weapon's blow, never a spell: it counts where
+            # the blows that may fall on the unit are struck by someone who fights armed.
             struck = near if hostile else self.danger(unit.pos) > 0
-            return 1.0 if struck else 0.0
+            its_foes = self.friends if hostile else self.foes
+            walk = 1 + unit.ap_max // game.rules.move_cost
+            armed = any(self._armed(o) and distance(unit.pos, o.pos) <= walk
+                        for o in its_foes)
+            return 1.0 if struck and armed else 0.0
         return 0.3
+
+    def _armed(self, unit: Unit) -> bool:
+        """Whether the unit fights with its weapons rather than its spells: no damage
+        spell, or a weapon skill at least its magic."""
+        if not any(self.spells[s].kind == "damage" for s in unit.spells):
+            return True
+        kinds = {self.weapons[w].kind for w in unit.weapons}
+        return any(unit.skill(k) >= unit.skill("magic") for k in kinds)
 
     # --- where to stand -----------------------------------------------------------------
 
@@ -554,6 +570,11 @@ class _Turn:
                 near.sort(key=lambda sn: (self.exposure(sn[0]), sn[1], sn[0]))
                 for s, _ in near[:SQUARES_PER_TARGET]:
                     chosen[s] = None
+                # The safest squares may be the farthest: a walk there can cost a blow.
+                # The nearest few are checked too, for the blows they keep.
+                near.sort(key=lambda sn: (sn[1], self.exposure(sn[0]), sn[0]))
+                for s, _ in near[:NEAREST_PER_TARGET]:
+                    chosen[s] = None
         return list(chosen)
 
     def approach(self, squares: dict[Pos, int], advance: float = 0.5) -> Action | None:
@@ -574,11 +595,15 @@ class _Turn:
         # patient sides would otherwise wait for each other to the round limit.
         near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
         left = max(0, start - near_enough)
-        best, best_value = None, -self.exposure(self.unit.pos) * self._care()
+        here = self.exposure(self.unit.pos)
+        best, best_value = None, -here * self._care()
+        patient = self.game.round <= self.w.patience
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
                 continue
+            if patient and advance and self.exposure(square) > here:
+                continue  # a walk that buys no blow into more of their blows: their tempo
             value = (left - max(0, d - near_enough)) * advance \
                 - self.exposure(square) * self._care() - steps * 0.01
             if value > best_value + WORTH_A_WALK:
