@@ -58,6 +58,8 @@ ADVANCE = 0.5
 EXPOSURE = 0.4
 #: How much of a foe's blows a unit expects to draw when friends are in its reach too.
 SHARE = 1.0
+#: How much the blows a square leaves it for next turn weigh against its retort.
+READY = 0.5
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
 
@@ -243,6 +245,27 @@ class Tactician:
         return turn.approach(squares, 0.0 if struck else ADVANCE)
 
 
+def _mean(dice: Dice) -> float:
+    return float(dice_dist(dice).mean())
+
+
+def _strikes(t: Threat, walk: int, far: int, move: int) -> float:
+    """The damage `t` could do to a square a walk of `walk` AP (`far` squares, counted
+    straight) away, next turn: its best way to strike there, the blows its AP still pay
+    for after the walk (a shot's walk only to within its range)."""
+    best = 0.0
+    for cost, reach, blow in t.ways:
+        if reach == 1:
+            spent = max(0, walk - move)
+        elif walk <= (far + 2) * move:  # the ground is open enough to shoot across
+            spent = max(0, far - reach) * move
+        else:
+            spent = max(0, walk - reach * move)
+        if spent <= t.ap:
+            best = max(best, (t.ap - spent) // cost * blow)
+    return best
+
+
 class _Turn:
     """One decision's view of the game, computed once: foes, friends, dangers."""
 
@@ -269,6 +292,15 @@ class _Turn:
         self._aims: dict[tuple[str, Pos], list[Unit]] = {}
         self._exposure: dict[Pos, float] = {}
         self._near: dict[tuple[str, Pos], bool] = {}
+        self._ready: dict[Pos, float] = {}
+        self._mine: Threat | None = None
+
+    @property
+    def mine(self) -> Threat:
+        """The unit itself as a danger to its foes next turn."""
+        if self._mine is None:
+            self._mine = self._threat(self.unit)
+        return self._mine
 
     # --- dangers ------------------------------------------------------------------------
 
@@ -327,19 +359,27 @@ class _Turn:
         walk = self.board.terrain(t.unit.pos).get(square)
         if walk is None:
             return 0.0
-        move = self.board.move_cost
         far = max(abs(t.unit.pos[0] - square[0]), abs(t.unit.pos[1] - square[1]))
-        best = 0.0
-        for cost, reach, blow in t.ways:
-            if reach == 1:
-                spent = max(0, walk - move)
-            elif walk <= (far + 2) * move:  # the ground is open enough to shoot across
-                spent = max(0, far - reach) * move
-            else:
-                spent = max(0, walk - reach * move)
-            if spent <= t.ap:
-                best = max(best, (t.ap - spent) // cost * blow)
-        return best
+        return _strikes(t, walk, far, self.board.move_cost)
+
+    def readiness(self, square: Pos) -> float:
+        """What the unit could strike next turn from `square` (its AP refilled, the walk
+        to its blow paid), on the foe it would be worth most on, where the foes stand now:
+        a square it must walk back from costs it blows."""
+        found = self._ready.get(square)
+        if found is None:
+            found = 0.0
+            mine = self.mine
+            for foe in self.foes:
+                far = max(abs(foe.pos[0] - square[0]), abs(foe.pos[1] - square[1]))
+                if far > mine.radius:
+                    continue
+                walk = self.board.terrain(foe.pos).get(square)
+                if walk is not None:
+                    found = max(found, self.worth(foe)
+                                * _strikes(mine, walk, far, self.board.move_cost))
+            self._ready[square] = found
+        return found
 
     def exposure(self, square: Pos) -> float:
         """What ending the turn at `square` may cost the unit: the foes' damage there, and
@@ -469,11 +509,16 @@ class _Turn:
                 gain += (-1 if foe else 1) * self.w.heal * o.mean * self._urgency(u)
             else:
                 gain += (1 if foe == (kind == "debuff") else -1) * self._effect(plan, u, o)
-        found.append(Option(action, gain, plan.ap_cost, kind in ("damage", "heal")))
+        # A heal counts again for the AP it leaves only on wounds deep enough for two.
+        repeats = kind == "damage" or kind == "heal" and all(
+            t.unit.hp_max - t.unit.hp >= 2 * _mean(plan.dice) for t in plan.targets)
+        found.append(Option(action, gain, plan.ap_cost, repeats))
 
     def _urgency(self, friend: Unit) -> float:
-        """A heal is worth more on a friend the foes can reach and could down."""
-        return 1.0 + min(1.0, self.danger(friend.pos) / max(1, friend.hp))
+        """A heal is worth more on a friend the foes can reach and could down: a wound
+        closed out of their reach is worth half a wound dealt, one they would reopen at
+        once a whole one."""
+        return 0.5 + 0.5 * min(1.0, self.danger(friend.pos) / max(1, friend.hp))
 
     def _effect(self, plan, target: Unit, o: odds.Lean) -> float:
         """A buff's or debuff's worth: its amount for its turns, where the value it changes
@@ -596,16 +641,18 @@ class _Turn:
         near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
         left = max(0, start - near_enough)
         here = self.exposure(self.unit.pos)
-        best, best_value = None, -here * self._care()
-        patient = self.game.round <= self.w.patience
+        # Once it has struck (no ground to win), the blows it keeps for next turn count:
+        # a square out of reach it must walk back from costs it as much.
+        ready = 0.0 if advance else READY
+        best, best_value = None, -here * self._care() + ready * self.readiness(self.unit.pos)
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
                 continue
-            if patient and advance and self.exposure(square) > here:
-                continue  # a walk that buys no blow into more of their blows: their tempo
             value = (left - max(0, d - near_enough)) * advance \
                 - self.exposure(square) * self._care() - steps * 0.01
+            if ready:
+                value += ready * self.readiness(square)
             if value > best_value + WORTH_A_WALK:
                 best, best_value = square, value
         if best is not None:
