@@ -539,8 +539,14 @@ class _Turn:
         key = (unit.id, unit.pos)
         near = self._near.get(key)
         if near is None:
+            # Near: a foe it could strike in its next turn (a walk, then its blow or
+            # spell): an effect laid on a unit still far off runs out before it is used.
             its_foes = self.friends if hostile else self.foes
-            walk = 1 + unit.ap_max // game.rules.move_cost
+            ap, move = max(0, unit.ap_max - unit.ap_owed), game.rules.move_cost
+            walk = max(((ap - cost) // move + reach.farthest
+                        for reach, cost, dice in attacks(game, unit)
+                        if cost <= ap and dice and cost != game.rules.brawl_ap_cost),
+                       default=1 + ap // move)
             near = self._near[key] = any(distance(unit.pos, o.pos) <= walk for o in its_foes)
         caster = any(self.spells[s].kind == "damage" for s in unit.spells)
         fighter = unit.skill("melee") >= unit.skill("magic")
@@ -701,4 +707,3 @@ class _Turn:
             if best_key is None or key > best_key:
                 best, best_key = foe, key
         return best
-

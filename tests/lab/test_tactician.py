@@ -289,3 +289,16 @@ def test_no_dodge_spell_where_only_spells_strike():
     commands = turn_of(game, 1)
     assert any(c.startswith("cast") for c in commands)
     assert not [c for c in commands if " hex " in c or " ward " in c]
+
+
+def test_no_buff_on_a_friend_that_cannot_strike_before_it_runs_out():
+    """Dagny 10 squares from Aldric: his sword cannot reach her in his next turn (a walk
+    of 6 at most, then the blow), so Bless (two turns) would run out unused."""
+    long_hall = "\n".join(["." * 16] * 3)
+    game = make_game([("elise", "elise", 1, (0, 1)), ("aldric", "aldric", 1, (1, 1)),
+                      ("dagny", "dagny", 2, (11, 1))], map_text=long_hall, designer=False)
+    game.roller.force([1] * 50)  # every spell takes
+    game.current = 1
+    assert TACTICIAN.choose(game, game.units["elise"]) != Cast("elise", "bless", "aldric")
+    game.units["dagny"].pos = (7, 1)  # 6 squares: his walk and his blow reach her
+    assert TACTICIAN.choose(game, game.units["elise"]) == Cast("elise", "bless", "aldric")
