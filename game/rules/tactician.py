@@ -60,6 +60,9 @@ EXPOSURE = 0.4
 SHARE = 1.0
 #: How much the blows a square leaves it for next turn weigh against its retort.
 READY = 0.5
+#: How much the kill a blow makes possible with the friends still to act weighs, against
+#: the kill it makes alone.
+FOCUS = 1.0
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
 
@@ -159,6 +162,7 @@ class _Board:
         self.blocked = set(ground.shut)
         self.blocked.update(u.pos for u in game.standing())
         self.threats: dict[int | None, list[Threat]] = {}
+        self.allies: dict[tuple, Threat] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
 
@@ -293,6 +297,7 @@ class _Turn:
         self._exposure: dict[Pos, float] = {}
         self._near: dict[tuple[str, Pos], bool] = {}
         self._ready: dict[Pos, float] = {}
+        self._support: dict[str, float] = {}
         self._mine: Threat | None = None
 
     @property
@@ -304,10 +309,12 @@ class _Turn:
 
     # --- dangers ------------------------------------------------------------------------
 
-    def _threat(self, foe: Unit) -> Threat:
+    def _threat(self, foe: Unit, ap: int | None = None) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
-        and the damage it could do in that turn, roughly: its best attack repeated."""
-        ap = max(0, foe.ap_max - foe.ap_owed)
+        and the damage it could do in that turn, roughly: its best attack repeated (with
+        `ap`: with those AP, this turn)."""
+        if ap is None:
+            ap = max(0, foe.ap_max - foe.ap_owed)
         ways = [(cost, reach.farthest,
                  LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
                 for reach, cost, dice in attacks(self.game, foe) if cost <= ap and dice]
@@ -410,8 +417,34 @@ class _Turn:
         w = self.w
         wounded = 1.0 + w.wounded * (1.0 - foe.hp / foe.hp_max)
         power = next((t.power for t in self.threats if t.unit is foe), 0.0)
+        # Focus: a blow that brings the foe within what the friends still to act this
+        # turn can finish weighs the kill they make together (beyond each one's own).
+        together = 0.0
+        support = self.support(foe)
+        if support > 0:
+            hp = max(1, foe.hp)
+            both, alone = min(1.0, (support + mean) / hp), min(1.0, mean / hp)
+            together = max(0.0, both * both - (support / hp) ** 2 - alone * alone) \
+                if support < hp else 0.0
         return self.worth(foe) * (w.damage * min(mean, foe.hp) * wounded
-                                  + w.down * p_down * (1.0 + power / 4))
+                                  + w.down * (p_down + FOCUS * together) * (1.0 + power / 4))
+
+    def support(self, foe: Unit) -> float:
+        """The damage the unit's friends still to act this turn (AP left) could do to the
+        foe where it stands, roughly (their best blows after the walk to it)."""
+        found = self._support.get(foe.id)
+        if found is None:
+            found = 0.0
+            for friend in self.friends:
+                if friend is self.unit or friend.held or friend.ap <= 0:
+                    continue
+                key = (friend.id, friend.pos, friend.ap)
+                t = self.board.allies.get(key)
+                if t is None:
+                    t = self.board.allies[key] = self._threat(friend, friend.ap)
+                found += self._blows(t, foe.pos)
+            self._support[foe.id] = found
+        return found
 
     # --- options from a square ----------------------------------------------------------
 

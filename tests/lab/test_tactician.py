@@ -302,3 +302,23 @@ def test_no_buff_on_a_friend_that_cannot_strike_before_it_runs_out():
     assert TACTICIAN.choose(game, game.units["elise"]) != Cast("elise", "bless", "aldric")
     game.units["dagny"].pos = (7, 1)  # 6 squares: his walk and his blow reach her
     assert TACTICIAN.choose(game, game.units["elise"]) == Cast("elise", "bless", "aldric")
+
+
+def test_focus_fire_on_the_foe_a_friend_still_to_act_can_help_finish():
+    """Aldric between Fenwick and Dagny (4 HP each): alone he strikes Dagny (his odds are
+    better on her); with Gautier still to act and in reach of Fenwick only, he strikes
+    Fenwick, whom the two of them can down together."""
+    line = "." * 20
+    def first_target(with_gautier: bool) -> str:
+        units = [("fenwick", "fenwick", 2, (6, 0)), ("aldric", "aldric", 1, (7, 0)),
+                 ("dagny", "dagny", 2, (8, 0))]
+        if with_gautier:
+            units.append(("gautier", "gautier", 1, (0, 0)))
+        game = make_game(units, map_text=line, designer=False)
+        game.current = 1
+        game.units["fenwick"].hp = game.units["dagny"].hp = 4
+        choice = TACTICIAN.choose(game, game.units["aldric"])
+        assert isinstance(choice, Attack)
+        return choice.target
+    assert first_target(with_gautier=False) == "dagny"
+    assert first_target(with_gautier=True) == "fenwick"
