@@ -302,9 +302,12 @@ class _Turn:
 
     @property
     def mine(self) -> Threat:
-        """The unit itself as a danger to its foes next turn."""
+        """The unit itself as a danger to its foes next turn, at range: its shots and
+        spells (a blade's blow needs the walk anyway: a step back costs it nothing)."""
         if self._mine is None:
-            self._mine = self._threat(self.unit)
+            t = self._threat(self.unit)
+            ways = tuple(w for w in t.ways if w[1] > 1)
+            self._mine = Threat(t.unit, t.ap, ways, t.radius if ways else -1)
         return self._mine
 
     # --- dangers ------------------------------------------------------------------------
