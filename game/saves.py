@@ -166,6 +166,8 @@ class SavedUnit(Saved, kw_only=True):
     held: bool = False
     designer_set: Annotated[list[Annotated[str, Meta(max_length=100)]],
                             Meta(max_length=100)] = []
+    #: Its name's grammatical gender (saves before it show the masculine).
+    gender: Literal["m", "f"] = "m"
 
 
 class SavedDoor(Saved, kw_only=True):

@@ -21,8 +21,10 @@ from game.rules import templates
 from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
 from game.content import DEFAULT_CONTENT
+from game.content.texts import english_only
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
+from game.i18n import add_content_texts
 from game.rules.dice import Dice
 
 MAX_FILE_BYTES = 2_000_000
@@ -221,7 +223,9 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
 
 
 def _friendly(text: str) -> str:
-    """msgspec's message, with the plain-text pattern said in words."""
+    """msgspec's message, with the plain-text pattern and a text's two forms said in
+    words."""
+    text = text.replace("`str | object`", "a text or its forms by language ({en: …, fr: …})")
     text = re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x1f.*'$",
                   "plain text (no control, line-break or direction characters)", text)
     return re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x08.*'$",
@@ -241,6 +245,9 @@ class Loader:
         #: Files whose entries are unknown (unreadable or missing, already reported): no
         #: reference into them can be checked.
         self.unread: set[str] = set()
+        #: The content texts' translations met (`game.content.texts`), filed with the
+        #: edge once the folder is read.
+        self.forms: dict[str, dict[str, str]] = {}
 
     def rel(self, path: FsPath) -> str:
         try:
@@ -295,6 +302,7 @@ class Loader:
             if entry is None:
                 self.invalid.add((filename, key))
             else:
+                english_only(entry, self.forms)
                 result[key] = entry
         return result, doc
 
@@ -394,6 +402,7 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
         return None
     rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors, "setting")
     if rules is not None:
+        english_only(rules, loader.forms)
         _check_rules(loader, doc, rules)
         loader.notices += page_departures(doc, rules.page)
     return rules
@@ -472,6 +481,7 @@ def _load(loader: Loader) -> Content:
                                                    f"{t.legendary_armour!r} is not legendary"))
                 for i, sid in enumerate(t.spells):
                     loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
+    add_content_texts(loader.forms)
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells, items=items,
                    ai=_load_ai(loader), invalid=frozenset(loader.invalid),
@@ -629,12 +639,15 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     if doc is not None:
         scenario = convert(doc, doc.data, Scenario, (), loader.errors)
     if scenario is not None:
+        english_only(scenario, loader.forms)
         _check_scenario(loader, doc, scenario, content=content)
     elif doc is not None and (salvaged := _salvage(doc)) is not None:
         # The rest of a scenario with a bad entry is still checked, in the same run.
+        english_only(salvaged[0], loader.forms)
         _check_scenario(loader, doc, *salvaged, content=content)
     if loader.errors or scenario is None:
         raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
+    add_content_texts(loader.forms)
     return scenario
 
 

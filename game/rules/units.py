@@ -85,6 +85,8 @@ class Unit:
     #: The template fields a designer's `set` changed (`skills.melee`): their values no
     #: longer come from the content file, and the terms reading them say so.
     designer_set: tuple[str, ...] = ()
+    #: Its name's grammatical gender (`m`, `f`), for the edge's agreement.
+    gender: str = "m"
 
     @property
     def is_character(self) -> bool:

@@ -112,10 +112,28 @@ async def test_the_palette_is_worded_in_french():
     assert _("Wait") == "Wait"
 
 
-async def test_the_help_lists_every_verb_with_its_summary_the_designers_last():
+async def test_a_players_help_lists_the_verbs_it_can_play_and_says_where_the_others_are():
     from game.ui.screens.dialogs import HelpScreen
 
     app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        lines = [line.strip() for line in shown.splitlines()]
+        for declared in verbs():
+            listed = [t for t in lines if t.startswith(declared.usage + "  ")]
+            assert len(listed) == (0 if declared.designer_only else 1), declared.usage
+        assert "Designer mode only (play --designer):" not in lines
+        assert "The designer's commands (set, place, give, spawn…): play --designer" in lines
+
+
+async def test_the_help_lists_every_verb_with_its_summary_the_designers_last():
+    from game.ui.screens.dialogs import HelpScreen
+
+    game = duel()
+    game.designer = True
+    app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
