@@ -2,9 +2,26 @@
 
 import json
 
+import msgspec
 import pytest
 
 from game.cli import main
+from game.journal.text import source_text
+from game.rules.sources import Sources
+
+SOURCE_FIELDS = ("source", "cap_source", "perfect_source")
+
+
+def worded(data):
+    """The `--json` data with each typed source as a designer reads it (the wording of
+    a source is the journal's: `weapons.yaml: sword.dice`)."""
+    if isinstance(data, dict):
+        return {k: source_text(msgspec.convert(v, Sources))
+                if k in SOURCE_FIELDS and isinstance(v, list) else worded(v)
+                for k, v in data.items()}
+    if isinstance(data, list):
+        return [worded(item) for item in data]
+    return data
 
 
 def run(capsys, *argv):
@@ -27,7 +44,7 @@ def test_odds_of_aldric_on_the_goblin_as_json(tmp_path, capsys):
     where = setup(tmp_path, capsys)
     code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where, "--json")
     assert code == 0
-    data = json.loads(out)
+    data = worded(json.loads(out))
     assert data["p_hit"] == 0.65 and data["p_perfect"] == 0.04 and data["p_dodged"] is None
     # Every term says which rule makes it and which content value it reads.
     assert data["chances"]["attack"] == {
@@ -102,7 +119,7 @@ def test_the_json_says_what_the_damage_is_made_of(tmp_path, capsys):
     where = setup(tmp_path, capsys)
     code, out, _ = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *where, "--json")
     assert code == 0
-    damage = json.loads(out)["damage_terms"]
+    damage = worded(json.loads(out))["damage_terms"]
     assert damage["dice"] == [
         {"label": "sword", "dice": "1d8", "rule": "R6.2", "source": "weapons.yaml: sword.dice"},
         {"label": "bonus", "dice": "1d4", "rule": "R6.1",
@@ -122,7 +139,7 @@ def test_a_damage_spell_names_its_dice_in_the_json(tmp_path, capsys):
     code, out, err = run(capsys, "odds", "crossroads", "corvin", "goblin-1", *where,
                          "--spell", "firebolt", "--json")
     assert code == 0, err
-    damage = json.loads(out)["damage_terms"]
+    damage = worded(json.loads(out))["damage_terms"]
     assert damage["dice"] == [{"label": "firebolt", "dice": "2d6", "rule": "R7.7",
                                "source": "spells.yaml: firebolt.dice"}]
     assert "perfect_die" not in damage
