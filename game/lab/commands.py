@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.console import Console
 
 from game import oddsreport
-from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+from game.content.loader import list_scenarios, load_game_content, scenario_path
 from game.i18n import _
 from game.lab import report, tune as tuning
 from game.lab.exact import exact_win_rate
@@ -247,13 +247,13 @@ def situation_of(args):
     """The game `tune odds` weighs: a save's situation, or the scenario's start."""
     if args.load:
         return load_game(save_path(args.load, args.saves_dir), args.content).game
-    content = load_content(args.content)
     path = scenario_path(args.content, args.what[1])
     if not path.exists():
         known = ", ".join(list_scenarios(args.content)) or "none"
         raise LabError(f"no scenario {args.what[1]!r} (known: {known})")
-    return Game(content, load_scenario(content, path, args.content), seed=0,
-                scenario_id=path.stem, policies=ProfileBook(content))
+    content, scenario = load_game_content(args.content, path)
+    return Game(content, scenario, seed=0, scenario_id=path.stem,
+                policies=ProfileBook(content))
 
 
 def tune(args) -> int:
