@@ -29,6 +29,7 @@ from game.content.schemacheck import where
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
 from game.rules.dice import Dice
+from game.rules.references import ENTRY_NAMES, content_references
 
 MAX_FILE_BYTES = 2_000_000
 #: Dice at the scale of the game (2d6+4 is its largest): `9999999999d6` would never finish
@@ -341,30 +342,26 @@ def _load(loader: Loader) -> Content:
                 families.add(family)
             else:
                 families_known = False
+    tables = {"weapons": weapons, "armours": armours, "factions": factions, "items": items,
+              "spells": spells}
     for doc, table, kind in ((cdoc, characters, "character"), (kdoc, creatures, "creature")):
         for tid, t in table.items():
-            for i, wid in enumerate(t.weapons):
-                loader.ref(doc, (tid, "weapons", i), wid, weapons, "weapon")
+            for ref in content_references(t, tables):
+                loader.ref(doc, (tid, *ref.field), ref.id, tables[ref.table],
+                           ENTRY_NAMES[ref.table])
             for family in t.masteries:
                 if families_known and family not in families:
                     loader.errors.append(doc.error((tid, "masteries", family),
                                                    f"no weapon has the family {family!r}",
                                                    key=True))
-            loader.ref(doc, (tid, "armour"), t.armour, armours, "armour")
             if t.armour in armours and armours[t.armour].legendary:
                 loader.errors.append(doc.error((tid, "armour"), f"{t.armour!r} is legendary; "
                                                "put it under legendary_armour"))
-            loader.ref(doc, (tid, "faction"), t.faction, factions, "faction")
-            for i, iid in enumerate(t.items):
-                loader.ref(doc, (tid, "items", i), iid, items, "item")
             if kind == "character":
-                loader.ref(doc, (tid, "legendary_armour"), t.legendary_armour, armours, "armour")
                 legend = armours.get(t.legendary_armour)
                 if legend is not None and not legend.legendary:
                     loader.errors.append(doc.error((tid, "legendary_armour"),
                                                    f"{t.legendary_armour!r} is not legendary"))
-                for i, sid in enumerate(t.spells):
-                    loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells, items=items,
                    ai=_load_ai(loader), invalid=frozenset(loader.invalid),
@@ -714,8 +711,10 @@ def _check_placements(loader: Loader, doc: MarkedDocument, scenario: Scenario, g
                 loader.ref(doc, base + ("template",), p.template, catalog,
                            group[:-1] + " template")
                 _check_owner(loader, doc, base, group, p.owner, len(scenario.players))
-            elif p.armour is not None:
-                loader.ref(doc, base + ("armour",), p.armour, content.armours, "armour")
+            else:
+                for ref in content_references(p, content):
+                    loader.ref(doc, base + ref.field, ref.id, getattr(content, ref.table),
+                               ENTRY_NAMES[ref.table])
             _check_square(loader, doc, base + ("at",), p.id, (p.at[0], p.at[1]), grid, taken)
 
 
