@@ -36,7 +36,9 @@ from game.rules.engine import Game
 from game.rules.policies import ProfileBook
 from game.rules.references import ENTRY_NAMES, content_references
 from game.rules.state import comparable, restore_state
-from game.rules.units import Coord, Id, PlainName, PlayerNo, Glyph, Small, Unit
+from game.rules.board import Door, Thing
+from game.rules.bounds import DoorId, Id, PlainName, PlayerNo, Small
+from game.rules.units import Unit
 
 FORMAT = "escarmouche-save"
 #: 2: adds `dice` (how the log's commands roll: one stream, or a stream per command); a
@@ -83,9 +85,8 @@ class SaveError(Exception):
 #: Shown text (names, commands): no control, line-separator or direction-override
 #: characters, which could garble or disguise what a screen or a terminal shows.
 _PLAIN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
-# A unit's state is declared once, with its bounds, where the engine declares it
-# (`game.rules.units.Unit`): saves encode and decode it as it is.
-DoorId = Annotated[str, Meta(pattern=r"^door-[0-9]{1,4}-[0-9]{1,4}$")]
+# The state's units, doors and objects are declared once, with their bounds, where the
+# engine declares them (`Unit`, `Door`, `Thing`): saves encode and decode them as they are.
 Seed = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
 Word32 = Annotated[int, Meta(ge=0, le=2**32 - 1)]
 D100 = Annotated[int, Meta(ge=1, le=100)]
@@ -93,27 +94,6 @@ D100 = Annotated[int, Meta(ge=1, le=100)]
 
 class Saved(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Base of the saved state's parts: a misspelt or missing field is an error."""
-
-
-class SavedDoor(Saved, kw_only=True):
-    id: DoorId
-    pos: tuple[Coord, Coord]
-    state: Literal["closed", "open", "broken"]
-    hp: Small
-    hp_max: Small
-    defence: Small
-
-
-class SavedThing(Saved, kw_only=True):
-    id: Id
-    name: PlainName
-    pos: tuple[Coord, Coord]
-    glyph: Glyph
-    hp: Small
-    hp_max: Small
-    defence: Small | None
-    armour: Id | None
-    destroyed: bool
 
 
 #: `random.Random.getstate()` (version 3: 624 words and an index) and the forced d100s;
@@ -129,8 +109,8 @@ class SavedState(Saved, kw_only=True):
     """`Game.snapshot()` as saved: everything that changes during a game."""
 
     units: Annotated[dict[Id, Unit], Meta(max_length=10_000)]
-    doors: Annotated[dict[DoorId, SavedDoor], Meta(max_length=10_000)]
-    things: Annotated[dict[Id, SavedThing], Meta(max_length=10_000)]
+    doors: Annotated[dict[DoorId, Door], Meta(max_length=10_000)]
+    things: Annotated[dict[Id, Thing], Meta(max_length=10_000)]
     round: Annotated[int, Meta(ge=1, le=1_000_000)]
     current: PlayerNo
     over: bool
@@ -442,7 +422,7 @@ def saved_state(raw) -> SavedState:
     """The saved state checked against its schema, each unit, door and object on its own
     so that the message names the one that is damaged."""
     if isinstance(raw, dict):
-        for group, tp in (("units", Unit), ("doors", SavedDoor), ("things", SavedThing)):
+        for group, tp in (("units", Unit), ("doors", Door), ("things", Thing)):
             entries = raw.get(group)
             if isinstance(entries, dict):
                 for key, value in entries.items():

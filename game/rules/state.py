@@ -7,7 +7,7 @@ Commands, turn order, the creature phase and game over are the engine's (`engine
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 import msgspec
@@ -226,8 +226,8 @@ class GameState:
         """Every piece of mutable state, for equality checks (tests, saves)."""
         return {
             "units": {k: msgspec.to_builtins(u) for k, u in self.units.items()},
-            "doors": {d.id: asdict(d) for d in self.doors.values()},
-            "things": {k: asdict(t) for k, t in self.things.items()},
+            "doors": {d.id: msgspec.to_builtins(d) for d in self.doors.values()},
+            "things": {k: msgspec.to_builtins(t) for k, t in self.things.items()},
             "round": self.round,
             "current": self.current,
             "over": self.over,

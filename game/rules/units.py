@@ -1,6 +1,6 @@
 """Units on the board (characters and creatures), with their timed effects and statistics:
 the state of a unit, declared once as msgspec Structs with the bounds a save is read
-under."""
+under (`bounds.py`)."""
 
 from __future__ import annotations
 
@@ -10,30 +10,15 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from game.rules.bounds import Coord, Id, Maximum, PlainName, PlayerNo, Glyph, Signed, Small
 from game.rules.constants import CHARACTERISTICS, SKILLS
-from game.rules.templates import _PLAIN, Quips
+from game.rules.templates import Quips
 from game.rules.geometry import Pos
 from game.rules.rule_ids import TIMED_EFFECTS
 from game.rules.terms import Term, term
 
 #: The content file a unit's template comes from, by the unit's kind.
 TEMPLATE_FILES = {"character": "characters.yaml", "creature": "creatures.yaml"}
-
-
-# --- the bounds of a unit's state ------------------------------------------------------
-# Checked when a state is decoded (a save is untrusted input: `game.saves`), never when
-# the engine builds or changes a unit. Wide (far above what play reaches) but finite, so
-# a hand-edited number can neither crash the engine nor make it loop.
-Id = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
-#: Shown text: no control, line-separator or direction-override character, which could
-#: garble or disguise what a screen or a terminal shows.
-PlainName = Annotated[str, Meta(min_length=1, max_length=100, pattern=_PLAIN)]
-Glyph = Annotated[str, Meta(min_length=1, max_length=1, pattern=_PLAIN)]
-Small = Annotated[int, Meta(ge=0, le=1_000_000_000)]
-Signed = Annotated[int, Meta(ge=-1_000_000_000, le=1_000_000_000)]
-Coord = Annotated[int, Meta(ge=0, le=10_000)]
-PlayerNo = Annotated[int, Meta(ge=1, le=6)]
-Maximum = Annotated[int, Meta(ge=1, le=1_000_000)]
 
 
 class Effect(msgspec.Struct):
