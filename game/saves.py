@@ -3,8 +3,9 @@
 One JSON file per save in the saves folder, written atomically (a temporary file, then
 `os.replace`), so the previous save survives a crash at any instant. A save is untrusted
 input: only a regular file of bounded size and nesting is parsed, its whole structure is
-checked against typed schemas (`SaveRecord`, `SavedState` and the engine's own `Unit`), then against the content it is
-loaded with (units, positions, weapons, spells, armours, players). Every problem (bad name,
+checked against typed schemas (`SaveRecord`, `SavedState`, whose units, doors and objects
+are the engine's own `Unit`, `Door` and `Thing`), then against the content it is loaded
+with (units, positions, weapons, spells, armours, players). Every problem (bad name,
 truncated, garbled, wrong version, unknown scenario, too large, too deep, a field out of
 range, an unwritable folder) raises `SaveError` with a message for the player, and nothing
 else changes.
@@ -34,10 +35,10 @@ from game.rules.events import AnyEvent, CommandIssued, Reloaded
 from game.rules.history import changed_outcomes, replay, upgraded
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
-from game.rules.references import ENTRY_NAMES, content_references
-from game.rules.state import comparable, restore_state
 from game.rules.board import Door, Thing
 from game.rules.bounds import DoorId, Id, PlainName, PlayerNo, Small
+from game.rules.references import ENTRY_NAMES, content_references
+from game.rules.state import comparable, restore_state
 from game.rules.units import Unit
 
 FORMAT = "escarmouche-save"

@@ -13,7 +13,6 @@ from msgspec import Meta
 from game.rules.bounds import Coord, Id, Maximum, PlainName, PlayerNo, Glyph, Signed, Small
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.templates import Quips
-from game.rules.geometry import Pos
 from game.rules.rule_ids import TIMED_EFFECTS
 from game.rules.terms import Term, term
 
