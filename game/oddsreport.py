@@ -52,8 +52,8 @@ def _p(value: Fraction | None) -> float | None:
 
 
 def _terms(terms) -> list[dict]:
-    return [{"name": t.name, "value": t.value, "detail": t.detail, "rule": t.rule,
-             "source": t.source} for t in terms]
+    # A term's data as the journal writes it: its typed fields only when they hold something.
+    return [msgspec.to_builtins(t) for t in terms]
 
 
 def _chance(chance: Chance) -> dict:
@@ -68,9 +68,12 @@ def _chance(chance: Chance) -> dict:
     return data
 
 
-def _die(label: str, dice, rule_source: tuple[str, str]) -> dict:
-    return {"label": label, "dice": str(dice), "rule": rule_source[0],
-            "source": rule_source[1]}
+def _die(label: str, dice, rule_source: tuple[str, str], bonus=None) -> dict:
+    out = {"label": label, "dice": str(dice), "rule": rule_source[0],
+           "source": rule_source[1]}
+    if bonus is not None:  # what the damage bonus reads, as its roll says it
+        out.update(stats=list(bonus.stats), number=bonus.total, row=bonus.row)
+    return out
 
 
 def _damage_terms(plan) -> dict | None:
@@ -81,14 +84,14 @@ def _damage_terms(plan) -> dict | None:
         if plan.dice is None:
             return None
         centre = next((t for t in plan.targets if t.unit is plan.centre), None)
-        return {"dice": [_die(plan.spell.name, plan.dice, plan.dice_source)],
+        return {"dice": [_die(plan.spell_id, plan.dice, plan.dice_source)],
                 "terms": [],
                 "reduction_terms": _terms(centre.reduction_terms) if centre else [],
                 "reduction": centre.reduction if centre else 0}
     damage = plan.damage
     sources = damage.sources
-    out = {"dice": [_die(label, dice, source)
-                    for (label, dice), source in zip(damage.dice, sources)],
+    out = {"dice": [_die(label, dice, source, damage.bonus if i == 1 else None)
+                    for i, ((label, dice), source) in enumerate(zip(damage.dice, sources))],
            "terms": _terms(damage.terms),
            "reduction_terms": _terms(damage.reduction_terms),
            "reduction": damage.reduction}
@@ -370,7 +373,7 @@ def check_label(check: str) -> str:
 
 
 def chance_text(label: str, chance: dict, names=str) -> Text:
-    terms = tuple(Term(**t) for t in chance["terms"])
+    terms = tuple(msgspec.convert(t, Term) for t in chance["terms"])
     return Text.assemble((f"{check_label(label)} {chance['value']}%", "bold"),
                          f"  [{terms_text(terms, name=names)} {clamp_text(chance['raw'], chance['value'], chance['cap'])}]")
 
@@ -450,7 +453,7 @@ def sparkline(damage: list[list]) -> str:
         return ""
     low, high = hits[0][0], hits[-1][0]
     by_value = dict(hits)
-    top = max(p for _, p in hits)
+    top = max(p for _value, p in hits)
     return "".join(SPARKS[round(by_value.get(v, 0) / top * 8)] for v in range(low, high + 1))
 
 

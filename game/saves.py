@@ -32,7 +32,7 @@ from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import MAX_FORCED
 from game.rules.events import AnyEvent, CommandIssued, Reloaded
-from game.rules.history import changed_outcomes, replay, upgraded
+from game.rules.history import changed_outcomes, outcomes, replay
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
 from game.rules.board import Door, Thing
@@ -50,8 +50,11 @@ FORMAT = "escarmouche-save"
 #: fingerprints of the content before and after it (`Reloaded.at`, `before`, `after`), so
 #: `replay` replays each stretch under its own content; an older save's reloads get their
 #: place from the journal (`migrated`), not their content.
-VERSION = 4
-READABLE = (1, 2, 3, 4)
+#: 5: a term's details and a die's label are data, not words (`Term.number`, `units`,
+#: `squares`; `DiceRoll` by id, the damage bonus's `stats`, `number`, `row`): an older
+#: save's are read once into today's form (`terms_as_data`).
+VERSION = 5
+READABLE = (1, 2, 3, 4, 5)
 # --- the limits a save is read under, which the writer checks before it writes --------
 # One set: `save_game` refuses (and leaves the previous save as it was) what `read_save`
 # would refuse, so a save that was written always reads back.
@@ -125,7 +128,7 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     of `Game.snapshot()` (to compare with a replay), checked as a `SavedState` on reading."""
 
     format: Literal["escarmouche-save"]
-    version: Literal[1, 2, 3, 4]
+    version: Literal[1, 2, 3, 4, 5]
     name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
     saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
     scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
@@ -371,6 +374,8 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
     if data.get("version") not in READABLE:
         raise SaveError(f"{file} has format version {_short(data.get('version'))}; "
                         f"this game reads versions {', '.join(map(str, READABLE))}")
+    if data["version"] < 5:
+        data = terms_as_data(data)
     try:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
@@ -379,8 +384,117 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
     problem = _inconsistency(record, state)
     if problem:
         raise SaveError(f"{file} is damaged: {problem}")
-    record.journal = upgraded(record.journal)
     return migrated(record)
+
+
+# --- version 5: terms and dice as data ---------------------------------------------------
+# A save written before held each term's details and each die's label in words, in the
+# forms they took over time (`order: Brenna, Elise`, `Ayla at 2`, `4 squares`, `door DEF
+# 20`, `bonus STR+SIZ 33`, a weapon by its name). They are read here, once, into the data
+# today's journal holds; the engine knows no older form. What cannot be read is left as it
+# is (the schema check that follows judges it); a name that names no unique unit of the
+# save stays a name, which the journal shows as it is.
+
+_LAST_NUMBER = re.compile(r"(-?\d+)$")
+_DICE_OF = re.compile(r"^(?:weapons|spells)\.yaml: ([^.;\s]+)\.dice")
+_ARMOUR_OF = re.compile(r"^armours\.yaml: ([^.;\s]+)\.reduction")
+_BONUS_ROW = re.compile(r"damage_bonus\[(\d+)\]")
+
+
+def _number(text: str) -> int | None:
+    found = _LAST_NUMBER.search(text.strip())
+    return int(found.group(1)) if found else None
+
+
+def _old_term(term: dict, unit_id) -> dict:
+    """One term of an older journal in today's form (see the section's comment); a term
+    already in it is left as it is."""
+    name, detail = term.get("name"), term.get("detail", "")
+    if not isinstance(detail, str):
+        return term
+    new = dict(term)
+    if name == "faction":
+        faction, _colon, allies = detail.partition(":")
+        allies = allies.strip()
+        new["detail"] = "" if detail == "no faction" else faction.strip()
+        if allies and allies != "no ally":
+            new["units"] = [unit_id(a) for a in allies.split(", ")]
+    elif name == "crowding":
+        new["detail"] = ""
+        if detail and detail != "no ally in sight":
+            units, squares = [], []
+            for item in detail.split(", "):
+                who, _space, far = item.rpartition(" ")
+                if not far.isdigit():
+                    return term
+                units.append(unit_id(who.removesuffix(" at")))
+                squares.append(int(far))
+            new["units"], new["squares"] = units, squares
+    elif name == "distance" and detail:
+        new["detail"], new["number"] = "", _number(detail.split(" ")[0])
+    elif name == "difficulty":
+        new["detail"] = ""  # `counter-magic`, once
+    elif name in ("stat_bonus", "luck") and _number(detail) is not None:
+        new["detail"], new["number"] = detail.split(" ")[0], _number(detail)
+    elif name == "defence" and _number(detail) is not None:
+        # `DEF 14`; a door's `door 20` (once `door DEF 20`), `base 10` (`base defence 10`)
+        new["detail"], new["number"] = detail.split(" ")[0], _number(detail)
+    elif name in ("armour", "legendary"):
+        found = _ARMOUR_OF.match(str(term.get("source", "")))
+        if found:  # the armour's name, by its id
+            new["detail"] = found.group(1)
+    return new
+
+
+def _old_die(die: dict) -> dict:
+    """One die of an older journal in today's form: by the id of the weapon or spell whose
+    dice they are (its source says which), the damage bonus as what it reads."""
+    label, source = die.get("label"), str(die.get("source", ""))
+    if not isinstance(label, str) or label in ("brawl", "perfect"):
+        return die
+    new = dict(die)
+    if label.startswith("bonus "):
+        stats, _space, total = label.removeprefix("bonus ").rpartition(" ")
+        new["label"], new["stats"], new["number"] = "bonus", stats.split("+"), _number(total)
+        row = _BONUS_ROW.search(source)
+        if row:
+            new["row"] = int(row.group(1))
+    else:
+        found = _DICE_OF.match(source)
+        if found:
+            new["label"] = found.group(1)
+    return new
+
+
+def terms_as_data(data: dict) -> dict:
+    """A save of version 1 to 4 with its journal's terms and dice in today's form."""
+    state = data.get("state")
+    units = state.get("units") if isinstance(state, dict) else None
+    units = units if isinstance(units, dict) else {}
+    by_name: dict[str, str | None] = {}
+    for uid, unit in units.items():
+        if isinstance(unit, dict) and isinstance(unit.get("name"), str):
+            by_name[unit["name"]] = None if unit["name"] in by_name else uid
+
+    def unit_id(token: str) -> str:
+        return token if token in units else by_name.get(token) or token
+
+    journal = data.get("journal")
+    if not isinstance(journal, list):
+        return data
+    events = []
+    for event in journal:
+        if isinstance(event, dict):
+            event = dict(event)
+            for key in ("terms", "reduction_terms"):
+                if isinstance(event.get(key), list):
+                    event[key] = [_old_term(t, unit_id) if isinstance(t, dict) else t
+                                  for t in event[key]]
+            if isinstance(event.get("dice"), list):
+                event["dice"] = [_old_die(d) if isinstance(d, dict) else d
+                                 for d in event["dice"]]
+        events.append(event)
+    return {**data, "journal": events}
 
 
 def migrated(record: SaveRecord) -> SaveRecord:
@@ -740,3 +854,125 @@ def replay_record(record: SaveRecord, folders: list[Path]) -> Replayed:
             game.apply(command)
         played = part.last
     return Replayed(game=game, stretches=parts, played=played)
+
+
+# --- what `replay` and `export` read of a save ------------------------------------------
+
+
+class ReplayCheck(msgspec.Struct, kw_only=True):
+    """A save's log replayed under today's content (stretch by stretch when its content
+    was reloaded while it ran: `stretches`), compared with what was played.
+
+    `compared` is False when not even the first stretch could be replayed (its content is
+    at none of `folders`). Otherwise `changes` are the commands whose outcome changed (of
+    the first `upto` only, when a later stretch could not be replayed), `played` and
+    `replayed` the commands of each journal, and `state_differs` the fields of the saved
+    state (as named in the file) that the replay does not give, when the journals agree."""
+
+    record: SaveRecord
+    game: Game
+    stretches: Replayed | None = None
+    folders: list[Path] = []
+    compared: bool = True
+    upto: int | None = None
+    changes: list = []
+    played: int = 0
+    replayed: int = 0
+    state_differs: list[str] = []
+
+    @property
+    def identical(self) -> bool:
+        """The whole log replays to the same journal and the same state."""
+        return self.compared and self.upto is None and not self.changes \
+            and not self.state_differs
+
+
+def check_replay(path: Path, content_dir: Path = DEFAULT_CONTENT,
+                 also: tuple[Path, ...] = ()) -> ReplayCheck:
+    """`replay SAVE`: the save at `path` replayed under the content of `content_dir`; a
+    game whose content was reloaded while it ran replays stretch by stretch, each under
+    the content it was played with, found by fingerprint in `content_dir` or one of
+    `also` (`replay_record`). `SaveError` for a save or a folder that cannot be used,
+    `ContentErrors` for today's content."""
+    record = read_save(path)
+    if any(isinstance(event, Reloaded) for event in record.journal):
+        folders = [Path(content_dir), *(Path(f) for f in also)]
+        done = replay_record(record, folders)
+        if done.missing is not None and not done.played:
+            return ReplayCheck(record=record, game=done.game, stretches=done,
+                               folders=folders, compared=False)
+        upto = done.played if done.missing is not None else None
+        return _compared(record, done.game, upto, done, folders)
+    content = load_content(content_dir)
+    scenario_file = Path(content_dir) / "scenarios" / f"{record.scenario}.yaml"
+    if not scenario_file.exists():
+        raise SaveError(f"the save's scenario {record.scenario!r} is not in the content")
+    game = replay(content, load_scenario(content, scenario_file, content_dir), record.seed,
+                  record.log, record.scenario, record.designer, record.dice,
+                  ProfileBook(content))
+    return _compared(record, game)
+
+
+def _compared(record: SaveRecord, game: Game, upto: int | None = None,
+              stretches: Replayed | None = None, folders: list[Path] = ()) -> ReplayCheck:
+    """The outcomes of the commands replayed (all of them, or the first `upto`) against
+    the save's; the state too when they are all the same."""
+    journal = record.journal
+    if upto is not None:
+        # The reload that ends the stretches replayed is not theirs to compare.
+        journal = [e for e in journal if not (isinstance(e, Reloaded) and e.at >= upto)]
+    old, new = outcomes(journal), outcomes(game.journal)
+    changes = changed_outcomes(journal, game.journal)
+    if upto is not None:
+        old = old[:upto]
+        changes = [c for c in changes if c.number <= upto]
+    differs: list[str] = []
+    if not changes and upto is None:
+        replayed = plain(game.snapshot())
+        saved = comparable(record.state, replayed)
+        if replayed != saved:
+            parts = sorted(key for key in replayed.keys() | saved.keys()
+                           if replayed.get(key) != saved.get(key))
+            units = sorted(uid for uid in replayed["units"].keys() | saved["units"].keys()
+                           if replayed["units"].get(uid) != saved["units"].get(uid))
+            # the names of the state's fields, as in the file
+            differs = [p if p != "units" else f"units ({', '.join(units[:5])})"
+                       for p in parts]
+    return ReplayCheck(record=record, game=game, stretches=stretches, folders=list(folders),
+                       upto=upto, changes=changes, played=len(old), replayed=len(new),
+                       state_differs=differs)
+
+
+class ExportBasis(msgspec.Struct, kw_only=True):
+    """What `export` makes a document of besides the save: the content, and the game at
+    its start and at its end from a replay of the save when the content can give one;
+    `note` says why not (or what to keep in mind when reading them)."""
+
+    record: SaveRecord
+    content: object | None  # the content, or None: weapons and spells then show by id
+    start: Game | None = None
+    end: Game | None = None
+    note: str | None = None
+
+
+def export_basis(path: Path, content_dir: Path = DEFAULT_CONTENT) -> ExportBasis:
+    """The save at `path` replayed under the content when it can be; otherwise its saved
+    journal alone, and why."""
+    try:
+        loaded = load_game(path, content_dir)
+    except SaveError as exc:
+        # The first line says what; a content error follows it (the first, if many).
+        why = ": ".join(line.strip() for line in str(exc).splitlines()[:2]).replace(":: ", ": ")
+        try:
+            content = load_content(content_dir)
+        except ContentErrors:
+            content = None
+        return ExportBasis(record=read_save(path), content=content,
+                           note=f"made from the saved journal alone, without the maps: {why}")
+    record, game = loaded.record, loaded.game
+    start = Game(game.content, game.scenario, seed=record.seed, scenario_id=record.scenario,
+                 designer=record.designer, dice=record.dice, policies=game.policies)
+    note = ("the content changed since this save: the map at the end is the saved "
+            "state; the map at the start and the departures are today's content's"
+            if loaded.content_changed else None)
+    return ExportBasis(record=record, content=game.content, start=start, end=game, note=note)

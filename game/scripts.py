@@ -11,10 +11,13 @@ caption as its command is played; `script` ignores both.
 `Demo` plays a script one step at a time, forward and back, for the demo screen. A `force`
 line is folded into the command after it (`fold_forces`): the forced results are that
 command's, so the demo shows them as one step rather than an empty step of its own.
+`load_demo` reads and checks a script for `demo` before anything is played; `play_script`
+plays one headless for `script`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -203,6 +206,41 @@ def check_units(steps: list[Step], game: Game, path: Path | str) -> None:
                             "units that it does not have: {units}; its units are {known}")
                           .format(path=path, scenario=game.scenario_id, units=names,
                                   known=", ".join(sorted(game.units))))
+
+
+def load_demo(game: Game, path: Path | str) -> tuple[Demo, Script]:
+    """The demo of `demo` (and of `serve --demo`) on a new game: the script read and
+    checked before anything starts (each line notation, no unit the scenario lacks, not
+    too long). Raises `ScriptError`."""
+    script = read_script(Path(path))
+    check_demo_length(script.steps, path)
+    check_steps(script.steps, path)
+    check_units(script.steps, game, path)
+    return Demo(game, script.steps, script.preamble), script
+
+
+@dataclass(frozen=True)
+class Played:
+    """How `play_script` ended: the first refusal when stopped at it (its line and event),
+    and the forced d100 results no roll used."""
+
+    refused: tuple[int, ev.Refused] | None
+    unused_forced: tuple[int, ...]
+
+
+def play_script(game: Game, commands: list[tuple[int, str]],
+                emit: Callable[[list[ev.Event]], None], strict: bool = False) -> Played:
+    """`script`: each (line, command) applied in turn, `emit` given the game's journal so
+    far and then each command's events as they come; `strict` stops at the first refusal."""
+    emit(game.journal)
+    refused = None
+    for line, command in commands:
+        events = game.apply(command)
+        emit(events)
+        if isinstance(events[0], ev.Refused) and strict:
+            refused = (line, events[0])
+            break
+    return Played(refused, tuple(game.roller.forced))
 
 
 #: How long autoplay shows a step with roll cards, against one without: cards take reading.

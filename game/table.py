@@ -14,7 +14,8 @@ presenter starting a table writes the file anew (a new file renamed over the old
 follower sees it change and reads it again from the top), and holds `FILE.lock` while it
 writes, so that two presenters never write one table. Every line is written in one `write`
 to a file opened for appending: a reader sees whole lines, and leaves a line still being
-written for its next read.
+written for its next read. A presenter coming back takes the table where it is
+(`take_demo`, `take_game`); `lay_table` sets one's start before any presenter comes.
 """
 
 from __future__ import annotations
@@ -175,6 +176,45 @@ def presenter_at(path: Path | str) -> bool:
     except TableError:
         return True
     return False
+
+
+def lay_table(path: Path | str, header: Header, start: Game) -> None:
+    """The table at `path` showing `start` before any presenter comes (`serve --demo`,
+    `serve --watch`): its header and a first frame, then left for a presenter to take."""
+    first = TableWriter(path, header)
+    first.publish(start, 0, 0)
+    first.close()
+
+
+def take_demo(path: Path | str, content_dir: Path | str, demo: Demo, title: str,
+              steps: list[Step]) -> TableWriter:
+    """`demo --table FILE`: the presenter's writer. A presenter coming back (a reloaded tab)
+    goes on where the table is: when FILE holds this same demo (its header and seed), the
+    demo goes to the table's step first."""
+    previous = read_table(path, content_dir)
+    header = demo_header(demo, title, steps)
+    if previous is not None and previous.header == header and previous.frame is not None \
+            and previous.frame.record.get("seed") == demo.game.seed:
+        demo.goto(previous.frame.step)
+    return TableWriter(path, header)
+
+
+def take_game(path: Path | str, content_dir: Path | str, title: str) -> tuple[Game | None,
+                                                                             TableWriter]:
+    """`play --table FILE`: the presenter's writer, and the table's game when FILE holds
+    this same game (the same save or scenario, `title`: a presenter coming back, or the
+    state `serve --watch` began it with), to go on from there; None: start as asked."""
+    from game.saves import SaveError
+
+    header = game_header(Path(title).stem)
+    previous = read_table(path, content_dir)
+    game = None
+    if previous is not None and previous.header == header and previous.frame is not None:
+        try:
+            game = previous.game()
+        except SaveError as exc:
+            raise TableError(f"the table {path} cannot be continued: {exc}") from None
+    return game, TableWriter(path, header)
 
 
 def read_table(path: Path | str, content_dir: Path | str) -> TableFollower | None:

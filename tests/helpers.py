@@ -133,7 +133,7 @@ def status(app) -> str:
 
 def crossroads(forced=()):
     """The default scenario: saves name their scenario, so loading needs one on disk."""
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     # Forced rolls enter as a command, so that the log (and so a save) holds them: a
@@ -152,12 +152,12 @@ def edit(path, old: str, new: str) -> None:
 
 
 def bare(terms):
-    """Terms (or one term) without their rule and source: name, value and detail only, for
-    the tests about what a term counts (the roll-card tests check rules and sources)."""
+    """Terms (or one term) without their rule and source, for the tests about what a term
+    counts: its detail and typed fields (the roll-card tests check rules and sources)."""
     from game.rules.terms import Term
     if isinstance(terms, Term):
-        return Term(terms.name, terms.value, terms.detail)
-    return tuple(Term(t.name, t.value, t.detail) for t in terms)
+        return msgspec.structs.replace(terms, rule="", source="")
+    return tuple(msgspec.structs.replace(t, rule="", source="") for t in terms)
 
 
 async def creatures_act(app, pilot) -> None:

@@ -46,21 +46,24 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
                    "source": "characters.yaml: brenna.skills.ranged"},
                   {"name": "mastery", "value": 10, "detail": "bow", "rule": "R4.10",
                    "source": "characters.yaml: brenna.masteries.bow"},
-                  {"name": "stat_bonus", "value": 6, "detail": "DEX 16", "rule": "R3.6",
-                   "source": "rules.yaml: stat_bonus_per_point, page.stat_neutral; "
-                             "characters.yaml: brenna.stats.DEX"},
-                  {"name": "crowding", "value": -4, "detail": "aldric 4, corvin 4",
-                   "rule": "R4.6", "source": "rules.yaml: page.crowding_per_ally, crowding_step"},
-                  {"name": "distance", "value": -3, "detail": "4", "rule": "R4.7",
+                  {"name": "stat_bonus", "value": 6, "detail": "DEX", "number": 16,
+                   "rule": "R3.6", "source": "rules.yaml: stat_bonus_per_point, "
+                   "page.stat_neutral; characters.yaml: brenna.stats.DEX"},
+                  {"name": "crowding", "value": -4, "units": ["aldric", "corvin"],
+                   "squares": [4, 4], "rule": "R4.6",
+                   "source": "rules.yaml: page.crowding_per_ally, crowding_step"},
+                  {"name": "distance", "value": -3, "number": 4, "rule": "R4.7",
                    "source": "rules.yaml: distance_malus_per_square"}],
     }
     # The damage that follows names where each die comes from too.
     damage = lines[lines.index(perfect) + 1]
     assert [(d["label"], d["rule"], d["source"]) for d in damage["dice"]] == [
-        ("short bow", "R6.2", "weapons.yaml: shortbow.dice"),
-        ("bonus DEX+SIZ 26", "R6.1", "rules.yaml: damage_bonus[3].dice; "
+        ("shortbow", "R6.2", "weapons.yaml: shortbow.dice"),
+        ("bonus", "R6.1", "rules.yaml: damage_bonus[3].dice; "
          "characters.yaml: brenna.stats.DEX; characters.yaml: brenna.stats.SIZ"),
         ("perfect", "R4.11", "rules.yaml: perfect_die")]
+    assert (damage["dice"][1]["stats"], damage["dice"][1]["number"], damage["dice"][1]["row"]) \
+        == (["DEX", "SIZ"], 26, 3)
     xp = next(line for line in lines[lines.index(perfect):] if line["type"] == "xp")
     assert (xp["rule"], xp["source"]) == ("R8.1", "rules.yaml: xp.hit, xp.perfect")
     assert {"refused", "damage", "xp", "move", "door", "quip"} <= {l["type"] for l in lines}
@@ -167,7 +170,7 @@ def test_options_work_before_and_after_the_subcommand(tmp_path, capsys):
 
 def test_seed_before_the_subcommand_or_without_one(capsys, monkeypatch):
     seeds = []
-    monkeypatch.setattr("game.cli.cmd_play", lambda args: seeds.append(args.seed) or 0)
+    monkeypatch.setattr("game.commands.play.run", lambda args: seeds.append(args.seed) or 0)
     run(capsys, "--seed", "7")
     run(capsys, "play", "--seed", "8")
     run(capsys, "--seed", "9", "play")
@@ -192,7 +195,8 @@ def test_bad_options_exit_2_before_anything_runs(tmp_path, capsys, argv, message
 
 
 def test_play_ai_names_the_computers_sides_and_a_bad_one_is_refused(capsys, tmp_path):
-    from game.cli import build_app, build_parser
+    from game.cli import build_parser
+    from game.commands.play import build_app
 
     args = build_parser().parse_args(["play", "crossroads", "--ai", "2:aggressive",
                                       "--saves-dir", str(tmp_path)])

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from game import cli
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
+from game.commands.script import read_script as read_commands
 from game.content.loader import DEFAULT_CONTENT
 from game.scripts import (Demo, ScriptError, Step, check_steps, flow, parse_script,
                           read_script)
@@ -112,7 +113,7 @@ def test_a_line_separator_inside_a_comment_does_not_start_a_command():
 
 def test_the_script_command_and_the_demo_read_the_same_commands():
     steps = read_script(DUEL_SCRIPT).steps
-    assert cli.read_script(DUEL_SCRIPT) == [(step.line, step.command) for step in steps]
+    assert read_commands(DUEL_SCRIPT) == [(step.line, step.command) for step in steps]
     assert len(steps) == 23 and steps[-1] == Step(39, "attack gautier ysolde", "")
 
 

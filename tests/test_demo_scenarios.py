@@ -96,11 +96,13 @@ def test_tavern_brawl_faction_counts_own_allies_never_an_enemy_of_the_faction(ca
     hugo = rolls(events, "hugo")[0]
     # Odo (the Guild's hired Order knight) stands next to Hugo: he is not counted.
     assert term(hugo, "faction") == {"name": "faction", "value": 10,
-                                     "detail": "order: Maud, Gilles", "rule": "R3.5",
+                                     "detail": "order", "units": ["maud", "gilles"],
+                                     "rule": "R3.5",
                                      "source": "rules.yaml: faction.maximum, faction.ratio; "
                                                "characters.yaml: hugo.faction"}
     assert term(hugo, "crowding") == {"name": "crowding", "value": -8,
-                                      "detail": "gilles 2, maud 2", "rule": "R4.6",
+                                      "units": ["gilles", "maud"], "squares": [2, 2],
+                                      "rule": "R4.6",
                                       "source": "rules.yaml: page.crowding_per_ally, "
                                                 "crowding_step"}
     # Odo, three Order knights around him, all enemies: no bonus.
@@ -109,7 +111,7 @@ def test_tavern_brawl_faction_counts_own_allies_never_an_enemy_of_the_faction(ca
     # A dodge gains the defender's own faction allies.
     assert term(rolls(events, "hugo", "dodge")[0], "faction")["value"] == 10
     # Once Hugo is down, Maud counts Gilles alone.
-    assert term(rolls(events, "maud")[-1], "faction")["detail"] == "order: Gilles"
+    assert term(rolls(events, "maud")[-1], "faction")["units"] == ["gilles"]
     players = {e["player"] for e in of_type(events, "turn")}
     assert players == {1, 2, 3}
 
@@ -137,8 +139,8 @@ def test_gallery_shows_distance_reach_and_line_of_sight(capsys):
     assert reasons == ["Robin is 4 squares away; the sling reaches 3",
                        "Robin has no line of sight to Wat"]
     shots = [r for r in of_type(events, "roll") if r["check"] == "attack"]
-    malus = {term(r, "distance")["detail"]: term(r, "distance")["value"] for r in shots}
-    assert malus == {"2": -1, "3": -2, "4": -3}
+    malus = {term(r, "distance")["number"]: term(r, "distance")["value"] for r in shots}
+    assert malus == {2: -1, 3: -2, 4: -3}
     assert any(term(r, "crowding")["value"] < 0 for r in shots)
 
 

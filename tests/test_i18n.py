@@ -521,7 +521,7 @@ def test_a_french_roll_line_colours_its_outcome():
     from game.rules.terms import Term
 
     roll = Roll("attack", "aldric", 30, 65, 95,
-                (Term("skill", 50, "melee"), Term("stat_bonus", 15, "STR 15")), True)
+                (Term("skill", 50, "melee"), Term("stat_bonus", 15, "STR", number=15)), True)
     with i18n.language("fr"):
         line = styled(roll, str.title)
     assert line.plain == ("  jet d'attaque Aldric : 30 ≤ 65 touché  [mêlée 50 + bonus(FOR 15) 15 "
@@ -531,7 +531,7 @@ def test_a_french_roll_line_colours_its_outcome():
 
 
 def test_a_roll_card_in_french_words_the_dice_and_the_xp_reason():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.journal.cards import card_for
     from game.journal.text import namer
@@ -563,7 +563,7 @@ def test_the_package_ships_the_compiled_catalogs():
 
 
 def test_a_saved_refusal_with_worded_fields_reads_back_in_french(tmp_path):
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.journal.text import describe, namer
     from game.saves import load_game, save_game

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import reload
 from game.rules.events import Refused, Reloaded
@@ -53,7 +54,7 @@ def replay(capsys, saves, *argv) -> tuple[int, str]:
 def test_the_reload_is_in_the_save_with_its_place_and_contents(played):
     a, live, saves, game = played
     record = read_save(saves / "after-reload.json")
-    assert record.version == 4
+    assert record.version == 5
     [event] = [e for e in record.journal if isinstance(e, Reloaded)]
     assert event.at == len(BEFORE) and event.changes == ("weapons.yaml: sword",)
     assert event.after == record.content_hash and event.before != event.after

@@ -9,8 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
+from game.journal.text import describe, namer
+from game.rules.events import Refused
 from game.rules.errors import Impossible
 from game.rules.history import outcomes, replay, undo
 from game.saves import (
@@ -54,7 +57,7 @@ def test_save_then_load_gives_the_same_game(tmp_path, seed, commands, ends):
 def test_the_save_file_is_readable_and_versioned(tmp_path):
     path = save_game(played(3, demo_commands()), "demo", tmp_path)
     data = json.loads(path.read_text())
-    assert data["format"] == "escarmouche-save" and data["version"] == 4
+    assert data["format"] == "escarmouche-save" and data["version"] == 5
     assert data["scenario"] == "crossroads" and data["seed"] == 3
     assert data["log"][:2] == ["move aldric 4,6", "close aldric 4,5"]
     assert {"state", "journal", "content_hash", "players", "round"} <= set(data)
@@ -109,8 +112,8 @@ def test_changed_content_keeps_the_saved_state_or_replays(tmp_path):
 @pytest.mark.parametrize("writer,message", [
     (lambda p, good: p.write_text(good[: len(good) // 2]), "is truncated"),
     (lambda p, good: p.write_text("{]]"), "is garbled"),
-    (lambda p, good: p.write_text(good.replace('"version":4', '"version":99')),
-     "has format version 99; this game reads versions 1, 2, 3, 4"),
+    (lambda p, good: p.write_text(good.replace('"version":5', '"version":99')),
+     "has format version 99; this game reads versions 1, 2, 3, 4, 5"),
     (lambda p, good: p.write_text(good.replace('"scenario":"crossroads"',
                                                '"scenario":"atlantis"')),
      "was played on scenario 'atlantis', which is not in the content"),
@@ -256,18 +259,48 @@ def test_a_designer_save_with_spawned_and_removed_units_loads(tmp_path, capsys):
 
 
 def _as_written_before_sources(data):
-    """A save's JSON as the game wrote it before terms named their rules and sources: no
-    rule/source fields, term details in prose, no `designer_set` nor effect `origin`."""
-    prose = {"faction": lambda d: "no faction" if not d else d if ":" in d else f"{d}: no ally",
-             "crowding": lambda d: "no ally in sight" if not d else ", ".join(
-                 "{} at {}".format(*a.rsplit(" ", 1)) for a in d.split(", ")),
-             "distance": lambda d: f"{d} square" + ("" if d == "1" else "s"),
-             "difficulty": lambda d: "counter-magic"}
+    """A save's JSON as the game wrote it before terms named their rules and sources (and
+    before terms and dice were data, version 5): no rule/source fields, term details in
+    prose with the units by name, dice by the name of their weapon or spell, no
+    `designer_set` nor effect `origin`."""
+    from tests.helpers import CONTENT
+
+    names = {uid: unit["name"] for uid, unit in data["state"]["units"].items()}
+    armours = {aid: armour.name for aid, armour in CONTENT.armours.items()}
+    dice = {**{wid: w.name for wid, w in CONTENT.weapons.items()},
+            **{sid: s.name for sid, s in CONTENT.spells.items()}}
+
+    def faction(t):
+        if not t.get("detail"):
+            return "no faction"
+        allies = ", ".join(names[u] for u in t.get("units", ()))
+        return f"{t['detail']}: {allies or 'no ally'}"
+
+    prose = {"faction": faction,
+             "crowding": lambda t: ", ".join(f"{names[u]} at {d}" for u, d in zip(
+                 t["units"], t["squares"])) if t.get("units") else "no ally in sight",
+             "distance": lambda t: f"{t['number']} square" + "s" * (t["number"] != 1),
+             "difficulty": lambda t: "counter-magic",
+             "stat_bonus": lambda t: f"{t['detail']} {t['number']}",
+             "luck": lambda t: f"{t['detail']} {t['number']}",
+             "defence": lambda t: {"door": "door DEF {}", "base": "base defence {}"}.get(
+                 t["detail"], t["detail"] + " {}").format(t["number"]),
+             "armour": lambda t: armours[t["detail"]],
+             "legendary": lambda t: armours[t["detail"]]}
 
     def old_terms(terms):
         return [{"name": t["name"], "value": t["value"],
-                 "detail": prose.get(t["name"], lambda d: d)(t["detail"])} for t in terms]
+                 "detail": prose.get(t["name"], lambda t: t.get("detail", ""))(t)}
+                for t in terms]
 
+    def old_die(die):
+        label = die["label"]
+        if label == "bonus":
+            label = f"bonus {'+'.join(die['stats'])} {die['number']}"
+        return {"label": dice.get(label, label), "expr": die["expr"], "faces": die["faces"],
+                "total": die["total"]}
+
+    data["version"] = 4
     for event in data["journal"]:
         for key in ("rule", "cap_source", "perfect_below", "perfect_rule", "perfect_source"):
             event.pop(key, None)
@@ -278,8 +311,8 @@ def _as_written_before_sources(data):
         for key in ("terms", "reduction_terms"):
             if key in event:
                 event[key] = old_terms(event[key])
-        for die in event.get("dice", []):
-            die.pop("rule", None), die.pop("source", None)
+        if "dice" in event:
+            event["dice"] = [old_die(d) for d in event["dice"]]
     for unit in data["state"]["units"].values():
         unit.pop("designer_set", None)
         for effect in unit["effects"]:
@@ -304,10 +337,18 @@ def test_a_save_written_before_rules_and_sources_replays_identical_and_loads(tmp
     assert main(["replay", "old", "--saves-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.startswith("identical: 25 commands replay")
     loaded = load_game(path)
-    # The old journal reads as a new one: its details in today's form.
-    crowding = [t.detail for e in loaded.game.journal for t in getattr(e, "terms", ())
-                if t.name == "crowding" and t.detail]
-    assert crowding and not any(" at " in d for d in crowding)
+    # The old journal reads as a new one: its details are data, its units ids.
+    crowding = [t for e in loaded.game.journal for t in getattr(e, "terms", ())
+                if t.name == "crowding" and t.units]
+    assert crowding and all(not t.detail and set(t.units) <= set(loaded.game.units)
+                            and len(t.squares) == len(t.units) for t in crowding)
+    # and it reads as the same game played today does (the refusals are not in the log).
+    fresh = replay(loaded.game.content, loaded.game.scenario, loaded.record.seed,
+                   loaded.record.log, "crossroads", True, loaded.record.dice,
+                   loaded.game.policies)
+    name = namer(fresh)
+    assert [describe(e, name) for e in loaded.game.journal if not isinstance(e, Refused)] \
+        == [describe(e, name) for e in fresh.journal]
 
 
 def test_an_older_units_state_is_put_back_with_its_defaults():

@@ -20,7 +20,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from game.cli import build_parser, main, served_command
+from game.cli import build_parser, main
+from game.commands.serve import served_command
 
 ROOT = Path(__file__).resolve().parent.parent
 

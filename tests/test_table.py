@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.rules.engine import Game
 from game.scripts import Demo, autoplay_pause, read_script

@@ -8,7 +8,7 @@ run see the English they pin.
 import pytest
 from textual.widgets import DataTable
 
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.i18n import current_language, set_language
 from game.ui.app import EscarmoucheApp

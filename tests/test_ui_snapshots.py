@@ -1,6 +1,6 @@
 """Snapshots of the screens a player sees, with seeded dice (SVGs in __snapshots__/)."""
 
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
 from tests.helpers import app_duel as duel, creatures_act

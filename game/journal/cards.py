@@ -196,7 +196,7 @@ def damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
     """A damage: each die with its faces, the effects, the raw total, each reduction term
     and the total, the damage taken, the HP."""
     rows = [CardRow(_("{dice} {expr} {faces}").format(
-                dice=dice_label(roll.label), expr=roll.expr, faces=list(roll.faces)),
+                dice=dice_label(roll, name), expr=roll.expr, faces=list(roll.faces)),
                 signed(roll.total), rule_text(roll.rule), roll.source)
             for roll in damage.dice]
     rows += [_term_row(t, name) for t in damage.terms]
@@ -218,10 +218,10 @@ def damage_rows(damage: ev.Damage, name: Names) -> tuple[CardRow, ...]:
     return tuple(rows)
 
 
-def heal_rows(heal: ev.Healed) -> tuple[CardRow, ...]:
+def heal_rows(heal: ev.Healed, name: Names = str) -> tuple[CardRow, ...]:
     """A heal: its dice with their faces, rule and source, the HP it gave back."""
     rows = [CardRow(_("{dice} {expr} {faces}").format(
-                dice=dice_label(roll.label), expr=roll.expr, faces=list(roll.faces)),
+                dice=dice_label(roll, name), expr=roll.expr, faces=list(roll.faces)),
                 signed(roll.total), rule_text(roll.rule), roll.source)
             for roll in heal.dice]
     rows.append(CardRow(_("HP healed"), str(heal.amount)))
@@ -272,7 +272,8 @@ def card_for(journal: Sequence[ev.Event], index: int, name: Names = str) -> Card
                 damage_rows(event, name)))
         elif isinstance(event, ev.Healed):
             sections.append(CardSection(
-                _("heal of {target}").format(target=name(event.target)), heal_rows(event)))
+                _("heal of {target}").format(target=name(event.target)),
+                heal_rows(event, name)))
         elif isinstance(event, ev.ApDrained):
             sections.append(CardSection(_("counter drain"), (drain_row(event, name),)))
         elif isinstance(event, ev.EffectAdded):

@@ -16,7 +16,7 @@ import msgspec
 
 from game.i18n import N_, _, ngettext, pgettext
 from game.journal.cards import CardRow, CardSection, rule_text
-from game.journal.text import stat_name, term_label
+from game.journal.text import namer, stat_name, term_label
 from game.rules import rule_ids as R
 from game.rules.actions import ranged_reach, reduction_terms
 from game.rules.chances import counter_drain
@@ -320,7 +320,8 @@ def unit_description(game: Game, unit: Unit) -> Description:
         kind=SPELL_KIND_WORDS[content.spells[s].kind](), ap=ap_text(content.spells[s].ap_cost)),
         R.SPELL_CONDITIONS, f"spells.yaml: {s}") for s in unit.spells]
     terms = reduction_terms(game, unit)
-    reduction = [row(term_label(t), f"{t.value:+d}", R.BY_ID.get(t.rule), t.source)
+    name = namer(game)
+    reduction = [row(term_label(t, name), f"{t.value:+d}", R.BY_ID.get(t.rule), t.source)
                  for t in terms]
     reduction.append(row(_("Total"), total_reduction(terms), R.TOTAL_REDUCTION))
     sections = [section(_("Characteristics"), stats), section(_("Skills"), skills),

@@ -14,7 +14,6 @@ content's own and are not translated.
 
 from __future__ import annotations
 
-import re
 from functools import singledispatch
 from typing import Callable
 
@@ -25,6 +24,7 @@ from game.i18n import N_, _, ngettext, pgettext
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
+from game.rules.dice import DiceRoll
 from game.rules.terms import Chance, Term
 
 Names = Callable[[str], str]
@@ -51,20 +51,11 @@ STAT_WORDS = {
     "magic_bonus": lambda: pgettext("statistic", "magic bonus"),
 }
 
-_STAT_TOKEN = re.compile(r"\b(STR|DEX|SIZ|INT|DEF|LCK)\b")
-
-
 def stat_name(key: str) -> str:
     """A characteristic's abbreviation or a skill's name in the player's language
     (`STR` → `FOR`, `dodge` → `esquive` in French); anything else as it is."""
     word = STAT_ABBREVIATIONS.get(key) or STAT_WORDS.get(key)
     return word() if word else key
-
-
-def stats_in(text: str) -> str:
-    """A term's data (`DEX 16`, `STR+SIZ 33`) with its characteristics abbreviated as the
-    player's language does."""
-    return _STAT_TOKEN.sub(lambda match: stat_name(match.group(1)), text)
 
 
 TERM_LABELS = {
@@ -84,62 +75,67 @@ TERM_LABELS = {
 }
 
 
-def _faction_detail(detail: str, name: Names) -> str:
-    # The engine's detail is data: `order: Brenna, Elise`, `order` (no ally), "" (no faction).
-    if not detail:
+def _stat_detail(term: Term, name: Names) -> str:
+    # A characteristic and the value read: `DEX 16` (`DEX` as the language abbreviates it).
+    if term.number is None:
+        return stat_name(term.detail)
+    return f"{stat_name(term.detail)} {term.number}"
+
+
+def _faction_detail(term: Term, name: Names) -> str:
+    # The faction and the allies counted, by id; no faction at all: "".
+    if not term.detail:
         return _("no faction")
-    if ":" not in detail:
-        return _("{faction}: no ally").format(faction=detail)
-    faction, allies = detail.split(":", 1)
-    return _("{faction}: {allies}").format(faction=faction, allies=allies.strip())
-
-
-def _crowding_detail(detail: str, name: Names) -> str:
-    # `ayla 2, bob 1`: each ally's id and its distance; "" when none is in sight. (Journals
-    # saved before ids held names, `Ayla 2`: `name` gives those back as they are.)
-    if not detail:
-        return _("no ally in sight")
-    allies = []
-    for item in detail.split(", "):
-        ally, _space, squares = item.rpartition(" ")
-        allies.append(_("{ally} at {distance}").format(ally=name(ally), distance=squares)
-                      if ally and squares.isdigit() else item)
+    if not term.units:
+        return _("{faction}: no ally").format(faction=term.detail)
     # a list of allies: the separator is the translation's too
-    return _(", ").join(allies)
+    return _("{faction}: {allies}").format(faction=term.detail,
+                                           allies=_(", ").join(map(name, term.units)))
 
 
-def _distance_detail(detail: str, name: Names) -> str:
-    if not detail.isdigit():
-        return detail
-    return ngettext("{n} square", "{n} squares", int(detail)).format(n=detail)
+def _crowding_detail(term: Term, name: Names) -> str:
+    # Each ally in sight by id, with its distance in squares.
+    if not term.units:
+        return _("no ally in sight")
+    return _(", ").join(_("{ally} at {distance}").format(ally=name(ally), distance=squares)
+                        for ally, squares in zip(term.units, term.squares))
 
 
-def _defence_detail(detail: str, name: Names) -> str:
-    # `DEF 14` as it is; a door's `door 20` and an object's `base 10` (R6.7) worded.
-    kind, _space, value = detail.rpartition(" ")
-    kind = kind.split(" ")[0]  # journals saved before: `door DEF 20`, `base defence 10`
-    if kind == "door":
-        return _("door DEF {value}").format(value=value)
-    if kind == "base":
-        return _("base defence {value}").format(value=value)
-    return detail
+def _distance_detail(term: Term, name: Names) -> str:
+    if term.number is None:
+        return term.detail
+    return ngettext("{n} square", "{n} squares", term.number).format(n=term.number)
 
 
-#: How a term's data detail is worded, where it is more than the detail itself.
+def _defence_detail(term: Term, name: Names) -> str:
+    # A unit's or an object's `DEF 14`; a door's and an object's without one (R6.7).
+    if term.number is None:
+        return stat_name(term.detail)
+    if term.detail == "door":
+        return _("door DEF {value}").format(value=term.number)
+    if term.detail == "base":
+        return _("base defence {value}").format(value=term.number)
+    return _stat_detail(term, name)
+
+
+def _named_detail(term: Term, name: Names) -> str:
+    # An effect's detail is the id of what laid it (a spell, an item), an armour's its id.
+    return name(term.detail)
+
+
+#: How a term's data is worded, where it is more than its detail.
 TERM_DETAILS = {"faction": _faction_detail, "crowding": _crowding_detail,
-                "distance": _distance_detail, "defence": _defence_detail}
+                "distance": _distance_detail, "defence": _defence_detail,
+                "stat_bonus": _stat_detail, "luck": _stat_detail,
+                "effect": _named_detail, "armour": _named_detail, "legendary": _named_detail,
+                "skill": lambda term, name: stat_name(term.detail)}
 
 
 def term_label(term: Term, name: Names = str) -> str:
-    # An effect's detail is the id of what laid it (a spell, an item): players read its name.
-    if term.name == "effect":
-        detail = name(term.detail)
-    elif term.name == "skill":
-        detail = stat_name(term.detail)
-    else:
-        detail = stats_in(term.detail)
-    if term.name in TERM_DETAILS:
-        detail = TERM_DETAILS[term.name](detail, name)
+    """A term's label in the player's language, its data worded (`faction (order: Brenna,
+    Elise)`, `sb(FOR 15)`), names from `name` (`names_for`)."""
+    wording = TERM_DETAILS.get(term.name)
+    detail = wording(term, name) if wording else term.detail
     label = TERM_LABELS.get(term.name, term.name)
     return (_(label) if label != "{detail}" else label).format(detail=detail)
 
@@ -348,21 +344,22 @@ def _line(e: ev.Roll, name: Names = str) -> str:
     return _roll_line(e, name)[0]
 
 
-def dice_label(label: str) -> str:
-    """A damage die's label: a weapon or spell (content names), or the rules' own
-    `brawl`, `perfect` and `bonus STR+SIZ 33` worded in the player's language."""
-    if label == "brawl":
+def dice_label(roll: DiceRoll, name: Names = str) -> str:
+    """A damage die's label: a weapon or spell by its name, or the rules' own `brawl`,
+    `perfect` and `bonus STR+SIZ 33` worded in the player's language."""
+    if roll.label == "brawl":
         return pgettext("damage", "brawl")
-    if label == "perfect":
+    if roll.label == "perfect":
         return pgettext("damage", "perfect")
-    if label.startswith("bonus "):
-        return _("bonus {stats}").format(stats=stats_in(label.removeprefix("bonus ")))
-    return label
+    if roll.label == "bonus" and roll.stats:
+        stats = "+".join(map(stat_name, roll.stats))
+        return _("bonus {stats}").format(stats=f"{stats} {roll.number}")
+    return name(roll.label)
 
 
 @describe.register
 def _line(e: ev.Damage, name: Names = str) -> str:
-    dice = " + ".join(f"{dice_label(r.label)} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
+    dice = " + ".join(f"{dice_label(r, name)} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
     if e.terms:
         dice = f"{dice} {terms_text(e.terms, continued=True, name=name)}"
     fields = dict(target=name(e.target), dice=dice, clamp=clamp_text(e.raw, max(0, e.raw)),
@@ -536,23 +533,44 @@ def headline(event: ev.Event, name: Names = str) -> str:
 
 def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
     """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
-    "magic bonus"), weapons, spells and items from the content (when known), units and
-    objects by id; an unknown id shows as itself."""
-    labels: dict[str, str] = {stat: stat_name(stat) for stat in EFFECT_STATS}
-    if content is not None:
-        labels.update({wid: w.name for wid, w in content.weapons.items()})
-        labels.update({sid: s.name for sid, s in content.spells.items()})
-        labels.update({iid: i.name for iid, i in content.items.items()})
+    "magic bonus"), weapons, spells, items and armours from the content (when known), units
+    and objects by id; an unknown id shows as itself."""
+    labels = _content_labels(content)
     labels.update(units)
-    # Translators: an object of the map by its content name ("the barrel"), in a sentence
-    labels.update({tid: _("the {thing}").format(thing=name) for tid, name in things.items()})
+    labels.update({tid: _thing(name) for tid, name in things.items()})
     return lambda key: labels.get(key, key)
 
 
+def _content_labels(content) -> dict[str, str]:
+    labels: dict[str, str] = {stat: stat_name(stat) for stat in EFFECT_STATS}
+    if content is not None:
+        labels.update({aid: a.name for aid, a in content.armours.items()})
+        labels.update({wid: w.name for wid, w in content.weapons.items()})
+        labels.update({sid: s.name for sid, s in content.spells.items()})
+        labels.update({iid: i.name for iid, i in content.items.items()})
+    return labels
+
+
+def _thing(name: str) -> str:
+    # Translators: an object of the map by its content name ("the barrel"), in a sentence
+    return _("the {thing}").format(thing=name)
+
+
 def namer(game) -> Names:
-    """Display names for a game's weapons, spells, units and objects."""
-    return names_for(game.content, {u.id: u.name for u in game.units.values()},
-                     {t.id: t.name for t in game.things.values()})
+    """Display names for a game's weapons, spells, units and objects, read as the game is
+    when a line is worded: a unit a designer spawns is named as soon as it stands (a
+    script's journal and the app's say the same)."""
+    labels = _content_labels(game.content)
+
+    def name(key: str) -> str:
+        unit = game.units.get(key)
+        if unit is not None:
+            return unit.name
+        thing = game.things.get(key)
+        if thing is not None:
+            return _thing(thing.name)
+        return labels.get(key, key)
+    return name
 
 
 #: A creature's mark after its glyph: its ordinal among creatures of that glyph, as a

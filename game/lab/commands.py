@@ -1,4 +1,5 @@
-"""`simulate` and `compare`: read the arguments, run, print (the CLI only delegates here)."""
+"""`simulate`, `compare`, `balance` and `tune`: each runs its request (`game.lab.requests`,
+built by the command line from its arguments) and prints its report."""
 
 from __future__ import annotations
 
@@ -7,32 +8,30 @@ import io
 import json
 import os
 import sys
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 from rich.console import Console
 
 from game import oddsreport
-from game.content.loader import list_scenarios, load_game_content, scenario_path
 from game.i18n import _
 from game.lab import report, tune as tuning
 from game.lab.exact import exact_win_rate
+from game.lab.odds import situation
 from game.lab.parallel import run_all
+from game.lab.requests import (BalanceRequest, CompareRequest, Runs, SimulateRequest, Spread,
+                               TuneRequest)
 from game.lab.runs import (LabError, Setup, check_setup, duel_sides, new_game, on_unit,
                            scenario_at, unit_ids)
 from game.lab.stats import compare_sides, summarise
-from game.rules.actions import parse_pos
 from game.rules.edits import split_path, template_value
-from game.rules.engine import Game
 from game.rules.errors import Impossible
-from game.rules.policies import ProfileBook
-from game.saves import load_game, save_path
 
 
-def seats_of(args) -> tuple[tuple[int, str], ...]:
+def seats_of(specs: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
     """`--ai 2:naive` (repeatable): the seats that play another profile than --profile."""
     seats: dict[int, str] = {}
-    for spec in getattr(args, "ai", None) or ():
+    for spec in specs:
         number, colon, profile = spec.partition(":")
         if not (number.isascii() and number.isdigit() and len(number) <= 2) or not colon \
                 or not profile:
@@ -41,20 +40,22 @@ def seats_of(args) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(seats.items()))
 
 
-def setup_of(args, content_dir: Path) -> Setup:
-    what = args.what
-    seats = seats_of(args)
+def setup_of(request: Runs, content_dir: Path) -> Setup:
+    """The lab's setup of what `request` plays, under the content of `content_dir`."""
+    what = request.what
+    seats = seats_of(request.ai)
     # `duel A B` is a duel of two templates; `duel` alone is the scenario of that name.
     if what[0] == "duel" and len(what) != 1:
         if len(what) != 3:
             raise LabError("simulate duel needs two templates (characters or creatures): duel A B")
         setup = Setup(str(Path(content_dir).resolve()), "duel", what[1], what[2],
-                      args.distance, profile=args.profile, rounds=args.rounds, seats=seats)
+                      request.distance, profile=request.profile, rounds=request.rounds,
+                      seats=seats)
     else:
         if len(what) != 1:
             raise LabError(f"one scenario, or `duel A B`, not {' '.join(what)!r}")
         setup = Setup(str(Path(content_dir).resolve()), "scenario", scenario=what[0],
-                      profile=args.profile, rounds=args.rounds, seats=seats)
+                      profile=request.profile, rounds=request.rounds, seats=seats)
     check_setup(setup)
     return setup
 
@@ -63,9 +64,9 @@ def setup_of(args, content_dir: Path) -> Setup:
 MOST_RUNS = 1_000_000
 
 
-def count_of(args) -> int:
-    n = args.runs if args.runs is not None else args.games
-    n = 200 if n is None else n
+def count_of(request: Spread, default: int = 200) -> int:
+    """The runs asked (`default` when none is), within bounds."""
+    n = default if request.runs is None else request.runs
     if n < 1:
         raise LabError("--runs / --games must be at least 1")
     if n > MOST_RUNS:
@@ -73,16 +74,17 @@ def count_of(args) -> int:
     return n
 
 
-def workers_of(args) -> int:
-    if args.workers is None:
+def workers_of(request: Spread) -> int:
+    workers = request.workers
+    if workers is None:
         return 1
-    if args.workers < 1:
+    if workers < 1:
         raise LabError("--workers must be at least 1 (0 is not a number of processes)")
     cores = os.cpu_count() or 1
-    if args.workers > cores and args.scheduler is None:
-        raise LabError(f"--workers {args.workers}: this machine has {cores} cores; "
+    if workers > cores and request.scheduler is None:
+        raise LabError(f"--workers {workers}: this machine has {cores} cores; "
                        f"at most {cores} local processes")
-    return args.workers
+    return workers
 
 
 def sides_of(setup: Setup) -> list[str]:
@@ -91,43 +93,46 @@ def sides_of(setup: Setup) -> list[str]:
     return [p.name for p in scenario_at(setup.content_dir, setup.scenario).players]
 
 
-def _run(setup: Setup, args, runs: int, label: str):
+def _run(setup: Setup, request: Spread, runs: int, label: str):
     """All runs, with a progress bar on stderr when it is a terminal."""
-    workers = workers_of(args)
+    workers = workers_of(request)
     if not sys.stderr.isatty():
-        return run_all(setup, args.seed, runs, workers, args.scheduler)
+        return run_all(setup, request.seed, runs, workers, request.scheduler)
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=runs)
-        return run_all(setup, args.seed, runs, workers, args.scheduler,
+        return run_all(setup, request.seed, runs, workers, request.scheduler,
                        lambda n: bar.advance(task, n))
 
 
-def simulate(args) -> int:
-    if args.against:
-        return compare(args)
-    setup = setup_of(args, args.content)
-    runs = count_of(args)
-    results = _run(setup, args, runs, setup.describe())
+def simulate(request: SimulateRequest) -> int:
+    """`simulate`: win rates, damage per AP and hit rates (and a duel's exact odds)."""
+    if request.against:
+        return compare(CompareRequest(**{f.name: getattr(request, f.name)
+                                         for f in fields(CompareRequest)}))
+    setup = setup_of(request, request.content)
+    runs = count_of(request)
+    results = _run(setup, request, runs, setup.describe())
     summary = summarise(results, sides_of(setup))
     exact = exact_win_rate(setup, runs) if setup.kind == "duel" else None
-    data = report.simulate_object(summary, args.seed, exact, setup)
-    if args.json:
+    data = report.simulate_object(summary, request.seed, exact, setup)
+    if request.json:
         print(json.dumps(data))
-    elif args.csv:
+    elif request.csv:
         sys.stdout.write(report.simulate_csv(data))
     else:
         report.render_simulate(Console(highlight=False), data)
     return 0
 
 
-def compare(args) -> int:
-    a = setup_of(args, args.content)
-    b = setup_of(args, args.against)
-    runs = count_of(args)
-    results_a = _run(a, args, runs, f"A: {a.describe()}")
-    results_b = _run(b, args, runs, f"B: {b.describe()}")
+def compare(request: CompareRequest) -> int:
+    """`compare`: the same games under two content folders, on common dice."""
+    a = setup_of(request, request.content)
+    b = setup_of(request, request.against)
+    runs = count_of(request)
+    results_a = _run(a, request, runs, f"A: {a.describe()}")
+    results_b = _run(b, request, runs, f"B: {b.describe()}")
     sides = sides_of(a)
     sum_a, sum_b = summarise(results_a, sides), summarise(results_b, sides)
     rows_a = {t["template"]: t for t in sum_a.template_rows()}
@@ -141,8 +146,8 @@ def compare(args) -> int:
         templates.append({"template": tid, "a": ta, "b": tb, "change": change})
     templates.sort(key=lambda t: (-t["change"], t["template"]))
     data = {
-        "what": a.describe(), "games": runs, "seed": args.seed,
-        "content_a": str(args.content), "content_b": str(args.against),
+        "what": a.describe(), "games": runs, "seed": request.seed,
+        "content_a": str(request.content), "content_b": str(request.against),
         "sides": compare_sides(results_a, results_b, sides),
         "mean_rounds": {"a": sum_a.mean_rounds, "b": sum_b.mean_rounds},
         "draws": {"a": sum_a.draws, "b": sum_b.draws},
@@ -151,31 +156,29 @@ def compare(args) -> int:
                           if ra.winner != rb.winner][:20],
         "templates": templates,
     }
-    if args.json:
+    if request.json:
         print(json.dumps(data))
-    elif args.csv:
+    elif request.csv:
         sys.stdout.write(report.compare_csv(data))
     else:
         report.render_compare(Console(highlight=False), data)
     return 0
 
 
-
-def balance(args) -> int:
+def balance(request: BalanceRequest) -> int:
     """`balance [SCENARIO…]`: each scenario's seats against 1/n, draws and length."""
     from game.lab import balance as table
 
-    content_dir = str(Path(args.content).resolve())
-    names = table.scenarios_of(Path(args.content), args.scenarios)
-    runs = count_of(args)
-    if args.games is None and args.runs is None:
-        runs = 1000
-    workers_of(args)
-    rows = [table.balance_row(content_dir, name, runs, args.seed, args.profile, args.rounds,
-                              lambda setup, name=name: _run(setup, args, runs, name))
+    content_dir = str(Path(request.content).resolve())
+    names = table.scenarios_of(Path(request.content), list(request.scenarios))
+    runs = count_of(request, default=1000)
+    workers_of(request)
+    rows = [table.balance_row(content_dir, name, runs, request.seed, request.profile,
+                              request.rounds,
+                              lambda setup, name=name: _run(setup, request, runs, name))
             for name in names]
-    fmt = "json" if args.json else "csv" if args.csv else args.format
-    text = table.write(rows, args.seed, args.profile, fmt, Console(highlight=False))
+    text = table.write(rows, request.seed, request.profile, request.output,
+                       Console(highlight=False))
     if text is not None:
         sys.stdout.write(text)
     return 0
@@ -204,10 +207,9 @@ def parse_target(text: str, figure: str) -> float:
     return value
 
 
-def field_range(args, game=None, content=None, units=()) -> tuple[str, int, int]:
+def field_range(text: str, game=None, units=()) -> tuple[str, int, int]:
     """`--field PATH[=LOW..HIGH[:STEP]]`: the path and the range searched (its own
     bounds when none is given)."""
-    text = args.field
     try:
         if "=" in text:
             path, values = oddsreport.parse_vary(text)
@@ -243,41 +245,25 @@ def _how(step) -> str:
     return _("exact")
 
 
-def situation_of(args):
-    """The game `tune odds` weighs: a save's situation, or the scenario's start."""
-    if args.load:
-        return load_game(save_path(args.load, args.saves_dir), args.content).game
-    path = scenario_path(args.content, args.what[1])
-    if not path.exists():
-        known = ", ".join(list_scenarios(args.content)) or "none"
-        raise LabError(f"no scenario {args.what[1]!r} (known: {known})")
-    content, scenario = load_game_content(args.content, path)
-    return Game(content, scenario, seed=0, scenario_id=path.stem,
-                policies=ProfileBook(content))
-
-
-def tune(args) -> int:
+def tune(request: TuneRequest) -> int:
     """`tune`: the value of one field that brings a figure to a target (`game.lab.tune`)."""
-    what = args.what
-    if args.json and args.csv:
+    r = request
+    what = r.what
+    if r.json and r.csv:
         raise LabError("--json or --csv, not both")
-    quiet = args.json or args.csv
+    quiet = r.json or r.csv
     console = Console(highlight=False)
     if what[0] == "odds":
         if len(what) != 4:
             raise LabError("tune odds needs a scenario, an attacker and a target: "
                            "tune odds crossroads aldric goblin-1")
-        figure = args.figure or "down"
-        goal = parse_target(args.to, figure)
-        game = situation_of(args)
+        figure = r.figure or "down"
+        goal = parse_target(r.to, figure)
+        game = situation(r.content, what[1], r.load, r.saves_dir)
         attacker, target = what[2], what[3]
-        path, low, high = field_range(args, game, units=set(game.units))
-        square = None
-        if args.at is not None:
-            square = parse_pos(args.at)
-            if square is None:
-                raise LabError(f"--from takes a square X,Y (e.g. 9,4), not {args.at!r}")
-        choice = oddsreport.Choice(weapon=args.weapon, brawl=args.brawl, spell=args.spell)
+        path, low, high = field_range(r.field, game, units=set(game.units))
+        square = r.square
+        choice = oddsreport.Choice(weapon=r.weapon, brawl=r.brawl, spell=r.spell)
         try:
             oddsreport.actor_of(game, attacker)
             action = choice.action(attacker, target).notation()
@@ -294,37 +280,37 @@ def tune(args) -> int:
         how = _("exact odds, searched by bisection")
         current = oddsreport.current_value(game, path)
     else:
-        if args.figure:
+        if r.figure:
             raise LabError("--figure is for tune odds; a duel or a scenario is tuned by a "
                            "seat's win rate (--seat N)")
         figure = "win"
-        goal = parse_target(args.to, figure)
-        setup = setup_of(args, args.content)
+        goal = parse_target(r.to, figure)
+        setup = setup_of(r, r.content)
         sides = sides_of(setup)
-        if not 1 <= args.seat <= len(sides):
-            raise LabError(f"--seat {args.seat}: {setup.describe()} has seats 1 to "
+        if not 1 <= r.seat <= len(sides):
+            raise LabError(f"--seat {r.seat}: {setup.describe()} has seats 1 to "
                            f"{len(sides)}")
         units = unit_ids(setup)
         game, _names = new_game(setup, 0, 0)
-        path, low, high = field_range(args, game, units=units)
-        runs = count_of(args)
+        path, low, high = field_range(r.field, game, units=units)
+        runs = count_of(r)
         # Bounded as the rest of the lab: every value plays its runs.
         if runs * tuning.MOST_STEPS > MOST_RUNS * 10:
             raise LabError(f"--runs {runs:,}: a search plays up to {tuning.MOST_STEPS} "
                            f"values; at most {MOST_RUNS * 10 // tuning.MOST_STEPS:,} runs a value")
-        workers = workers_of(args)
-        evaluate = tuning.lab_figure(setup, path, args.seat, sides, runs, args.seed, workers,
-                                     args.scheduler, try_exact=not args.simulate)
-        side = sides[args.seat - 1]
+        workers = workers_of(r)
+        evaluate = tuning.lab_figure(setup, path, r.seat, sides, runs, r.seed, workers,
+                                     r.scheduler, try_exact=not r.simulate)
+        side = sides[r.seat - 1]
         head = _("tune {field} ({low}..{high}) so that {side} wins {target} of {what}").format(
             field=path, low=low, high=high, side=side, target=_pct(goal),
             what=setup.describe())
-        if setup.kind == "duel" and not args.simulate:
+        if setup.kind == "duel" and not r.simulate:
             how = _("exact where the duel's chain answers, else {runs} runs a value on "
                     "common dice (seed {seed}); profile {profile}")
         else:
             how = _("{runs} runs a value on common dice (seed {seed}); profile {profile}")
-        how = how.format(runs=runs, seed=args.seed, profile=setup.profile)
+        how = how.format(runs=runs, seed=r.seed, profile=setup.profile)
         head_of = split_path(path)[0]
         try:
             current = oddsreport.current_value(game, path) if head_of == "rules" or \
@@ -367,15 +353,15 @@ def tune(args) -> int:
                             "simulated instead").format(value=stop.args[0]), style="dim")
         found_steps.clear()
         evaluate = tuning.remembered(tuning.lab_figure(
-            setup, path, args.seat, sides, runs, args.seed, workers, args.scheduler,
+            setup, path, r.seat, sides, runs, r.seed, workers, r.scheduler,
             try_exact=False))
         found = tuning.search(evaluate, low, high, goal, shown)
     if figure != "win" and high - low < 1000:
         tuning.check_all(found, evaluate)
     data = tune_object(found, path, figure, current, what)
-    if args.json:
+    if r.json:
         print(json.dumps(data))
-    elif args.csv:
+    elif r.csv:
         sys.stdout.write(tune_csv(data))
     else:
         render_tune(console, found, path, figure, current)

@@ -129,6 +129,17 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
     acting = {m: units[m].owner for m in (1, 2)}
     turn_of = {m: units[m].owner or game.players[-1].number for m in (1, 2)}
     decide: dict = {}
+    # The odds share one damage distribution between the plans that deal it alike (the
+    # same dice, chances and reduction): each is turned into floats once. A distribution
+    # is kept beside its floats, so that its id stays its own.
+    floats: dict = {}
+
+    def in_floats(damage) -> tuple[tuple[int, float], ...]:
+        found = floats.get(id(damage))
+        if found is None:
+            found = floats[id(damage)] = (damage, tuple((v, float(p)) for v, p in
+                                                        damage.items() if p))
+        return found[1]
 
     def options(rnd: int, mover: int, mine, theirs, hp_target: int, hp_own: int | None,
                 ap: int, moved: tuple[int, bool]):
@@ -156,9 +167,7 @@ def _chain(game, setup: Setup) -> tuple[float, float, float]:
                 decide[key] = ("move", action.to, plan.ap_cost)
             elif isinstance(action, Attack):
                 plan = action.check(game, acting[mover])
-                decide[key] = ("attack", plan.ap_cost,
-                               tuple((v, float(p)) for v, p in odds.attack_damage(plan).items()
-                                     if p))
+                decide[key] = ("attack", plan.ap_cost, in_floats(odds.attack_damage(plan)))
             else:
                 raise NotAttackOnly(action.notation())
         return decide[key]

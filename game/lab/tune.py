@@ -127,8 +127,9 @@ def check_all(found: Found, evaluate: Callable[[int], Step]) -> None:
         if step.figure is None:
             raise LabError(step.reason)
         figures.append((value, step.figure))
-    rising = all(b >= a for (_, a), (_, b) in zip(figures, figures[1:]))
-    falling = all(b <= a for (_, a), (_, b) in zip(figures, figures[1:]))
+    values = [figure for _value, figure in figures]
+    rising = all(b >= a for a, b in zip(values, values[1:]))
+    falling = all(b <= a for a, b in zip(values, values[1:]))
     found.monotone = rising or falling
     t = found.target
     found.crossings = [(va, vb) for (va, fa), (vb, fb) in zip(figures, figures[1:])

@@ -286,10 +286,21 @@ class ToggleDoor(Action):
         return [DoorChanged(unit.id, door.pos, door.state, plan.ap_cost, unit.ap)]
 
 
+class DamageBonus(msgspec.Struct, frozen=True):
+    """What the damage bonus dice read (R6.1): the characteristics summed (`STR`, `SIZ`; a
+    ranged attack's `DEX`, `SIZ`), their total and the row of rules' `damage_bonus` table
+    it falls in."""
+
+    stats: tuple[str, ...]
+    total: int
+    row: int
+
+
 class DamagePlan(msgspec.Struct, frozen=True):
     """What a hit rolls and takes off, known before any die: `dice` on every hit, in order
-    (label, dice), `perfect_die` added on a perfect one, `terms` (effects) added to the
-    raw total, `reduction_terms` taken off it (damage never below 0)."""
+    (label, dice: a weapon's id or `brawl`, then `bonus`), `perfect_die` added on a perfect
+    one, `terms` (effects) added to the raw total, `reduction_terms` taken off it (damage
+    never below 0). `bonus`: what the damage bonus dice read (`DamageBonus`), when rolled."""
 
     dice: tuple[tuple[str, Dice], ...]
     perfect_die: Dice | None
@@ -297,6 +308,7 @@ class DamagePlan(msgspec.Struct, frozen=True):
     reduction_terms: tuple[Term, ...]
     #: (rule id, content source) of each of `dice`, then of the perfect die.
     dice_sources: tuple[tuple[str, str], ...] = ()
+    bonus: DamageBonus | None = None
 
     @property
     def reduction(self) -> int:
@@ -462,7 +474,7 @@ def faction_term(game: GameState, unit: Unit, target: object = None) -> Term:
     """The unit's faction bonus from the allies of its faction that count now (never the
     target of the roll)."""
     allies = game.faction_allies(unit, exclude=target)
-    return chances.faction_bonus(game.rules.faction, unit.faction, [a.name for a in allies],
+    return chances.faction_bonus(game.rules.faction, unit.faction, [a.id for a in allies],
                                  unit.source("faction"))
 
 
@@ -493,7 +505,7 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
 
     Characters and creatures take their defence from their DEF (with its effects); a door
     from the rules' door DEF; an object from its own DEF, or `base_defence` without one.
-    The term's detail is data the journal words: `DEF 14`, `door 20`, `base 10`.
+    The defence term is data the journal words: its kind (`DEF`, `door`, `base`) and value.
     """
     rules, armours = game.rules, game.content.armours
     if isinstance(target, Door):
@@ -501,36 +513,34 @@ def reduction_terms(game: GameState, target: Target) -> tuple[Term, ...]:
                if tuple(d.at) == target.pos and d.defence is not None]
         where = f"scenarios/{game.scenario_id}.yaml: doors[{own[0]}].defence" if own \
             else "rules.yaml: door_defence"
-        return (defence_reduction(rules, target.defence, f"door {target.defence}",
+        return (defence_reduction(rules, target.defence, "door",
                                   R.DOOR_DEFENCE.id, where),)
     if isinstance(target, Unit):
         defence = target.stat("DEF")
-        terms = [defence_reduction(rules, defence, f"DEF {defence}", R.DEFENCE_REDUCTION.id,
+        terms = [defence_reduction(rules, defence, "DEF", R.DEFENCE_REDUCTION.id,
                                    target.stat_source("DEF"))]
     elif target.defence is not None:
-        terms = [defence_reduction(rules, target.defence, f"DEF {target.defence}",
+        terms = [defence_reduction(rules, target.defence, "DEF",
                                    R.NON_PLAYER_DEFENCE.id,
                                    f"scenarios/{game.scenario_id}.yaml: "
                                    f"objects[{_object_index(game, target)}].defence")]
     else:
-        terms = [defence_reduction(rules, rules.base_defence,
-                                   f"base {rules.base_defence}",
-                                   R.NON_PLAYER_DEFENCE.id, "rules.yaml: base_defence")]
+        terms = [defence_reduction(rules, rules.base_defence, "base", R.NON_PLAYER_DEFENCE.id, "rules.yaml: base_defence")]
     if target.armour:
         armour = armours[target.armour]
-        terms.append(_armour_term("armour", target.armour, armour.reduction, armour.name))
+        terms.append(_armour_term("armour", target.armour, armour.reduction))
     if isinstance(target, Unit):
         if target.legendary_armour:
             legend = armours[target.legendary_armour]
-            terms.append(_armour_term("legendary", target.legendary_armour, legend.reduction,
-                                      legend.name))
+            terms.append(_armour_term("legendary", target.legendary_armour, legend.reduction))
         terms += target.effect_terms("reduction")
     return tuple(terms)
 
 
 @lru_cache(maxsize=256)
-def _armour_term(name: str, armour_id: str, reduction: int, label: str) -> Term:
-    return Term(name, reduction, label, R.TOTAL_REDUCTION.id,
+def _armour_term(name: str, armour_id: str, reduction: int) -> Term:
+    # The detail is the armour's id: the journal words its name (`names_for`).
+    return Term(name, reduction, armour_id, R.TOTAL_REDUCTION.id,
                 f"armours.yaml: {armour_id}.reduction")
 
 
@@ -564,18 +574,25 @@ def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
                 weapon: Weapon | None, weapon_id: str | None = None) -> DamagePlan:
     """Action dice + damage bonus + effects (+ perfect die), less the target's reduction."""
     rules = game.rules
-    dice = [(weapon.name if weapon else "brawl",
+    dice = [(weapon_id if weapon else "brawl",
              Dice.parse(weapon.dice if weapon else rules.brawl_dice))]
     sources = [_weapon_dice_source(weapon_id) if weapon_id else _BRAWL_DICE_SOURCE]
     body = "DEX" if mode is AttackMode.RANGED else "STR"
     total = unit.stat(body) + unit.stat("SIZ")
     row, bonus = damage_bonus(rules.damage_bonus, total)
+    read = None
     if bonus.count or bonus.modifier:
-        dice.append((f"bonus {body}+SIZ {total}", bonus))
+        dice.append(("bonus", bonus))
         sources.append(_bonus_source(row, unit.stat_source(body), unit.stat_source("SIZ")))
+        read = _damage_bonus(body, total, row)
     sources.append(_PERFECT_DIE_SOURCE)
     return DamagePlan(tuple(dice), Dice.parse(rules.perfect_die), unit.effect_terms("damage"),
-                      reduction_terms(game, target), tuple(sources))
+                      reduction_terms(game, target), tuple(sources), read)
+
+
+@lru_cache(maxsize=1024)
+def _damage_bonus(body: str, total: int, row: int) -> DamageBonus:
+    return DamageBonus((body, "SIZ"), total, row)
 
 
 def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
@@ -586,6 +603,12 @@ def roll_damage(roller: Roller, source: str, target: Target, plan: DamagePlan,
     if perfect and plan.perfect_die is not None:
         parts.append((plan.perfect_die, "perfect", *sources[-1]))
     rolls = roller.roll_together(parts)
+    if plan.bonus is not None:
+        # The bonus dice say what they read: the characteristics, their sum, the table's row.
+        # (They come right after the action dice, `damage_plan`.)
+        bonus = plan.bonus
+        rolls[1] = msgspec.structs.replace(rolls[1], stats=bonus.stats, number=bonus.total,
+                                           row=bonus.row)
     raw = sum(r.total for r in rolls) + sum(t.value for t in plan.terms)
     reduce = plan.reduction
     amount = final_damage(raw, reduce)

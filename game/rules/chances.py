@@ -57,8 +57,8 @@ def stat_bonus(rules: RulesConfig, name: str, value: int, source: str = "") -> T
 @lru_cache(maxsize=1024)
 def _stat_bonus(name: str, value: int, neutral: int, per_point, source: str) -> Term:
     where = f"{_STAT_BONUS_SOURCE}; {source}" if source else _STAT_BONUS_SOURCE
-    return Term("stat_bonus", (value - neutral) * per_point, f"{name} {value}",
-                R.STAT_BONUS.id, where)
+    return Term("stat_bonus", (value - neutral) * per_point, name, R.STAT_BONUS.id, where,
+                value)
 
 
 def luck_bonus(rules: RulesConfig, luck: int, source: str = "") -> Term:
@@ -69,27 +69,26 @@ def luck_bonus(rules: RulesConfig, luck: int, source: str = "") -> Term:
 @lru_cache(maxsize=256)
 def _luck_bonus(luck: int, maximum: int, step: int, per_step: int, source: str) -> Term:
     where = f"{_LUCK_SOURCE}; {source}" if source else _LUCK_SOURCE
-    return Term("luck", min(maximum, luck // step * per_step), f"LCK {luck}",
-                R.LUCK_BONUS.id, where)
+    return Term("luck", min(maximum, luck // step * per_step), "LCK", R.LUCK_BONUS.id, where,
+                luck)
 
 
 def faction_bonus(curve: FactionCurve, faction: str | None, allies: Sequence[str],
                   source: str = "") -> Term:
     """`round_half_up(max * (1 - ratio**n))`, n = the allies of the faction counted:
-    0, 6, 10, 12, 13, 14, 14, 15 … The detail is the faction and the allies counted
-    (`order: Brenna, Elise`; `order` alone without one; "" for a unit without a faction),
-    so a count can be checked. `source`: where the unit's faction comes from."""
+    0, 6, 10, 12, 13, 14, 14, 15 … The term's detail is the faction ("" for a unit without
+    one), its `units` the ids of the allies counted, so a count can be checked. `source`:
+    where the unit's faction comes from."""
     if faction is None:
-        return _faction_term(0, "", source)
+        return _faction_term(0, "", (), source)
     value = _faction_value(curve.maximum, curve.ratio, len(allies))
-    return _faction_term(value, f"{faction}: {', '.join(allies)}" if allies else faction,
-                         source)
+    return _faction_term(value, faction, tuple(allies), source)
 
 
 @lru_cache(maxsize=1024)
-def _faction_term(value: int, detail: str, source: str) -> Term:
+def _faction_term(value: int, faction: str, allies: tuple[str, ...], source: str) -> Term:
     where = f"{_FACTION_SOURCE}; {source}" if source else _FACTION_SOURCE
-    return Term("faction", value, detail, R.FACTION_BONUS.id, where)
+    return Term("faction", value, faction, R.FACTION_BONUS.id, where, units=allies)
 
 
 @lru_cache(maxsize=256)
@@ -104,17 +103,16 @@ def crowding_malus(rules: RulesConfig, allies: Iterable[tuple[str, int]]) -> Ter
     per_ally = rules.page.crowding_per_ally
     seen = sorted(allies, key=lambda a: (a[1], a[0]))
     total = sum(max(0, per_ally - (d - 1) * rules.crowding_step) for _, d in seen)
-    # The detail is data: `ayla 2, bob 1` (each ally's id and its distance: ids hold no
-    # space nor comma, names may), "" for none.
-    detail = ", ".join(f"{name} {d}" for name, d in seen)
-    return term("crowding", -max(0, total), detail, R.CROWDING.id, _CROWDING_SOURCE)
+    # Who crowds, as data: each ally's id (`units`) and its distance (`squares`), nearest first.
+    return term("crowding", -max(0, total), "", R.CROWDING.id, _CROWDING_SOURCE,
+                units=tuple(uid for uid, _ in seen), squares=tuple(d for _, d in seen))
 
 
 def distance_malus(per_square: float, squares: int) -> Term:
     """`round_half_up((d - 1) * per_square)`: 0 adjacent, 3 at 4 squares by default.
-    The detail is the distance in squares (`4`)."""
-    return term("distance", -_distance_value(per_square, squares), str(squares),
-                R.DISTANCE_MALUS.id, _DISTANCE_SOURCE)
+    The term's `number` is the distance in squares."""
+    return term("distance", -_distance_value(per_square, squares), "", R.DISTANCE_MALUS.id,
+                _DISTANCE_SOURCE, squares)
 
 
 @lru_cache(maxsize=256)

@@ -27,22 +27,23 @@ def damage_bonus(table: list[DamageBonusRow], total: int) -> tuple[int, Dice]:
     return row, Dice.parse(table[row].dice)
 
 
-def defence_reduction(rules: RulesConfig, defence: int, detail: str,
+def defence_reduction(rules: RulesConfig, defence: int, kind: str = "DEF",
                       rule: str = DEFENCE_REDUCTION.id, source: str = "") -> Term:
     """1 point per full 10 points of defence, at most 5 before armour and effects.
 
-    `detail` says whose defence it is (`DEF 14`, `door 20`, `base 10`), as the journal words
-    it; `rule` and `source` where that defence comes from (R6.7 and the scenario's field
-    for an object), the rule's own numbers added.
+    The term's detail is whose defence it is (`DEF`: a unit's or an object's own, `door`:
+    a door's, `base`: an object's without one, R6.7), its `number` the defence; `rule` and
+    `source` where that defence comes from (R6.7 and the scenario's field for an object),
+    the rule's own numbers added.
     """
     step = rules.page.defence_reduction
-    return _defence_term(min(step.maximum, defence // step.per), detail, rule, source)
+    return _defence_term(min(step.maximum, defence // step.per), kind, defence, rule, source)
 
 
 @lru_cache(maxsize=1024)
-def _defence_term(value: int, detail: str, rule: str, source: str) -> Term:
+def _defence_term(value: int, kind: str, defence: int, rule: str, source: str) -> Term:
     where = f"{_DEFENCE_SOURCE}; {source}" if source else _DEFENCE_SOURCE
-    return Term("defence", value, detail, rule, where)
+    return Term("defence", value, kind, rule, where, defence)
 
 
 def total_reduction(terms: tuple[Term, ...]) -> int:

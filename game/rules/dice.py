@@ -79,8 +79,15 @@ def _text(dice: Dice) -> str:
     return str(dice)
 
 
-class DiceRoll(msgspec.Struct, frozen=True):
-    """What one dice expression gave: the faces and the signed total."""
+class DiceRoll(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What one dice expression gave: the faces and the signed total.
+
+    `label` is data the edge words (`journal.text.dice_label`): the id of the weapon or
+    spell whose dice they are, or the rules' own `brawl` (bare hands), `perfect` (the
+    perfect die) and `bonus` (the damage bonus: `stats` summed to `number`, which falls
+    in the rules' `damage_bonus` table at `row`). Fields left at their default are not
+    written.
+    """
 
     label: str
     expr: str
@@ -90,6 +97,9 @@ class DiceRoll(msgspec.Struct, frozen=True):
     #: (`weapons.yaml: sword.dice`); "" in journals written before they were kept.
     rule: str = ""
     source: str = ""
+    stats: tuple[str, ...] = ()
+    number: int | None = None
+    row: int | None = None
 
 
 def stream_seed(seed: int, key: str) -> int:

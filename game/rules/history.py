@@ -6,7 +6,6 @@ undo are one mechanism.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import msgspec
@@ -26,6 +25,7 @@ from game.rules.events import (
     TurnStarted,
     XpGained,
 )
+from game.rules.dice import DiceRoll
 from game.rules.terms import Term
 from game.rules.notation import parse
 from game.rules.engine import Game
@@ -69,70 +69,27 @@ class Change:
     new: list
 
 
-_AT_DISTANCE = re.compile(r" at (\d+)(?=, |$)")
-
-
-def legacy_detail(term: Term) -> Term:
-    """A term of a journal written before details were data, in today's form: faction
-    `order: no ally` → `order`, `no faction` → ""; crowding `Ayla at 2` → `Ayla 2`, `no ally
-    in sight` → ""; distance `4 squares` → `4`; the counter difficulty's `counter-magic` →
-    ""; a door's `door DEF 20` → `door 20`, an object's `base defence 10` → `base 10`.
-    Today's details come back unchanged."""
-    name, detail = term.name, term.detail
-    if name == "faction":
-        new = "" if detail == "no faction" else detail.removesuffix(": no ally")
-    elif name == "crowding":
-        new = "" if detail == "no ally in sight" else _AT_DISTANCE.sub(r" \1", detail)
-    elif name == "distance":
-        new = detail.split(" ")[0]
-    elif name == "difficulty":
-        new = ""
-    elif name == "defence" and detail.startswith(("door DEF ", "base defence ")):
-        new = f"{detail.split(' ')[0]} {detail.split(' ')[-1]}"
-    else:
-        return term
-    return term if new == detail else msgspec.structs.replace(term, detail=new)
-
-
-def upgraded(journal: list[Event]) -> list[Event]:
-    """A saved journal's events with their terms' details in today's form (`legacy_detail`),
-    so that its lines read and compare as a new journal's do."""
-    def terms(found: tuple[Term, ...]) -> tuple[Term, ...]:
-        return tuple(legacy_detail(t) for t in found)
-
-    out = []
-    for event in journal:
-        if isinstance(event, Roll):
-            event = msgspec.structs.replace(event, terms=terms(event.terms))
-        elif isinstance(event, Damage):
-            event = msgspec.structs.replace(event, terms=terms(event.terms),
-                                            reduction_terms=terms(event.reduction_terms))
-        out.append(event)
-    return out
-
-
-def _bare_terms(found: tuple[Term, ...]) -> tuple[Term, ...]:
-    # A crowding's detail names who crowds (names before, ids now): its value is the outcome.
-    return tuple(Term(t.name, t.value, "" if t.name == "crowding" else legacy_detail(t).detail)
-                 for t in found)
+def _bare(found: tuple[Term, ...]) -> tuple[Term, ...]:
+    return tuple(Term(t.name, t.value) for t in found)
 
 
 def outcome_of(event: Event) -> Event:
-    """An event as an outcome is compared: without the rules and sources that explain its
-    numbers and the message ids that word it (a journal written before they were kept has
-    none), term details in today's form."""
+    """An event as an outcome is compared: what happened (who, the rolls, the numbers), not
+    what explains it (a term's data, rule and source, a die's label, a roll's cap source,
+    the message ids that word an event), so that a rule's explanation can change without
+    changing an outcome."""
     if getattr(event, "message", None) or getattr(event, "fields", None):
         event = msgspec.structs.replace(event, message="", fields={})
     if isinstance(event, Roll):
-        return msgspec.structs.replace(event, terms=_bare_terms(event.terms), rule="",
+        return msgspec.structs.replace(event, terms=_bare(event.terms), rule="",
                                        cap_source="", perfect_below=0, perfect_rule="",
                                        perfect_source="")
     if isinstance(event, (Damage, Healed)):
-        dice = tuple(msgspec.structs.replace(d, rule="", source="") for d in event.dice)
+        dice = tuple(DiceRoll("", d.expr, d.faces, d.total) for d in event.dice)
         if isinstance(event, Healed):
             return msgspec.structs.replace(event, dice=dice)
-        return msgspec.structs.replace(event, dice=dice, terms=_bare_terms(event.terms),
-                                       reduction_terms=_bare_terms(event.reduction_terms))
+        return msgspec.structs.replace(event, dice=dice, terms=_bare(event.terms),
+                                       reduction_terms=_bare(event.reduction_terms))
     if isinstance(event, XpGained):
         return msgspec.structs.replace(event, rule="", source="")
     if isinstance(event, EffectAdded):

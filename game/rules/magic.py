@@ -260,7 +260,7 @@ class Cast(Action):
             caster.stats.spells_failed += 1
             return events + quip(rules.default_quips, caster, "spell_fail")
         caster.stats.spells_cast += 1
-        value = game.roller.roll(plan.dice, spell.name, *plan.dice_source) \
+        value = game.roller.roll(plan.dice, self.spell, *plan.dice_source) \
             if plan.dice else None
         took_effect = False
         casualties = game.casualties

@@ -8,7 +8,7 @@ error; `Meta` bounds turn an absurd value into one. Each field's meaning is its
 (`python -m game schema`).
 """
 
-from __future__ import annotations
+
 
 from typing import Annotated, Literal
 

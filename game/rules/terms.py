@@ -22,13 +22,22 @@ def round_half_up(value: Fraction | int | float | str) -> int:
     return math.floor(Fraction(value) + Fraction(1, 2))
 
 
-class Term(msgspec.Struct, frozen=True):
+class Term(msgspec.Struct, frozen=True, omit_defaults=True):
     """One signed contribution to a chance or a total, e.g. `Term("mastery", 10, "sword")`.
 
-    `detail` is data (an id, a number, names), never English words, so the journal can be
-    worded in any language. `rule` is the id of the rule that makes the term (docs/rules.md,
-    `rule_ids`), `source` the content value(s) it reads (`characters.yaml:
-    aldric.skills.melee`); both default to "" so journals written before them decode.
+    A term is data, never words, so the journal can be worded in any language (the edge
+    does it, `journal.text.term_label`): `detail` is the id the term is about (the skill,
+    the weapon family, the faction, the spell or item behind an effect, the armour, the
+    characteristic read: `DEX`, or a defence's kind: `door`, `base`), and the typed
+    fields say what it counted:
+
+    - `number`: the value read (a characteristic's 16, a door's defence 20, a distance 4);
+    - `units`: the units counted, by id (the faction's allies, the allies crowding);
+    - `squares`: each crowding ally's distance, in the order of `units`.
+
+    `rule` is the id of the rule that makes the term (docs/rules.md, `rule_ids`), `source`
+    the content value(s) it reads (`characters.yaml: aldric.skills.melee`). Fields left at
+    their default are not written (a save, a `--json` journal).
     """
 
     name: str
@@ -36,13 +45,18 @@ class Term(msgspec.Struct, frozen=True):
     detail: str = ""
     rule: str = ""
     source: str = ""
+    number: int | None = None
+    units: tuple[str, ...] = ()
+    squares: tuple[int, ...] = ()
 
 
 @lru_cache(maxsize=4096)
-def term(name: str, value: int, detail: str = "", rule: str = "", source: str = "") -> Term:
-    """`Term(name, value, detail, rule, source)`, built once: terms are frozen, and the same
-    few recur on every check (the plans of a panel refresh, of each attack)."""
-    return Term(name, value, detail, rule, source)
+def term(name: str, value: int, detail: str = "", rule: str = "", source: str = "",
+         number: int | None = None, units: tuple[str, ...] = (),
+         squares: tuple[int, ...] = ()) -> Term:
+    """`Term(...)`, built once: terms are frozen, and the same few recur on every check
+    (the plans of a panel refresh, of each attack)."""
+    return Term(name, value, detail, rule, source, number, units, squares)
 
 
 class Chance(msgspec.Struct, frozen=True):

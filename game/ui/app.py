@@ -2,7 +2,7 @@
 
 The app is the frame: the controller (game, saves, undo) behind it, the play screen in
 front, the global keys (help, quit) and the command palette. What a key does in play is
-the play screen's business (`screens/play.py`).
+the play screen's business (`screens/play/`).
 
 Start-up pays only for the first screen: the other screens are imported, and the command
 line built, the first time they are asked for (see benchmarks/bench_ui.py).
@@ -85,7 +85,17 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         return self.screen_stack[0]  # type: ignore[return-value]
 
     def get_default_screen(self) -> Screen:
-        return PlayScreen(self.controller, self.loaded)
+        screen = PlayScreen(self.controller, self.loaded)
+        # The size classes Textual gives a screen on its first resize, given before it is
+        # mounted: the first layout is the right one and the screen is styled once, not
+        # twice (restyling the whole screen for them on mount cost about a tenth of start-up).
+        width, height = self.size
+        for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS),
+                                  (height, self.VERTICAL_BREAKPOINTS)):
+            reached = [(at, name) for at, name in breakpoints if size >= at]
+            if reached:
+                screen.add_class(max(reached)[1])
+        return screen
 
     def on_mount(self) -> None:
         if self.table is not None:
@@ -106,7 +116,7 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
                     problem=exc.strerror or exc), refused=True)
 
     def on_ready(self) -> None:
-        # `escarmouche play` starts with the cycle collector off (see cli.cmd_play): turn it
+        # `escarmouche play` starts with the cycle collector off (see commands.play.run): turn it
         # back on, leaving out of its scans what start-up built, which lives as long as the app.
         if not gc.isenabled():
             gc.freeze()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.fingerprint import content_hash
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import ContentWatcher, HotReload, reload

@@ -10,7 +10,8 @@ import jsonschema
 import pytest
 import yaml
 
-from game.cli import CONTENT_DOCS, DEFAULT_SCHEMAS, main
+from game.cli import main
+from game.commands.schema import CONTENT_DOCS, DEFAULT_SCHEMAS
 from game.content.loader import DEFAULT_CONTENT
 from game.content.schema import CONTENT_FILES, content_reference, schema_of
 

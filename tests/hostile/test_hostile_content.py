@@ -13,7 +13,9 @@ import jsonschema
 import pytest
 import yaml
 
-from game.cli import main, new_game, read_script
+from game.cli import main
+from game.commands.common import new_game
+from game.commands.script import read_script
 from game.content.loader import DEFAULT_CONTENT
 from game.saves import load_game, save_game
 from tests.helpers import FIXTURE_CONTENT

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.rules.history import replay
 from game.scripts import MAX_DEMO_STEPS, Demo, parse_script

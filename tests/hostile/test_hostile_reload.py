@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.content.reload import ContentWatcher
 from game.ui.controller import Controller

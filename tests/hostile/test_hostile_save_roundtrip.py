@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import saves
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.rules.dice import MAX_FORCED
 from game.rules.events import Refused

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main, new_game
+from game.cli import main
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.rules.history import changed_outcomes
 from game.saves import (
@@ -305,7 +306,7 @@ def test_temporary_files_of_killed_saves_are_cleaned_at_the_next_save(tmp_path):
     # A real writer killed with SIGKILL in the middle of a save, then another save.
     writer = subprocess.Popen([sys.executable, "-c", f"""
 import os, sys, time
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.saves import save_game
 os.fsync = lambda fd: (print("writing", flush=True), time.sleep(60))

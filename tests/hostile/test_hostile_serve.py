@@ -295,7 +295,7 @@ def test_typed_input_is_cut_at_its_bound():
 # --- a served game's end, without a server ----------------------------------------------
 
 def _app(tmp_path):
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.ui.app import EscarmoucheApp
 

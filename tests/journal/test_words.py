@@ -124,7 +124,7 @@ def test_a_name_with_a_comma_and_a_space_words_its_crowding():
     from game.rules.terms import Term
 
     roll = Roll("attack", "sir", 30, 40, 100,
-                (Term("skill", 50, "brawl"), Term("crowding", -10, "sir-a 1, lady-b 1")),
+                (Term("skill", 50, "brawl"), Term("crowding", -10, units=("sir-a", "lady-b"), squares=(1, 1))),
                 True, False, False)
     name = names_for(None, {"sir": "Aldric, Sir", "sir-a": "Aldric, Sir", "lady-b": "Lady B 2"}, {})
     assert "crowding (Aldric, Sir at 1, Lady B 2 at 1) 10" in describe(roll, name)

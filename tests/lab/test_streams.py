@@ -14,7 +14,7 @@ from game.journal.text import describe, namer
 from game.rules.events import AttackDeclared, Damage, Roll
 from game.rules.history import changed_outcomes, outcomes, replay
 from game.rules.policies import ProfileBook
-from game.saves import load_game, read_save, save_game
+from game.saves import VERSION, load_game, read_save, save_game
 from tests.helpers import CONTENT
 
 SCRIPT = DEFAULT_CONTENT / "scripts" / "skirmish-demo.txt"
@@ -95,7 +95,7 @@ def test_replay_all_prints_every_changed_command(tmp_path, capsys):
     game = play(CONTENT, "streams")
     save_game(game, "streams", tmp_path)
     record = read_save(tmp_path / "streams.json")
-    assert record.version == 4 and record.dice == "streams"
+    assert record.version == VERSION and record.dice == "streams"
     assert load_game(tmp_path / "streams.json").game.log == game.log
     content = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, content)
@@ -114,7 +114,8 @@ def test_replay_all_prints_every_changed_command(tmp_path, capsys):
 
 
 def test_every_new_game_rolls_from_streams_the_app_script_and_replay_alike(tmp_path):
-    from game.cli import build_app, build_parser
+    from game.cli import build_parser
+    from game.commands.play import build_app
     from game.rules.engine import Game
     from game.rules.policies import ProfileBook
     from game.rules.history import undo
@@ -126,7 +127,7 @@ def test_every_new_game_rolls_from_streams_the_app_script_and_replay_alike(tmp_p
     assert main(["script", "crossroads", str(SCRIPT), "--save", "s", "--seed", "7",
                  "--saves-dir", str(tmp_path)]) == 0
     record = read_save(tmp_path / "s.json")
-    assert record.version == 4 and record.dice == "streams"
+    assert record.version == VERSION and record.dice == "streams"
     # The script's game is the one a replay of its log gives by default: the same dice.
     again = replay(CONTENT, crossroads(CONTENT), 7, record.log, "crossroads", designer=True,
                    policies=ProfileBook(CONTENT))

@@ -40,9 +40,9 @@ def test_odds_of_aldric_on_the_goblin_as_json(tmp_path, capsys):
              "source": "characters.yaml: aldric.skills.melee"},
             {"name": "mastery", "value": 10, "detail": "sword", "rule": "R4.9",
              "source": "characters.yaml: aldric.masteries.sword"},
-            {"name": "stat_bonus", "value": 5, "detail": "STR 15", "rule": "R3.6",
+            {"name": "stat_bonus", "value": 5, "detail": "STR", "rule": "R3.6",
              "source": "rules.yaml: stat_bonus_per_point, page.stat_neutral; "
-                       "characters.yaml: aldric.stats.STR"}]}
+                       "characters.yaml: aldric.stats.STR", "number": 15}]}
     assert data["damage"][0] == [0, 0.35]
     assert abs(sum(p for _, p in data["damage"]) - 1) < 1e-12
     assert round(data["p_down"], 4) == 0.2998 and data["exact"]["p_down"] == "1439/4800"
@@ -105,9 +105,10 @@ def test_the_json_says_what_the_damage_is_made_of(tmp_path, capsys):
     damage = json.loads(out)["damage_terms"]
     assert damage["dice"] == [
         {"label": "sword", "dice": "1d8", "rule": "R6.2", "source": "weapons.yaml: sword.dice"},
-        {"label": "bonus STR+SIZ 28", "dice": "1d4", "rule": "R6.1",
+        {"label": "bonus", "dice": "1d4", "rule": "R6.1",
          "source": "rules.yaml: damage_bonus[3].dice; characters.yaml: aldric.stats.STR; "
-                   "characters.yaml: aldric.stats.SIZ"}]
+                   "characters.yaml: aldric.stats.SIZ", "stats": ["STR", "SIZ"], "number": 28,
+         "row": 3}]
     assert damage["perfect_die"] == {"label": "perfect", "dice": "1d6", "rule": "R4.11",
                                      "source": "rules.yaml: perfect_die"}
     assert damage["reduction"] == 0
@@ -122,7 +123,7 @@ def test_a_damage_spell_names_its_dice_in_the_json(tmp_path, capsys):
                          "--spell", "firebolt", "--json")
     assert code == 0, err
     damage = json.loads(out)["damage_terms"]
-    assert damage["dice"] == [{"label": "Firebolt", "dice": "2d6", "rule": "R7.7",
+    assert damage["dice"] == [{"label": "firebolt", "dice": "2d6", "rule": "R7.7",
                                "source": "spells.yaml: firebolt.dice"}]
     assert "perfect_die" not in damage
 

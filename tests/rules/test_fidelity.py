@@ -41,7 +41,7 @@ def test_faction_counts_allies_seen_by_default_or_all_present_when_the_rules_say
     present = msgspec.structs.replace(CONTENT.rules.faction, counts="present")
     game = make_game(units, forced=[99], content=content_with(rules={"faction": present}))
     [roll] = events_of(game.apply("attack aldric goblin brawl"), Roll)
-    assert bare(roll.terms[1]) == Term("faction", 6, "order: Brenna")
+    assert bare(roll.terms[1]) == Term("faction", 6, "order", units=("brenna",))
 
 
 def test_the_target_of_a_buff_never_counts_as_the_casters_faction_ally():
@@ -57,7 +57,7 @@ def test_a_creature_with_def_35_takes_reduction_3():
     game = make_game([("aldric", "aldric", 1, (0, 0)), ("goblin", "goblin", None, (1, 0))],
                      content=content_with(creatures={"goblin": tough}), forced=[10])
     [damage] = events_of(game.apply("attack aldric goblin with sword"), Damage)
-    assert bare(damage.reduction_terms) == (Term("defence", 3, "DEF 35"),)
+    assert bare(damage.reduction_terms) == (Term("defence", 3, "DEF", number=35),)
     assert damage.reduction == 3
 
 
@@ -105,7 +105,7 @@ def test_a_reduction_debuff_never_adds_damage():
                      forced=[10, 99])
     game.units["corvin"].effects.append(Effect("curse", "reduction", -4, 2))
     [damage] = events_of(game.apply("attack dagny corvin brawl"), Damage)
-    assert bare(damage.reduction_terms) == (Term("defence", 1, "DEF 10"), Term("effect", -4, "curse"))
+    assert bare(damage.reduction_terms) == (Term("defence", 1, "DEF", number=10), Term("effect", -4, "curse"))
     assert damage.reduction == 0
     assert damage.amount == max(0, damage.raw)
     assert "reduction defence (DEF 10) 1 - effect curse 4 = -3 → 0 (floor)" in describe(damage)
@@ -209,7 +209,7 @@ def test_an_ally_downed_by_the_same_area_no_longer_helps_the_next_counter():
 
 
 def test_a_malus_item_is_never_used_on_oneself():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     game = new_game(DEFAULT_CONTENT, "tavern-brawl", 0)

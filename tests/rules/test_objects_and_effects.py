@@ -3,7 +3,7 @@ and a door's own HP and defence from its scenario."""
 
 import pytest
 
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.journal.text import describe, namer
 from game.rules.actions import damage_plan
@@ -45,10 +45,11 @@ def test_a_venomed_hit_lays_its_effect_on_the_character_hit():
     assert hugo.stat("STR") == 13
     # Its effect reaches every rule that reads STR: sb(STR) and the damage bonus.
     chance = melee_chance(game.rules, hugo, "cudgel")
-    assert Term("stat_bonus", 3, "STR 13") in bare(chance.terms) and chance.value == 40 + 10 + 3
+    assert Term("stat_bonus", 3, "STR", number=13) in bare(chance.terms) and chance.value == 40 + 10 + 3
     plan = damage_plan(game, hugo, game.units["pike"], AttackMode.MELEE,
                        CONTENT.weapons["cudgel"])
-    assert plan.dice[1][0] == "bonus STR+SIZ 27"
+    assert plan.dice[1][0] == "bonus"
+    assert (plan.bonus.stats, plan.bonus.total) == (("STR", "SIZ"), 27)
     assert "  Hugo: venomed dagger -2 STR for 2 turns" in journal(game, events)
 
 
@@ -103,7 +104,8 @@ def test_a_draught_of_strength_on_its_user_then_used_up():
     # STR 19 + SIZ 14 = 33: the damage bonus goes from 1d4 to 1d6; sb(STR) from +5 to +9.
     plan = damage_plan(game, hugo, game.units["pike"], AttackMode.MELEE,
                        CONTENT.weapons["cudgel"])
-    assert plan.dice[1] == ("bonus STR+SIZ 33", plan.dice[1][1])
+    assert plan.dice[1][0] == "bonus"
+    assert (plan.bonus.stats, plan.bonus.total) == (("STR", "SIZ"), 33)
     assert plan.dice[1][1].sides == 6 and plan.dice[1][1].count == 1
     refused = game.apply("use hugo strength-draught")
     assert [(r.text, r.reason) for r in refused] == [("use hugo strength-draught",
@@ -205,7 +207,7 @@ def test_a_door_with_its_own_hp_and_defence():
     game.roller.force([10])
     events = game.apply("attack dagny door-1-1")
     [damage] = events_of(events, Damage)
-    assert bare(damage.reduction_terms) == (Term("defence", 3, "door 30"),)
+    assert bare(damage.reduction_terms) == (Term("defence", 3, "door", number=30),)
     assert damage.hp_before == 20 and iron.hp == max(0, 20 - damage.amount)
 
 

@@ -20,7 +20,7 @@ def test_crowding_page_examples():
 
 def test_crowding_names_the_characters_it_counts_nearest_first():
     term = crowding_malus(CONTENT.rules, [("elise", 3), ("corvin", 2)])
-    assert bare(term) == Term("crowding", -7, "corvin 2, elise 3")
+    assert bare(term) == Term("crowding", -7, units=("corvin", "elise"), squares=(2, 3))
 
 
 def test_distance_malus_rounds_half_up():
@@ -31,8 +31,8 @@ def test_distance_malus_rounds_half_up():
 
 
 def test_distance_malus_names_its_squares():
-    assert distance_malus(1.0, 1).detail == "1"
-    assert distance_malus(1.0, 4).detail == "4"
+    assert distance_malus(1.0, 1).number == 1
+    assert distance_malus(1.0, 4).number == 4
 
 
 def test_ranged_chance_with_crowding_and_distance_has_every_named_term():
@@ -41,8 +41,8 @@ def test_ranged_chance_with_crowding_and_distance_has_every_named_term():
                      forced=[99])
     [roll] = events_of(game.apply("attack brenna goblin with shortbow"), Roll)
     assert bare(roll.terms) == (
-        Term("skill", 55, "ranged"), Term("mastery", 10, "bow"), Term("stat_bonus", 6, "DEX 16"),
-        Term("crowding", -9, "aldric 1, corvin 2"), Term("distance", -3, "4"),
+        Term("skill", 55, "ranged"), Term("mastery", 10, "bow"), Term("stat_bonus", 6, "DEX", number=16),
+        Term("crowding", -9, units=("aldric", "corvin"), squares=(1, 2)), Term("distance", -3, number=4),
     )
     assert roll.chance == 59 and roll.cap == 95 and not roll.success
 
@@ -57,8 +57,8 @@ def test_brawl_chance_adds_faction_and_takes_crowding():
     [declared] = events_of(events, AttackDeclared)
     assert declared.mode == "brawl" and declared.ap_spent == 3
     [roll] = events_of(events, Roll)
-    assert bare(roll.terms) == (Term("skill", 40, "brawl"), Term("faction", 6, "order: Brenna"),
-                          Term("crowding", -3, "corvin 4, brenna 5"))
+    assert bare(roll.terms) == (Term("skill", 40, "brawl"), Term("faction", 6, "order", units=("brenna",)),
+                          Term("crowding", -3, units=("corvin", "brenna"), squares=(4, 5)))
     assert roll.chance == 43 and roll.cap == 100
 
 
@@ -68,7 +68,7 @@ def test_melee_chance_has_no_faction_and_no_crowding():
                      forced=[99])
     [roll] = events_of(game.apply("attack aldric goblin with sword"), Roll)
     assert bare(roll.terms) == (Term("skill", 50, "melee"), Term("mastery", 10, "sword"),
-                          Term("stat_bonus", 5, "STR 15"))
+                          Term("stat_bonus", 5, "STR", number=15))
     assert roll.chance == 65 and roll.cap == 95
 
 

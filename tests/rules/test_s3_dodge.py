@@ -14,8 +14,8 @@ def test_dodge_chance_terms_with_faction_help():
     game.current = 2
     [attack, dodge] = events_of(game.apply("attack dagny aldric with axe"), Roll)
     assert dodge.check == "dodge" and dodge.unit == "aldric"
-    assert bare(dodge.terms) == (Term("skill", 30, "dodge"), Term("stat_bonus", 4, "DEF 14"),
-                           Term("luck", 2, "LCK 12"), Term("faction", 6, "order: Brenna"))
+    assert bare(dodge.terms) == (Term("skill", 30, "dodge"), Term("stat_bonus", 4, "DEF", number=14),
+                           Term("luck", 2, "LCK", number=12), Term("faction", 6, "order", units=("brenna",)))
     assert dodge.chance == 42 and dodge.cap == 90
 
 

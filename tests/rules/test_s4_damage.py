@@ -34,9 +34,9 @@ def attack_damage(units, command, forced=(10, 99), content=None, seed=0, objects
 def test_character_reduction_adds_defence_armour_and_legendary_armour():
     damage = attack_damage([("dagny", "dagny", 1, (1, 0)), ("aldric", "aldric", 2, (0, 0))],
                            "attack dagny aldric with axe")
-    assert bare(damage.reduction_terms) == (Term("defence", 1, "DEF 14"),
-                                      Term("armour", 1, "leather armour"),
-                                      Term("legendary", 1, "Mantle of the Lily"))
+    assert bare(damage.reduction_terms) == (Term("defence", 1, "DEF", number=14),
+                                      Term("armour", 1, "leather"),
+                                      Term("legendary", 1, "lily-mantle"))
     assert damage.reduction == 3
 
 
@@ -49,7 +49,10 @@ def test_damage_is_dice_plus_bonus_minus_reduction_never_below_zero():
         damage = attack_damage([("corvin", "corvin", 1, (0, 0)), ("wolf", "wolf", None, (1, 0))],
                                "attack corvin wolf brawl", forced=(1,), content=content,
                                seed=seed)
-        assert [d.label for d in damage.dice] == ["brawl", "bonus STR+SIZ 6", "perfect"]
+        assert [d.label for d in damage.dice] == ["brawl", "bonus", "perfect"]
+        # The bonus dice say what they read: STR+SIZ 6, the table's first row.
+        assert (damage.dice[1].stats, damage.dice[1].number, damage.dice[1].row) == \
+            (("STR", "SIZ"), 6, 0)
         assert damage.raw == sum(d.total for d in damage.dice)
         assert damage.amount == max(0, damage.raw - damage.reduction)
         assert damage.hp_after == damage.hp_before - damage.amount
@@ -60,21 +63,21 @@ def test_damage_is_dice_plus_bonus_minus_reduction_never_below_zero():
 def test_a_creature_takes_its_reduction_from_its_def_like_a_character():
     goblin = attack_damage([("aldric", "aldric", 1, (0, 0)), ("goblin", "goblin", None, (1, 0))],
                            "attack aldric goblin with sword")
-    assert bare(goblin.reduction_terms) == (Term("defence", 0, "DEF 8"),)
+    assert bare(goblin.reduction_terms) == (Term("defence", 0, "DEF", number=8),)
     assert goblin.reduction == 0
     wolf = attack_damage([("aldric", "aldric", 1, (0, 0)), ("wolf", "wolf", None, (1, 0))],
                          "attack aldric wolf with sword")
-    assert bare(wolf.reduction_terms) == (Term("defence", 1, "DEF 10"), Term("armour", 1, "thick hide"))
+    assert bare(wolf.reduction_terms) == (Term("defence", 1, "DEF", number=10), Term("armour", 1, "hide"))
     ogre = attack_damage([("aldric", "aldric", 1, (0, 0)), ("ogre", "ogre", None, (1, 0))],
                          "attack aldric ogre with sword")
-    assert bare(ogre.reduction_terms) == (Term("defence", 1, "DEF 15"),)
+    assert bare(ogre.reduction_terms) == (Term("defence", 1, "DEF", number=15),)
 
 
 def test_an_object_without_def_uses_the_base_defence_named_as_such():
     barrel = attack_damage([("aldric", "aldric", 1, (0, 0)), ("elise", "elise", 2, (9, 9))],
                            "attack aldric barrel with sword",
                            objects=[{"id": "barrel", "name": "barrel", "at": [1, 0], "hp": 6}])
-    assert bare(barrel.reduction_terms) == (Term("defence", 1, "base 10"),)
+    assert bare(barrel.reduction_terms) == (Term("defence", 1, "base", number=10),)
 
 
 def test_a_door_at_zero_hp_breaks_and_opens_sight():
@@ -85,7 +88,7 @@ def test_a_door_at_zero_hp_breaks_and_opens_sight():
     events = game.apply("attack dagny 1,1 with axe")
     assert [r.check for r in events_of(events, Roll)] == ["attack"]  # doors never dodge
     [damage] = events_of(events, Damage)
-    assert bare(damage.reduction_terms) == (Term("defence", 2, "door 20"),)
+    assert bare(damage.reduction_terms) == (Term("defence", 2, "door", number=20),)
     assert damage.amount >= 1  # axe 1d10 + 1d4 against 2, with seed 0
     assert events_of(events, Destroyed) == [Destroyed("door-1-1", "door", (1, 1))]
     assert game.doors[(1, 1)].state == "broken"

@@ -28,8 +28,8 @@ def test_magic_chance_terms_and_a_failed_spell():
     events = game.apply("cast corvin firebolt dagny")
     [roll] = events_of(events, Roll)
     assert roll.check == "magic" and roll.cap == 95
-    assert bare(roll.terms) == (Term("skill", 55, "magic"), Term("stat_bonus", 7, "INT 17"),
-                          Term("stat_bonus", 2, "DEX 12"), Term("faction", 6, "arcane: Brenna"))
+    assert bare(roll.terms) == (Term("skill", 55, "magic"), Term("stat_bonus", 7, "INT", number=17),
+                          Term("stat_bonus", 2, "DEX", number=12), Term("faction", 6, "arcane", units=("brenna",)))
     assert roll.chance == 70 and not roll.success
     assert game.units["corvin"].ap == 5  # AP are spent on a failure
     assert game.units["dagny"].hp == 20 and not events_of(events, Damage)
@@ -54,7 +54,7 @@ def test_a_character_that_fails_to_counter_takes_the_damage():
     events = game.apply("cast corvin firebolt elise")
     [_, counter] = events_of(events, Roll)
     assert counter.check == "counter" and counter.unit == "elise"
-    assert bare(counter.terms) == (Term("skill", 45, "magic"), Term("stat_bonus", 5, "INT 15"),
+    assert bare(counter.terms) == (Term("skill", 45, "magic"), Term("stat_bonus", 5, "INT", number=15),
                              Term("faction", 0, "order"),
                              Term("difficulty", -20, ""))
     assert (counter.chance, counter.cap, counter.success) == (30, 95, False)

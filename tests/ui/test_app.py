@@ -403,17 +403,6 @@ async def test_a_downed_unit_leaves_a_mark_on_the_map_and_in_the_target_panel():
         assert "Dagny lies here, down (Bruno)" in text_of(app.play.query_one(TargetPanel))
 
 
-async def test_effects_read_as_words_in_the_character_panel():
-    from game.rules.units import Effect
-
-    game = duel()
-    game.units["aldric"].effects.append(Effect("focus", "magic_bonus", 10, 1))
-    app = EscarmoucheApp(game)
-    async with app.run_test(size=SIZE):
-        card = text_of(app.play.query_one(UnitPanel))
-        assert "Effect: Focus +10 magic bonus (1 turn left" in card
-
-
 async def test_the_route_is_drawn_with_its_cost_and_no_preview_outlives_its_square():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
@@ -708,7 +697,7 @@ async def test_a_saved_content_change_is_swapped_in_and_an_invalid_one_keeps_the
     import re
     import shutil
 
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     content = tmp_path / "content"

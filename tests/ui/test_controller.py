@@ -201,3 +201,21 @@ def test_the_hand_over_summary_credits_reflected_damage_to_the_counterer():
     ])
     summary = digest.summary(str.capitalize)
     assert "Elise hit Corvin for 7 (HP 12 → 5)" in summary
+
+
+def test_a_scenario_without_creatures_never_says_they_act():
+    from game.commands.common import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.journal.text import describe, namer
+
+    game = new_game(DEFAULT_CONTENT, "gallery", 1)
+    assert not game.acting_creatures()
+    control = Controller(game, autosave=False)
+    for _turn in range(2):  # as the play screen sends an end: a round's end in parts
+        outcome = control.apply(options.end_turn(), stepped=True)
+        assert outcome.turn_started and not control.busy()
+    assert game.round == 2
+    lines = [describe(event, namer(game)) for event in game.journal]
+    assert "— Round 2: Alice's turn (player 1) —" in lines
+    assert not any(isinstance(event, ev.CreaturePhase) for event in game.journal)
+    assert not any("the creatures act" in line for line in lines)

@@ -5,7 +5,7 @@ import json
 
 from game import saves
 from game.rules import events as ev
-from game.cli import new_game
+from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
 from game.ui.controller import Controller
@@ -75,7 +75,7 @@ def test_an_older_save_loads_with_what_each_player_saw_read_from_its_journal(tmp
         game.apply(command)
     path = saves.save_game(game, "old", tmp_path)
     data = json.loads(path.read_text())
-    assert data["version"] == saves.VERSION == 4
+    assert data["version"] == saves.VERSION == 5
     del data["seen"], data["ask_before_ending"]
     data["version"] = 2
     path.write_text(json.dumps(data))

@@ -165,24 +165,8 @@ async def test_the_spell_list_explains_a_spell_cast_on_nobody_by_the_nearest_pos
 # --- small things ----------------------------------------------------------------------
 
 
-async def test_a_scenario_without_creatures_never_says_they_act():
-    from tests.helpers import journal_text
-    from game.cli import new_game
-    from game.content.loader import DEFAULT_CONTENT
-
-    game = new_game(DEFAULT_CONTENT, "gallery", 1)
-    assert not game.acting_creatures()
-    app = EscarmoucheApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "y", "enter", "e", "y", "enter")
-        assert game.round == 2
-        journal = journal_text(app)
-        assert "— Round 2: Alice's turn (player 1) —" in journal
-        assert "the creatures act" not in journal
-
-
 def test_the_gallery_and_the_legend_say_pillars_are_drawn_as_walls_are():
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
     from game.ui.widgets.map_view import GLYPHS
 

@@ -101,7 +101,7 @@ async def test_a_big_terminal_draws_bigger_squares_and_a_small_one_opens_on_the_
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         assert app.play.map.cell == (4, 2)
-    from game.cli import new_game
+    from game.commands.common import new_game
     from game.content.loader import DEFAULT_CONTENT
 
     app = EscarmoucheApp(new_game(DEFAULT_CONTENT, "marches", 1))

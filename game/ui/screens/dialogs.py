@@ -39,7 +39,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         from game.rules.notation import USAGE
 
-        width = max((len(keys) for keys, _ in self.keys), default=0) + 2
+        width = max((len(keys) for keys, _said in self.keys), default=0) + 2
         heading = _("Keys")
         text = Text(f"{heading}\n", style="bold")
         for keys, what in self.keys:

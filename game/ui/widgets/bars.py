@@ -65,7 +65,7 @@ def fitting(labels: list[tuple], width: int, keep: set[str]) -> list[tuple]:
     their order: whole keys dropped from the end (a label cut in the middle reads as
     nothing), those bound to a `keep` key last of all."""
     def length(chosen) -> int:
-        return sum(cell_len(key) + cell_len(description) + 2 for key, description, _, _ in chosen)
+        return sum(cell_len(key) + cell_len(description) + 2 for key, description, _bound, _on in chosen)
 
     labels = list(labels)
     for index in range(len(labels) - 1, -1, -1):
@@ -130,10 +130,10 @@ class KeyBar(Widget):
                   for binding, enabled in shown.values()]
         # On a narrow terminal the keys lose their padding, so that more of them fit.
         width = self.content_size.width
-        roomy = sum(cell_len(key) + cell_len(description) + 3 for key, description, _, _ in labels)
+        roomy = sum(cell_len(key) + cell_len(description) + 3 for key, description, _bound, _on in labels)
         pad = " " if roomy <= width else ""
         if not pad:
-            labels = fitting(labels, width, keep={binding.key for binding, _ in shown.values()
+            labels = fitting(labels, width, keep={binding.key for binding, _on in shown.values()
                                                   if binding.action in self.KEPT})
         parts: list[tuple[str, str]] = []
         spans: list[KeySpan] = []

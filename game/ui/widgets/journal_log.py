@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import sys
+from dataclasses import dataclass
+
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.message import Message
-from textual.widgets import RichLog
+
+# Textual's RichLog imports rich.pretty, which imports attrs when it is installed (jsonschema
+# brings it) to pretty-print attrs classes: the journal never holds one, and importing attrs
+# is about a tenth of the game's start-up. A None in sys.modules makes that import fail as
+# if attrs were absent; the entry goes once RichLog is in, so that attrs imports as usual.
+_WITHOUT_ATTRS = "attr" not in sys.modules
+if _WITHOUT_ATTRS:
+    sys.modules["attr"] = None  # type: ignore[assignment]
+try:
+    from textual.widgets import RichLog
+finally:
+    if _WITHOUT_ATTRS:
+        del sys.modules["attr"]
 
 from game.i18n import _
 from game.journal.text import namer, styled
@@ -55,12 +70,11 @@ class JournalLog(RichLog):
     card.
     """
 
+    @dataclass
     class EventClicked(Message):
         """A click on a line written from a journal event."""
 
-        def __init__(self, event: ev.Event) -> None:
-            super().__init__()
-            self.event = event
+        event: ev.Event
 
     DEFAULT_CSS = """
     JournalLog { height: 9; border: round $accent; }

@@ -291,11 +291,12 @@ class MapView(ScrollView, can_focus=True):
         line = y + scroll_y - top
         row, sub = divmod(line, self.cell[1])
         width = self.size.width
+        background = self.rich_style  # Textual works it out from every ancestor: once a line
         if not 0 <= line < self.game.height * self.cell[1]:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, background)
         strip = self._row_strip(row, sub).crop_extend(scroll_x, scroll_x + width - left,
-                                                      self.rich_style)
-        return Strip.join([Strip.blank(left, self.rich_style), strip]) if left else strip
+                                                      background)
+        return Strip.join([Strip.blank(left, background), strip]) if left else strip
 
     def shown(self, pos: Pos) -> str:
         """The two characters drawn on the square at `pos` (the middle row of its block),
@@ -337,7 +338,7 @@ class MapView(ScrollView, can_focus=True):
             old.path ^ overlay.path | old.area ^ overlay.area | \
             old.out ^ overlay.out | old.threat ^ overlay.threat | \
             {p for p in (old.end, overlay.end) if p is not None}
-        self.refresh_rows(y for _, y in touched)
+        self.refresh_rows(y for _x, y in touched)
 
     def select(self, unit_id: str | None) -> None:
         rows = []

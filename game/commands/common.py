@@ -1,0 +1,112 @@
+"""What the commands share: the usage error, the options every command takes, a new game
+on a scenario, and the arguments more than one command reads (`--rolls`, `--from`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from game.content import DEFAULT_CONTENT
+from game.files import DEFAULT_SAVES
+from game.i18n import LANGUAGES
+
+DEFAULT_SCENARIO = "crossroads"
+
+
+class UsageError(Exception):
+    """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
+
+
+def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = False) -> None:
+    """`--content`, `--saves-dir`, `--lang` (and `--seed`) on the top level or a command.
+
+    The same options before or after the subcommand: a subcommand's copy has no default,
+    so it overrides the top level's only when it is given."""
+    default = (lambda value: value) if top else (lambda value: argparse.SUPPRESS)
+    parser.add_argument("--content", type=Path, default=default(DEFAULT_CONTENT),
+                        help="content folder (default: the shipped content/)")
+    parser.add_argument("--saves-dir", type=Path, default=default(DEFAULT_SAVES),
+                        help="saves folder (default: saves/)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=default(None),
+                        help="language of the game and the journal (default: from LANGUAGE, "
+                             "LC_ALL, LC_MESSAGES or LANG; English otherwise)")
+    if seed or top:
+        parser.add_argument("--seed", type=int, default=default(None),
+                            help="seed of the dice (default: random; 0 for script)")
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody gave one: from the system's entropy, as `secrets` would
+    draw it (`secrets` itself imports hashlib and hmac, a few ms of `play`'s start-up)."""
+    return int.from_bytes(os.urandom(4), "big") >> 1  # 0 … 2**31 - 1
+
+
+def check_folders(args) -> None:
+    """`--content` and `--saves-dir` name folders (a saves folder may not exist yet)."""
+    if not Path(args.content).is_dir():
+        raise UsageError(f"--content {args.content}: no such folder")
+    saves = Path(args.saves_dir)
+    if saves.exists() and not saves.is_dir():
+        raise UsageError(f"--saves-dir {saves} is a file, not a folder")
+
+
+# The modules below are imported when a command needs them, not with the parser: `--help`
+# and `play` start without the loader's YAML reader or the engine (README, start-up).
+
+def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
+    """Load content and a scenario and start a game (raises ContentErrors / UsageError).
+
+    Every new game rolls each command's dice from its own stream (`GameState.dice`)."""
+    from game.content.loader import list_scenarios, load_game_content, scenario_path
+    from game.rules.engine import Game
+    from game.rules.policies import ProfileBook
+
+    path = scenario_path(content_dir, scenario)
+    if not path.exists():
+        known = ", ".join(list_scenarios(content_dir)) or "none"
+        raise UsageError(f"no scenario {scenario!r} (known: {known})")
+    # The content's errors and the scenario's in one list, as `validate` gives them.
+    content, loaded = load_game_content(content_dir, path)
+    return Game(content, loaded, seed=seed, scenario_id=path.stem, designer=designer,
+                policies=ProfileBook(content))
+
+
+def parse_rolls(text: str | None) -> list[int]:
+    """`--rolls 12,80,3`: forced d100 results."""
+    if not text:
+        return []
+    parts = [r.strip() for r in text.split(",") if r.strip()]
+    if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
+        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+    from game.rules.dice import MAX_FORCED
+
+    if len(parts) > MAX_FORCED:
+        raise UsageError(f"--rolls takes at most {MAX_FORCED:,} results, not {len(parts):,}")
+    rolls = [int(r) for r in parts]
+    bad = [r for r in rolls if not 1 <= r <= 100]
+    if bad:
+        raise UsageError(f"--rolls: a d100 result is between 1 and 100, not {bad[0]}")
+    return rolls
+
+
+def square_of(text: str | None) -> tuple[int, int] | None:
+    """`--from X,Y` (odds, tune odds): the square the attacker walks to first."""
+    if text is None:
+        return None
+    from game.rules.actions import parse_pos
+
+    square = parse_pos(text)
+    if square is None:
+        raise UsageError(f"--from takes a square X,Y (e.g. 9,4), not {text!r}")
+    return square
+
+
+def lab_call(run, request) -> int:
+    """Run a lab command (`game.lab`) on its request; the lab's refusals are usage errors."""
+    from game.lab.runs import LabError
+
+    try:
+        return run(request)
+    except LabError as exc:
+        raise UsageError(str(exc)) from None

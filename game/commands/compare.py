@@ -1,0 +1,22 @@
+"""`compare`: the same AI games under two content folders, on common dice: differences
+with paired intervals (`game.lab`)."""
+
+from __future__ import annotations
+
+from game.commands.common import lab_call
+from game.commands.simulate import lab_options, runs_of
+
+
+def declare(sub) -> None:
+    compare = sub.add_parser("compare", help="the same AI games under two rule sets, "
+                             "on common dice: differences with paired intervals")
+    lab_options(compare, True)
+    compare.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from game.lab.commands import compare
+    from game.lab.requests import CompareRequest
+
+    return lab_call(compare, CompareRequest(**runs_of(args), against=args.against,
+                                            json=args.json, csv=args.csv))

@@ -1,0 +1,58 @@
+"""`export SAVE`: a save as a design document (Markdown or self-contained HTML,
+`game.journal.export`) or its journal as JSON lines. The maps need the scenario and the
+game's end: the save is replayed under the content when it can be (`game.saves.export_basis`);
+otherwise the document is made from the saved journal alone and says so."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game.commands.common import UsageError, options
+
+
+def declare(sub) -> None:
+    export = sub.add_parser("export", help="a save as a design document (Markdown or "
+                            "self-contained HTML) or its journal as JSON lines")
+    export.add_argument("save")
+    export.add_argument("--format", choices=("md", "html", "json"), default="md")
+    export.add_argument("--out", help="file to write (default: standard output)")
+    options(export)
+    export.set_defaults(func=run)
+
+
+def out_file(text: str | None) -> Path | None:
+    """`--out FILE`: a file that can be written in a folder that exists (None: stdout)."""
+    if text is None:
+        return None
+    out = Path(text)
+    if not text:
+        raise UsageError("--out needs a file name")
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a folder; give a file name")
+    if not out.parent.is_dir():
+        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
+    return out
+
+
+def run(args) -> int:
+    from game.journal.export import Boards, export_html, export_json, export_markdown
+    from game.saves import export_basis, read_save, save_path
+
+    path = save_path(args.save, args.saves_dir)
+    record = read_save(path)
+    out = out_file(args.out)
+    if args.format == "json":
+        text = export_json(record)
+    else:
+        basis = export_basis(path, args.content)
+        render = export_markdown if args.format == "md" else export_html
+        text = render(basis.record, basis.content, Boards(basis.start, basis.end, basis.note))
+    if out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    return 0

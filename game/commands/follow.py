@@ -1,0 +1,27 @@
+"""`follow FILE`: a shared table (`game.table`) followed read-only, the presenter's steps
+as they come."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.commands.common import UsageError, options
+
+
+def declare(sub) -> None:
+    follow = sub.add_parser("follow", help="follow a shared table read-only: the "
+                            "presenter's steps as they come (demo --table, play --table)")
+    follow.add_argument("table", metavar="FILE")
+    options(follow)
+    follow.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from game.table import TableFollower
+    from game.ui.screens.follow import FollowApp, run_follow
+
+    path = Path(args.table)
+    if not path.is_file():
+        raise UsageError(f"no table at {path}: its presenter writes it (demo --table, "
+                         "play --table, or serve --demo / --watch)")
+    return run_follow(FollowApp(TableFollower(path, args.content), saves_dir=args.saves_dir))

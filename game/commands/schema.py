@@ -1,0 +1,36 @@
+"""`schema`: the content files' JSON Schemas (and docs/content.md with `--docs`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.commands.common import UsageError
+from game.content import DEFAULT_CONTENT
+
+DEFAULT_SCHEMAS = DEFAULT_CONTENT.parent / "schemas"
+CONTENT_DOCS = DEFAULT_CONTENT.parent / "docs" / "content.md"
+
+
+def declare(sub) -> None:
+    schema = sub.add_parser("schema", help="write a JSON Schema per content file (and the "
+                            "field reference with --docs)")
+    schema.add_argument("--out", default=str(DEFAULT_SCHEMAS),
+                        help="folder for NAME.schema.json (default: schemas/ beside content/)")
+    schema.add_argument("--docs", nargs="?", const=str(CONTENT_DOCS), default=None,
+                        metavar="FILE", help="also write the field reference (default: "
+                        "docs/content.md)")
+    schema.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from game.content.schema import content_reference, write_schemas
+
+    try:
+        for path in write_schemas(Path(args.out)):
+            print(path)
+        if args.docs:
+            Path(args.docs).write_text(content_reference(), encoding="utf-8")
+            print(args.docs)
+    except OSError as exc:
+        raise UsageError(f"cannot write: {exc}") from None
+    return 0
