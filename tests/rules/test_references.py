@@ -1,7 +1,7 @@
 """One check of what a unit, a template or an object names in the content
 (`content_references`), the one the loader, saves and hot reload use."""
 
-from game.cli import new_game
+from game.commands.common import new_game
 from game.rules.references import Reference, content_references
 from tests.helpers import FIXTURE_CONTENT
 
