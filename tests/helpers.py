@@ -99,6 +99,7 @@ random_command = st.one_of(
     st.builds(lambda u, p, o: f"{o} {u} {p}", unit, square, st.sampled_from(["open", "close"])),
     st.builds(lambda u, s, t: f"cast {u} {s} {t}", unit, st.sampled_from(SPELLS), target),
     st.just("end"),
+    st.builds(lambda u: f"wait {u}", unit),
     st.builds(lambda r: "force " + ",".join(map(str, r)),
               st.lists(st.integers(1, 100), min_size=1, max_size=4)),
     st.sampled_from(["", "fly aldric", "move", "attack aldric", "force x", "force 0"]),

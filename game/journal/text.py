@@ -286,6 +286,13 @@ def _line(e: ev.DoorChanged, name: Names = str) -> str:
 
 
 @describe.register
+def _line(e: ev.Waited, name: Names = str) -> str:
+    return ngettext("{unit} waits: done for this turn ({n} AP unused)",
+                    "{unit} waits: done for this turn ({n} AP unused)",
+                    e.ap_unused).format(unit=name(e.unit), n=e.ap_unused)
+
+
+@describe.register
 def _line(e: ev.AttackDeclared, name: Names = str) -> str:
     # The distance in squares: English says "at 4" either way, a translation may need the
     # plural of its word for squares.

@@ -9,10 +9,9 @@ are also what the UI shows and what odds are computed from.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar, Union
+from typing import ClassVar, Iterator, NamedTuple, Union
 
 import msgspec
 
@@ -39,6 +38,7 @@ from game.rules.events import (
     ForcedRolls,
     Moved,
     Roll,
+    Waited,
 )
 from game.rules.geometry import Pos, distance, shortest_path
 from game.rules.progress import gain_xp, quip
@@ -46,6 +46,7 @@ from game.rules.state import GameState
 from game.rules.templates import EffectSpec, Weapon
 from game.rules.terms import Chance, Term, term
 from game.rules.units import Effect, Unit
+from game.rules.verbs import NotationError, Verb, Words, parse_pos, register
 
 Target = Union[Unit, Door, Thing]
 _MODES = {mode.value: mode for mode in AttackMode}
@@ -98,15 +99,6 @@ def find_target(game: GameState, token: str) -> Target:
     return target
 
 
-def parse_pos(token: str) -> Pos | None:
-    """`x,y` in ASCII digits (int() would also take `٤`, `1_0` or ` 4`)."""
-    match = _POS.fullmatch(token)
-    return (int(match.group(1)), int(match.group(2))) if match else None
-
-
-_POS = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6})")
-
-
 def target_name(target: Target) -> str:
     if isinstance(target, Door):
         return f"the door at {fmt_pos(target.pos)}"
@@ -155,17 +147,63 @@ def roll_check(roller: Roller, chance: Chance, unit: str) -> Roll:
                 chance.perfect_below, chance.perfect_rule, chance.perfect_source)
 
 
+class Offer(NamedTuple):
+    """A command a unit could aim at a target, for `legal` to check: its label (a
+    weapon's, spell's or item's name), its kind (`attack`, `spell`, `item`), the action
+    and the AP it costs."""
+
+    label: str
+    kind: str
+    action: Action
+    ap_cost: int
+
+
 class Action:
     """Base of every command. Subclasses are frozen dataclasses of plain fields.
 
-    `check` reads the state, raises `Impossible` with the reason, and returns its plan;
-    `resolve` changes the state with that plan and returns the events. The engine runs the
-    two in order, so nothing is checked twice.
+    A command class declares its verbs (`VERBS`, see `game.rules.verbs`) and reads their
+    words (`read`); `notation` writes it back in the same words. `check` reads the state,
+    raises `Impossible` with the reason, and returns its plan; `resolve` changes the state
+    with that plan and returns the events. The engine runs the two in order, so nothing is
+    checked twice.
     """
 
+    #: The verbs of the notation this class plays, registered when the class is declared.
+    VERBS: ClassVar[tuple[Verb, ...]] = ()
     allowed_after_game_over: ClassVar[bool] = False
     #: Accepted only in designer mode (forced rolls, edits): never in hot-seat play.
     designer_only: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        # Only the verbs the class declares itself, not those it inherits.
+        cls.VERBS = tuple(register(v, cls) for v in vars(cls).get("VERBS", ()))
+
+    @classmethod
+    def read(cls, words: Words) -> Action:
+        """The action the words after one of its verbs write (`words.verb`); raises
+        `NotationError` with the usage when they are malformed."""
+        raise NotImplementedError
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each command of this class `actor` could aim at `target` (named `token` in the
+        notation), for `legal.options_against` to check; none by default."""
+        return iter(())
+
+    @property
+    def verb(self) -> Verb:
+        """The verb this action is written with (the first word of its notation)."""
+        declared = type(self).VERBS
+        if len(declared) == 1:
+            return declared[0]
+        name = self.notation().partition(" ")[0]
+        return next(v for v in declared if v.name == name)
+
+    @property
+    def ends_turn(self) -> bool:
+        """What the verb does to the turn: hands it over to the next player (`end`)."""
+        return self.verb.ends_turn
 
     def notation(self) -> str:
         raise NotImplementedError
@@ -189,8 +227,14 @@ class MovePlan(msgspec.Struct, frozen=True):
 class Move(Action):
     """`move ID X,Y`: walk along the shortest free path, 1 AP a square by default."""
 
+    VERBS: ClassVar = (Verb("move", "move ID X,Y", N_("Move"), N_("Walk to a square")),)
     unit: str
     to: Pos
+
+    @classmethod
+    def read(cls, words: Words) -> Move:
+        words.need(2)
+        return cls(words[0], words.pos(1))
 
     def notation(self) -> str:
         return f"move {self.unit} {fmt_pos(self.to)}"
@@ -248,9 +292,18 @@ class DoorPlan(msgspec.Struct, frozen=True):
 class ToggleDoor(Action):
     """`open ID X,Y` / `close ID X,Y`: an adjacent door, 1 AP by default."""
 
+    VERBS: ClassVar = (
+        Verb("open", "open ID X,Y", N_("Open a door"), N_("Open an adjacent door")),
+        Verb("close", "close ID X,Y", N_("Close a door"), N_("Close an adjacent door")),
+    )
     unit: str
     at: Pos
     opening: bool
+
+    @classmethod
+    def read(cls, words: Words) -> ToggleDoor:
+        words.need(2)
+        return cls(words[0], words.pos(1), words.name == "open")
 
     def notation(self) -> str:
         return f"{'open' if self.opening else 'close'} {self.unit} {fmt_pos(self.at)}"
@@ -351,10 +404,33 @@ class Attack(Action):
     Without a weapon named, the first weapon carried is used (bare hands if none).
     """
 
+    VERBS: ClassVar = (Verb("attack", "attack ID TARGET [with WEAPON | brawl]", N_("Attack"),
+                            N_("A weapon (the first one carried by default) or bare "
+                               "hands")),)
     unit: str
     target: str
     weapon: str | None = None
     brawl: bool = False
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each weapon carried, then bare hands."""
+        weapons = game.content.weapons
+        for w in actor.weapons:
+            yield Offer(weapons[w].name, "attack", cls(actor.id, token, weapon=w),
+                        weapons[w].ap_cost)
+        yield Offer("bare hands", "attack", cls(actor.id, token, brawl=True),
+                    game.rules.brawl_ap_cost)
+
+    @classmethod
+    def read(cls, words: Words) -> Attack:
+        if len(words) == 2:
+            return cls(words[0], words[1])
+        if len(words) == 3 and words.lower(2) == "brawl":
+            return cls(words[0], words[1], brawl=True)
+        if len(words) == 4 and words.lower(2) == "with":
+            return cls(words[0], words[1], weapon=words[3])
+        raise words.malformed()
 
     def notation(self) -> str:
         tail = " brawl" if self.brawl else (f" with {self.weapon}" if self.weapon else "")
@@ -661,22 +737,84 @@ def take_hp(game: GameState, source: Unit, target: Target, amount: int) -> list[
 class EndTurn(Action):
     """`end`: the next player's turn; creatures act after each full round."""
 
+    VERBS: ClassVar = (Verb("end", "end", N_("End turn"),
+                            N_("End the turn: hand over to the next player"), ends_turn=True),)
+
+    @classmethod
+    def read(cls, words: Words) -> EndTurn:
+        words.need(0)
+        return cls()
+
     def notation(self) -> str:
         return "end"
 
     def check(self, game: GameState, player: int | None) -> None:
-        """The turn change itself is the engine's (`engine.Game.end_turn`)."""
+        """The turn change itself is the engine's (`engine.Game.end_turn`), after this."""
         if player is None:
             raise Impossible(N_("creatures do not end turns"))
+
+    def resolve(self, game: GameState, plan: None) -> list[Event]:
+        return []
+
+
+class WaitPlan(msgspec.Struct, frozen=True):
+    """A unit declared done: the AP it gives up; waiting itself costs nothing."""
+
+    unit: Unit
+    ap_unused: int
+    ap_cost: int = 0
+
+
+@dataclass(frozen=True)
+class Wait(Action):
+    """`wait ID`: the unit is done for this turn (its AP go to 0 until its next turn's
+    refill): the player declaring it, not a rule of the page."""
+
+    VERBS: ClassVar = (Verb("wait", "wait ID", N_("Wait"),
+                            N_("The unit is done for this turn: its AP left go unused")),)
+    unit: str
+
+    @classmethod
+    def read(cls, words: Words) -> Wait:
+        words.need(1)
+        return cls(words[0])
+
+    def notation(self) -> str:
+        return f"wait {self.unit}"
+
+    def check(self, game: GameState, player: int | None) -> WaitPlan:
+        unit = acting_unit(game, self.unit, player)
+        if unit.ap <= 0:
+            raise Impossible(N_("{unit} has no AP left: it is already done for this turn"),
+                             unit=unit.name)
+        return WaitPlan(unit, unit.ap)
+
+    def resolve(self, game: GameState, plan: WaitPlan) -> list[Event]:
+        plan.unit.ap = 0
+        return [Waited(plan.unit.id, plan.ap_unused)]
 
 
 @dataclass(frozen=True)
 class ForceRolls(Action):
     """`force 12,80,3`: the next d100 rolls give these results (tests and demos)."""
 
+    VERBS: ClassVar = (Verb("force", "force N[,N...]", N_("Force rolls"),
+                            N_("Force the next d100 results")),)
     rolls: tuple[int, ...]
     allowed_after_game_over: ClassVar[bool] = True
     designer_only: ClassVar[bool] = True
+
+    @classmethod
+    def read(cls, words: Words) -> ForceRolls:
+        words.need(1)
+        parts = [r for r in words[0].split(",") if r]
+        # ASCII digits only: int() would also read `٤` or `1_0`.
+        if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
+            raise NotationError(N_("forced rolls are whole numbers: {usage}"),
+                                usage=words.verb.usage)
+        if not parts:
+            raise words.malformed()
+        return cls(tuple(int(r) for r in parts))
 
     def notation(self) -> str:
         return "force " + ",".join(map(str, self.rolls))

@@ -25,6 +25,7 @@ from game.rules.progress import level_for
 from game.rules.state import GameState
 from game.rules.templates import RulesConfig, UnitPlacement
 from game.rules.units import Unit
+from game.rules.verbs import Verb, Words
 
 IDENTIFIER = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
@@ -223,8 +224,15 @@ def _free(game: GameState, pos: Pos) -> None:
 class SetField(Edit):
     """`set UNIT.FIELD VALUE`: hp, ap, xp, stats.X (a characteristic), skills.X."""
 
+    VERBS: ClassVar = (Verb("set", "set UNIT.FIELD VALUE", N_("Set a field"),
+                            N_("Set one number of a unit (designer)")),)
     path: str
     value: int
+
+    @classmethod
+    def read(cls, words: Words) -> SetField:
+        words.need(2)
+        return cls(words[0], words.number(1))
 
     def notation(self) -> str:
         return f"set {self.path} {self.value}"
@@ -248,8 +256,15 @@ class SetField(Edit):
 class Place(Edit):
     """`place UNIT X,Y`: put a unit on a free square, whatever the distance."""
 
+    VERBS: ClassVar = (Verb("place", "place UNIT X,Y", N_("Place a unit"),
+                            N_("Put a unit on a free square (designer)")),)
     unit: str
     to: Pos
+
+    @classmethod
+    def read(cls, words: Words) -> Place:
+        words.need(2)
+        return cls(words[0], words.pos(1))
 
     def notation(self) -> str:
         return f"place {self.unit} {fmt_pos(self.to)}"
@@ -273,9 +288,16 @@ class Give(Edit):
     """`give UNIT weapon|armour|spell ID`: a weapon or a spell is added; an armour replaces
     the one worn (a legendary one the legendary armour)."""
 
+    VERBS: ClassVar = (Verb("give", "give UNIT weapon|armour|spell ID", N_("Give"),
+                            N_("Give a unit a weapon, an armour or a spell (designer)")),)
     unit: str
     kind: str
     item: str
+
+    @classmethod
+    def read(cls, words: Words) -> Give:
+        words.need(3)
+        return cls(words[0], words.lower(1), words[2])
 
     def notation(self) -> str:
         return f"give {self.unit} {self.kind} {self.item}"
@@ -319,10 +341,19 @@ class Give(Edit):
 class Spawn(Edit):
     """`spawn TEMPLATE ID X,Y [owner N]`: a new character (owner needed) or creature."""
 
+    VERBS: ClassVar = (Verb("spawn", "spawn TEMPLATE ID X,Y [owner N]", N_("Spawn a unit"),
+                            N_("A new character or creature on a free square (designer)")),)
     template: str
     id: str
     at: Pos
     owner: int | None = None
+
+    @classmethod
+    def read(cls, words: Words) -> Spawn:
+        if len(words) == 5 and words.lower(3) == "owner":
+            return cls(words[0], words[1], words.pos(2), words.number(4))
+        words.need(3)
+        return cls(words[0], words[1], words.pos(2))
 
     def notation(self) -> str:
         tail = f" owner {self.owner}" if self.owner is not None else ""
@@ -365,7 +396,14 @@ class Spawn(Edit):
 class Remove(Edit):
     """`remove UNIT`: take a unit out of play (it counts as down)."""
 
+    VERBS: ClassVar = (Verb("remove", "remove UNIT", N_("Remove a unit"),
+                            N_("Take a unit out of play (designer)")),)
     unit: str
+
+    @classmethod
+    def read(cls, words: Words) -> Remove:
+        words.need(1)
+        return cls(words[0])
 
     def notation(self) -> str:
         return f"remove {self.unit}"
@@ -383,8 +421,19 @@ class Remove(Edit):
 class Hold(Edit):
     """`hold CREATURE` / `release CREATURE`: a held creature skips the creatures' phase."""
 
+    VERBS: ClassVar = (
+        Verb("hold", "hold CREATURE", N_("Hold a creature"),
+             N_("The creature skips the creatures' phase (designer)")),
+        Verb("release", "release CREATURE", N_("Release a creature"),
+             N_("The creature acts in the creatures' phase again (designer)")),
+    )
     unit: str
     holding: bool
+
+    @classmethod
+    def read(cls, words: Words) -> Hold:
+        words.need(1)
+        return cls(words[0], words.name == "hold")
 
     def notation(self) -> str:
         return f"{'hold' if self.holding else 'release'} {self.unit}"

@@ -128,21 +128,18 @@ class Game(GameState):
             if self.over and not action.allowed_after_game_over:
                 raise Impossible(N_("the game is over"))
             if action.designer_only and not self.designer:
-                verb = action.notation().split()[0]
                 raise Impossible(N_("{verb} is a designer command: start the game in designer "
-                                    "mode (play --designer)"), verb=verb)
+                                    "mode (play --designer)"), verb=action.verb.name)
             player = self.current
             # The command's dice come from its own stream, keyed by its place in the log.
-            if isinstance(action, EndTurn):
-                parts = self._end_turn_parts(action, player, str(len(self.log)))
-            else:
-                parts = iter([Step(self._run(action, player, str(len(self.log))), True)])
+            done = self._run(action, player, str(len(self.log)))
         except Impossible as refusal:
             event = Refused(command.strip() if is_text else command.notation(), refusal.reason,
                             refusal.message, refusal.fields)
             self.journal.append(event)
             yield Step([event], True)
             return
+        parts = self._turn_parts(action, done)
         notation = action.notation()
         events: list[Event] = [CommandIssued(notation, player)]
         said = 0  # the events already given in an earlier part
@@ -156,11 +153,16 @@ class Game(GameState):
         self.journal.extend(events)
         yield Step(events[said:], True)
 
-    def _end_turn_parts(self, action: EndTurn, player: int, stream: str) -> Iterator[Step]:
-        """`_run` of an `end`, in parts (`end_turn_parts`); its check refuses at once."""
-        action.check(self, player)
-        self.roller.begin(stream)
-        return self.end_turn_parts()
+    def _turn_parts(self, action: Action, done: list[Event]) -> Iterator[Step]:
+        """A command's events, then what its verb does to the turn: one that ends it hands
+        it over (`end_turn_parts`: after a round, a part per creature action), its own
+        events with the first part."""
+        if not action.ends_turn:
+            yield Step(done, True)
+            return
+        for part in self.end_turn_parts():
+            yield Step(done + part.events, part.done)
+            done = []
 
     def perform_as_creature(self, action: Action, stream: str) -> list[Event]:
         """Run an AI action for an unowned creature through the same checks, its dice from

@@ -68,6 +68,13 @@ class DoorChanged(Event, tag="door"):
     ap_left: int
 
 
+class Waited(Event, tag="wait"):
+    """A unit declared done for the turn (`wait`): the AP it had left go unused."""
+
+    unit: str
+    ap_unused: int
+
+
 class AttackDeclared(Event, tag="attack"):
     attacker: str
     target: str
@@ -261,5 +268,5 @@ AnyEvent = (
     CommandIssued | Refused | ForcedRolls | TurnStarted | CreaturePhase | Moved | DoorChanged
     | AttackDeclared | Roll | Damage | Healed | XpGained | LevelUp | Quip | Down | Destroyed
     | SpellCast | Countered | ApDrained | OwedApPaid | Edited | ItemUsed | EffectAdded | EffectExpired
-    | Reloaded | GameOver
+    | Reloaded | GameOver | Waited
 )

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 import msgspec
 
 from game.rules.templates import Content, Scenario
-from game.rules.actions import EndTurn
 from game.rules.errors import Impossible, N_, Phrase
 from game.rules.events import (
     ApDrained,
@@ -149,7 +148,7 @@ def undo_refusal(game: Game) -> Impossible | None:
     last = parse(command)
     if last.designer_only:
         return None  # a designer's edit or forced rolls: nothing was rolled by it
-    if isinstance(last, EndTurn):
+    if last.ends_turn:
         return Impossible(N_("cannot undo: {command} handed the turn over"),
                           command=repr(command))
     groups = outcomes(game.journal)

@@ -10,11 +10,14 @@ holder's turn starts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar, Iterator
 
 import msgspec
 
 from game.rules.actions import (
     Action,
+    Offer,
+    Target,
     acting_unit,
     find_target,
     lay_effect,
@@ -28,6 +31,7 @@ from game.rules.rule_ids import ITEMS
 from game.rules.state import GameState
 from game.rules.templates import Item
 from game.rules.units import Unit
+from game.rules.verbs import NotationError, Verb, Words
 
 
 class UsePlan(msgspec.Struct, frozen=True):
@@ -46,9 +50,30 @@ class Use(Action):
     """`use UNIT ITEM [TARGET]`: an item carried, on its user (no target) or on a unit
     within the item's range and in sight."""
 
+    VERBS: ClassVar = (Verb("use", "use ID ITEM [TARGET]", N_("Use an item"),
+                            N_("An item on its user, or on a unit in its range")),)
     unit: str
     item: str
     target: str | None = None
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each item the actor carries (uses left or not), on a unit: on itself when it is
+        the target. The label names the uses left."""
+        if not isinstance(target, Unit):
+            return
+        on = None if target is actor else target.id
+        for item_id, left in actor.items.items():
+            item = game.content.items[item_id]
+            yield Offer(f"{item.name} ({left} use{'s' * (left != 1)} left)", "item",
+                        cls(actor.id, item_id, on), item.ap_cost)
+
+    @classmethod
+    def read(cls, words: Words) -> Use:
+        if len(words) not in (2, 3):
+            raise NotationError(N_("use takes 2 or 3 arguments: {usage}"),
+                                usage=words.verb.usage)
+        return cls(*words.args)
 
     def notation(self) -> str:
         return f"use {self.unit} {self.item}" + (f" {self.target}" if self.target else "")

@@ -15,13 +15,13 @@ from typing import Iterator, Union
 
 from game.rules.actions import (
     Action,
-    Attack,
     AttackPlan,
     DoorPlan,
     Move,
     MovePlan,
     Target,
     ToggleDoor,
+    WaitPlan,
     fmt_pos,
     ranged_reach,
 )
@@ -29,12 +29,13 @@ from game.rules.board import DoorState
 from game.rules.errors import Impossible
 from game.rules.geometry import Pos, distance, reachable
 from game.rules.items import Use, UsePlan
-from game.rules.magic import Cast, CastPlan, spell_range
+from game.rules.magic import CastPlan, spell_range
+from game.rules.notation import verbs
 from game.rules.state import GameState
 from game.rules.terms import Chance
 from game.rules.units import Unit
 
-Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan, UsePlan]
+Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan, UsePlan, WaitPlan]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,41 +92,44 @@ def target_at(game: GameState, pos: Pos) -> Target | None:
     return game.unit_at(pos) or game.thing_at(pos) or game.doors.get(pos)
 
 
+def aimed_classes() -> list[type[Action]]:
+    """The command classes of the notation's verbs, in the registry's order, each once:
+    those that can be aimed at a target offer it (`Action.offers`)."""
+    return list(dict.fromkeys(v.action for v in verbs()))
+
+
 def options_against(game: GameState, actor_id: str, pos: Pos) -> list[Option]:
-    """Every attack (each weapon, bare hands) and spell the actor has against what is at
-    `pos`, in the current player's turn, each with its plan or the reason it is impossible."""
+    """Every command the verbs offer the actor against what is at `pos` (each weapon, bare
+    hands, each spell and item: `Action.offers`, in the registry's order), in the current
+    player's turn, each with its plan or the reason it is impossible."""
     target = target_at(game, pos)
     if target is None:
         return []
     player = game.current
     actor = game.units[actor_id]
     token = target_token(game, pos)
-    rules, weapons = game.rules, game.content.weapons
-    options = [_option(game, player, weapons[w].name, "attack",
-                       Attack(actor_id, token, weapon=w), weapons[w].ap_cost)
-               for w in actor.weapons]
-    options.append(_option(game, player, "bare hands", "attack",
-                           Attack(actor_id, token, brawl=True), rules.brawl_ap_cost))
-    if isinstance(target, Unit):
-        for spell_id in actor.spells:
-            spell = game.content.spells[spell_id]
-            options.append(_option(game, player, spell.name, "spell",
-                                   Cast(actor_id, spell_id, target.id), spell.ap_cost))
-        options += item_options(game, actor_id, None if target is actor else target.id)
-    return options
+    return [_option(game, player, *offer) for cls in _AIMED
+            for offer in cls.offers(game, actor, target, token)]
 
 
 def item_options(game: GameState, actor_id: str, target_id: str | None = None) -> list[Option]:
     """Using each item the actor carries (uses left or not) on itself (`target_id` None)
     or on a unit: the plan or why not. Kind `item`; the label names the uses left."""
     actor = game.units[actor_id]
-    options = []
-    for item_id, left in actor.items.items():
-        item = game.content.items[item_id]
-        label = f"{item.name} ({left} use{'s' * (left != 1)} left)"
-        options.append(_option(game, game.current, label, "item",
-                               Use(actor_id, item_id, target_id), item.ap_cost))
-    return options
+    target = game.units[target_id] if target_id else actor
+    return [_option(game, game.current, *offer)
+            for offer in Use.offers(game, actor, target, target.id)]
+
+
+_AIMED = aimed_classes()
+
+
+def unit_options(game: GameState, unit_id: str) -> list[Option]:
+    """What the unit can do with nothing to aim at: every verb of the notation written
+    with its unit alone (`wait ID`), in the registry's order, each with its plan or why
+    not. The kind is the verb's name, the label its title (a message id)."""
+    return [_option(game, game.current, v.title, v.name, v.read([unit_id]), 0)
+            for v in verbs() if v.usage == f"{v.name} ID"]
 
 
 def reachable_squares(game: GameState, unit_id: str) -> dict[Pos, int]:

@@ -7,6 +7,7 @@ character, its counter-magic → apply damage, heal, buff/debuff, on one target 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar, Iterator
 
 import msgspec
 
@@ -15,6 +16,8 @@ from game.rules import rule_ids as R
 from game.rules.actions import (
     OWN_CHARACTER,
     Action,
+    Offer,
+    Target,
     acting_unit,
     deal_damage,
     faction_term,
@@ -42,6 +45,7 @@ from game.rules.state import GameState
 from game.rules.templates import Spell
 from game.rules.terms import Chance, Term
 from game.rules.units import Unit
+from game.rules.verbs import Verb, Words
 
 
 def in_area(pos: Pos, centre: Pos, radius: int) -> bool:
@@ -169,9 +173,25 @@ NOT_ITS_TARGET = frozenset({CHARACTERS_ONLY, AREA_ON_A_CHARACTER, NOT_AT_ITSELF,
 class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
 
+    VERBS: ClassVar = (Verb("cast", "cast ID SPELL TARGET", N_("Cast a spell"),
+                            N_("A spell on a unit id or a square x,y")),)
     unit: str
     spell: str
     target: str
+
+    @classmethod
+    def offers(cls, game: GameState, actor: Unit, target: Target, token: str) -> Iterator[Offer]:
+        """Each spell the actor knows, on a unit."""
+        if isinstance(target, Unit):
+            for spell_id in actor.spells:
+                spell = game.content.spells[spell_id]
+                yield Offer(spell.name, "spell", cls(actor.id, spell_id, target.id),
+                            spell.ap_cost)
+
+    @classmethod
+    def read(cls, words: Words) -> Cast:
+        words.need(3)
+        return cls(words[0], words[1], words[2])
 
     def notation(self) -> str:
         return f"cast {self.unit} {self.spell} {self.target}"

@@ -29,6 +29,7 @@ from game.content.loader import DEFAULT_CONTENT
 from game.i18n import N_, _, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
+from game.ui import palette
 from game.ui.keys import WordedApp
 from game.ui.screens.play import PlayScreen
 from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
@@ -46,6 +47,7 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Escarmouche"
+    COMMANDS = App.COMMANDS | {palette.PlayCommands}
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), show=False),
         Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True,
@@ -153,7 +155,8 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
                      if briefing else scenario.name,
                      _("Victory: {victory}").format(victory=scenario.victory.strip())]
             self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules),
-                                        about, legend_text(self.game, self.play.map.label)))
+                                        about, legend_text(self.game, self.play.map.label),
+                                        designer=self.game.designer))
 
     def key_help(self) -> list[tuple[str, str]]:
         """Every key in force while playing, read from the bindings."""
@@ -199,6 +202,7 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
+            palette.snapshot(self, self.screen)
             self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
                                             id="--command-palette"))
 
@@ -214,40 +218,7 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
             super().get_system_commands(screen)) if c.callback != self.action_quit)
         yield SystemCommand(_("Quit"), _("Quit the game, after a confirmation (q)"),
                             self.action_quit_game)
-        if not isinstance(screen, PlayScreen):
-            return  # nothing plays behind a hand-over, a dialog or the game-over screen
-        play = screen
-        yield SystemCommand(_("End turn"), _("Pass to the next player (e)"),
-                            play.action_end_turn)
-        yield SystemCommand(_("Attack"), _("Attack what is under the cursor with the weapon (a)"),
-                            play.action_attack)
-        yield SystemCommand(_("Brawl"), _("Attack what is under the cursor bare-handed (b)"),
-                            play.action_brawl)
-        yield SystemCommand(_("Cast a spell"), _("Pick a spell of the selected character (c)"),
-                            play.action_spells)
-        yield SystemCommand(_("Open or close a door"), _("The door under the cursor (o)"),
-                            play.action_door)
-        yield SystemCommand(_("Next character"), _("Select your next character (Tab)"),
-                            lambda: play.action_cycle(1))
-        yield SystemCommand(_("Command line"), _("Type a command in the notation (:)"),
-                            play.action_command_line)
-        yield SystemCommand(_("Journal"), _("The whole journal with search (J)"),
-                            play.action_journal)
-        yield SystemCommand(_("Units"), _("Every unit: side, HP, AP, effects, down (r)"),
-                            play.action_roster)
-        yield SystemCommand(_("Inspect"), _("A close look at the unit under the cursor (i)"),
-                            play.action_inspect)
-        yield SystemCommand(_("Save game"), _("Save under a name (Ctrl+S)"), play.action_save)
-        yield SystemCommand(_("Load game"), _("Pick a save (Ctrl+O)"), play.action_load)
-        yield SystemCommand(_("Quick-load"), _("The latest autosave (F9)"),
-                            play.action_quick_load)
-        yield SystemCommand(_("Undo"), _("Take back this turn's commands since the last die rolled (u)"),
-                            play.action_undo)
-        yield SystemCommand(_("Replay"), _("Step through this game's commands (R)"),
-                            play.action_replay)
-        yield SystemCommand(_("Map legend"), _("What each glyph, tint and tag of the map "
-                                               "means (L)"), play.action_legend)
-        yield SystemCommand(_("Help"), _("Keys and rules (?)"), self.action_help)
+        # The play screen's keys and the notation's verbs: `palette.PlayCommands`.
 
 
 #: Textual's own palette commands and key, for the catalog: `get_system_commands` and the

@@ -59,6 +59,11 @@ def from_here(game: Game, actor: str, pos: Pos) -> legal.FromHere:
     return legal.options_from(game, actor, pos)
 
 
+def unit_option(game: Game, actor: str, verb: str) -> Option:
+    """The verb written with the actor alone (`wait ID`): its plan, or why not."""
+    return next(o for o in legal.unit_options(game, actor) if o.kind == verb)
+
+
 def end_turn() -> Action:
     return EndTurn()
 

@@ -239,3 +239,28 @@ async def test_the_creatures_act_one_action_at_a_time_before_the_hand_over(tmp_p
         assert isinstance(app.screen, HandoverScreen)
         assert app.game.log[-1] == "end" and app.game.round == 2
         assert app.controller.last_save.endswith("-r2-p1")  # autosaved once it was whole
+
+
+async def test_at_80x24_what_can_be_done_to_a_target_comes_before_what_cannot():
+    # Mages' duel, Ysmay 4 squares from Benedict: her dagger and bare hands are refused
+    # (he is not adjacent), Spark reaches him. The short panel showed the two refusals
+    # first and Spark below the fold; each keeps the number that plays it.
+    from game.commands.common import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    game = new_game(DEFAULT_CONTENT, "mages-duel", 1)
+    game.units["benedict"].pos = (6, 4)
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        play = app.play
+        play.select("ysmay")
+        play.map.move_cursor((6, 4))
+        await pilot.pause()
+        play.catch_up()
+        await pilot.pause()
+        lines = [str(line) for line in app.query_one(TargetPanel).lines]
+        spark = next(i for i, line in enumerate(lines) if line.startswith("3 Spark (3 AP) "))
+        dagger = next(i for i, line in enumerate(lines) if line.startswith("1 dagger: "))
+        assert spark < dagger
+        await pilot.press("3")  # the number still picks Spark
+        assert play.aiming == "spark"

@@ -29,15 +29,17 @@ class HelpScreen(ModalScreen[None]):
     """
 
     def __init__(self, keys: list[tuple[str, str]], rules_lines: list[str],
-                 scenario: list[str] = (), legend: Text | None = None) -> None:
+                 scenario: list[str] = (), legend: Text | None = None,
+                 designer: bool = False) -> None:
         super().__init__()
+        self.designer = designer  # a designer's game: the designer's verbs are listed too
         self.keys = keys
         self.rules_lines = rules_lines
         self.scenario = list(scenario)
         self.legend = legend  # the map's (screens/legend.py), after the keys
 
     def compose(self) -> ComposeResult:
-        from game.rules.notation import USAGE
+        from game.rules.notation import verbs
 
         width = max((len(keys) for keys, _said in self.keys), default=0) + 2
         heading = _("Keys")
@@ -47,8 +49,27 @@ class HelpScreen(ModalScreen[None]):
             text.append(f"{what}\n")
         heading = _("Command line (:)")
         text.append(f"\n{heading}\n", style="bold")
-        for usage in [*USAGE.values(), "save NAME · load NAME · undo"]:
-            text.append(f"  {usage}\n")
+        # Every verb of the notation, as the rules declare it: the designer's last, and
+        # only in a designer's game (a player's game refuses them: one line says where).
+        declared = verbs()
+        column = max(len(v.usage) for v in declared) + 2
+        designer = False
+        for verb in declared:
+            if verb.designer_only and not self.designer:
+                continue
+            if verb.designer_only and not designer:
+                designer = True
+                note = _("Designer mode only (play --designer):")
+                text.append(f"  {note}\n", style="italic")
+            summary = _(verb.summary)
+            text.append(f"  {verb.usage:<{column}}", style="bold")
+            text.append(f"{summary}\n")
+        own = _("Save, load, undo (the app's own)")
+        text.append(f"  {'save NAME · load NAME · undo':<{column}}", style="bold")
+        text.append(f"{own}\n")
+        if not self.designer:
+            note = _("The designer's commands (set, place, give, spawn…): play --designer")
+            text.append(f"  {note}\n", style="italic")
         with VerticalScroll():
             if self.scenario:
                 heading = _("This scenario")

@@ -270,7 +270,11 @@ class TargetPanel(Panel):
                     name=fallen.name, owner=owner_name(game, fallen)), style="dim"))
         name = namer(game)
         self._option_at_line = {}
-        for number, option in enumerate(choices, 1):
+        # What can be done first, each under the number that plays it; what cannot, after:
+        # on a short terminal the castable spell is not pushed below the fold by a dagger
+        # that needs an adjacent target.
+        numbered = sorted(enumerate(choices, 1), key=lambda pair: not pair[1].possible)
+        for number, option in numbered:
             head = f"{number} " if number <= 9 else "  "
             label = option_label(game, option)
             priced = _("{action} ({ap} AP)").format(action=label, ap=option.ap_cost)
@@ -326,7 +330,10 @@ def from_here_lines(game: Game, labels, here: legal.FromHere,
             if o.chance is not None else
             _("{action} ({ap} AP)").format(action=option_label(game, o), ap=o.ap_cost)
             for o in found)
-        lines.append(Text(f"  {foe.name} [{labels(foe.id)}]: {actions}"))
+        # Compact, the danger line sits between the walk and these: an arrow says that they
+        # are the character's own actions, not more of the foes' threat.
+        lines.append(Text(f"  {'→ ' if compact else ''}{foe.name} [{labels(foe.id)}]: "
+                          f"{actions}"))
     if not here.targets:
         lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
     foes = ", ".join(f"{foe.name} [{labels(foe.id)}]" for foe in here.threats)

@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from game.i18n import N_, _, ngettext
 from game.journal.text import headline, namer
+from game.rules.notation import verb
 from game.ui import options
 from game.ui.controller import Controller, Outcome
 from game.ui.screens.play import layout
@@ -36,6 +37,8 @@ from game.ui.widgets.status_line import StatusLine
 from game.ui.words import refusal_text
 
 Pos = tuple[int, int]
+#: The verbs on a key of their own: the key's words are the verb's (the rules' registry).
+END, WAIT = verb("end"), verb("wait")
 
 
 class PlayScreen(Screen[None]):
@@ -57,8 +60,8 @@ class PlayScreen(Screen[None]):
                 tooltip=N_("Pick a spell (cost, range, odds on the target under the cursor; i "
                            "describes one); it is shown on the map before Enter or y casts it")),
         Binding("o", "door", N_("Door"), tooltip=N_("Open or close the door under the cursor")),
-        Binding("e", "end_turn", N_("End turn"),
-                tooltip=N_("End the turn: hand over to the next player")),
+        Binding("e", "end_turn", END.title, tooltip=END.summary),
+        Binding("full_stop", "wait", WAIT.title, show=False, tooltip=WAIT.summary),
         Binding("colon", "command_line", N_("Command"),
                 tooltip=N_("Command line: the notation below, or save NAME, load NAME, undo")),
         Binding("question_mark", "help", N_("Help"), tooltip=N_("This help")),
@@ -142,7 +145,7 @@ class PlayScreen(Screen[None]):
             self.saving.after_load(loaded)
 
     #: Keys that play: none of them is the human's while the computer plays its turn.
-    PLAYING = frozenset({"activate", "attack", "brawl", "spells", "door", "end_turn",
+    PLAYING = frozenset({"activate", "attack", "brawl", "spells", "door", "end_turn", "wait",
                          "option", "undo", "command_line"})
     #: Keys that would save, load or rewind a game: not while a round's creatures are
     #: acting one by one (the game stands mid-command).
@@ -516,6 +519,13 @@ class PlayScreen(Screen[None]):
     def after_spell_pick(self, spell_id: str | None) -> None:
         if spell_id and self.selected:
             self.aim(spell_id)  # never cast at once: shown first, cast by Enter or y
+
+    def action_wait(self) -> None:
+        """The selected character is done for this turn; the next one with AP is selected."""
+        if self.need_actor():
+            outcome = self.apply(options.unit_option(self.game, self.selected, "wait").action)
+            if outcome is not None and outcome.refused is None:
+                self.action_cycle(1)
 
     def action_end_turn(self) -> None:
         """End the turn; asked first while characters still have AP (unless told not to)."""

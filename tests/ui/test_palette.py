@@ -1,0 +1,149 @@
+"""The command palette and the wait key: the palette lists the play screen's keys and the
+notation's verbs as they are declared, and plays what is chosen."""
+
+from textual.command import CommandPalette
+from textual.widgets import Input
+
+from game.i18n import _
+from game.rules.notation import verbs
+from game.ui.app import EscarmoucheApp
+from game.ui.keys import bindings_of
+from game.ui.palette import play_commands
+from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen
+from game.ui.screens.play import PlayScreen
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel, journal_text, status
+
+
+async def pick(pilot, app, query: str) -> None:
+    await pilot.press("ctrl+p", *query)
+    await pilot.pause(0.3)
+    assert CommandPalette.is_open(app)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_the_palette_lists_every_key_and_verb_as_declared():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        titles = [c.title for c in play_commands(app.play)]
+        keys = [b.description for b in bindings_of(PlayScreen)
+                if b.description and b.action not in ("quit_game",)]
+        assert [t for t in titles if t in keys][:4] == ["Select/Move", "Next", "Prev", "Attack"]
+        assert set(keys) <= set(titles)
+        # Every verb of hot-seat play, once (on its key when it has one: End turn, Wait).
+        play = [v for v in verbs() if not v.designer_only]
+        assert {v.title for v in play} <= set(titles)
+        assert len(titles) == len(set(titles))
+        assert not {v.title for v in verbs() if v.designer_only} & set(titles)
+        [wait] = [c for c in play_commands(app.play) if c.title == "Wait"]
+        assert wait.help == "The unit is done for this turn: its AP left go unused (.)"
+        [use] = [c for c in play_commands(app.play) if c.title == "Use an item"]
+        assert use.help == "An item on its user, or on a unit in its range · use ID ITEM [TARGET]"
+        # What the palette opens on is what it shows.
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert [c.title for c in app.palette_commands] == titles
+
+
+async def test_a_designers_palette_has_the_designers_verbs():
+    app = EscarmoucheApp(duel(designer=True))
+    async with app.run_test(size=SIZE):
+        titles = {c.title for c in play_commands(app.play)}
+        assert {v.title for v in verbs()} <= titles
+
+
+async def test_the_palettes_wait_plays_it_on_the_selected_character():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pick(pilot, app, "wait")
+        assert app.game.log == ["wait aldric"] and app.game.units["aldric"].ap == 0
+        assert "Aldric waits: done for this turn (10 AP unused)" in journal_text(app)
+        assert app.play.selected == "corvin"  # the next one with AP left
+
+
+async def test_the_palettes_verb_without_a_key_opens_the_command_line_with_its_words():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pick(pilot, app, "use an item")
+        box = app.play.query_one("#command", Input)
+        assert box.has_focus and box.value == "use aldric "
+        await pilot.press("escape")
+        assert app.game.log == []
+
+
+async def test_the_wait_key_ends_a_characters_turn_and_the_end_is_not_asked_for_it():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("full_stop")
+        assert app.game.units["aldric"].ap == 0 and app.play.selected == "corvin"
+        await pilot.press("full_stop")
+        assert app.game.units["corvin"].ap == 0
+        await pilot.press("full_stop")  # Aldric again: already done, said and refused
+        assert status(app) == "✗ Aldric has no AP left: it is already done for this turn"
+        assert app.game.log == ["wait aldric", "wait corvin"]
+        await pilot.press("e")  # nobody has AP left: no question
+        assert not isinstance(app.screen, ConfirmEndTurn)
+        assert isinstance(app.screen, HandoverScreen) and app.game.current == 2
+
+
+async def test_nothing_of_the_palette_plays_behind_the_hand_over():
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e", "y")
+        assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        assert app.palette_commands == []
+        await pilot.press("escape")
+        await pilot.press("full_stop")
+        assert app.game.log == ["end"]
+
+
+async def test_the_palette_is_worded_in_french():
+    app = EscarmoucheApp(duel(), lang="fr")
+    try:
+        async with app.run_test(size=SIZE):
+            titles = {c.title for c in play_commands(app.play)}
+            assert {"Attendre", "Fin du tour", "Utiliser un objet", "Se déplacer"} <= titles
+    finally:
+        from game.i18n import set_language
+
+        set_language("en")
+    assert _("Wait") == "Wait"
+
+
+async def test_a_players_help_lists_the_verbs_it_can_play_and_says_where_the_others_are():
+    from game.ui.screens.dialogs import HelpScreen
+
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        lines = [line.strip() for line in shown.splitlines()]
+        for declared in verbs():
+            listed = [t for t in lines if t.startswith(declared.usage + "  ")]
+            assert len(listed) == (0 if declared.designer_only else 1), declared.usage
+        assert "Designer mode only (play --designer):" not in lines
+        assert "The designer's commands (set, place, give, spawn…): play --designer" in lines
+
+
+async def test_the_help_lists_every_verb_with_its_summary_the_designers_last():
+    from game.ui.screens.dialogs import HelpScreen
+
+    game = duel()
+    game.designer = True
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        lines = [line.strip() for line in shown.splitlines()]
+        for declared in verbs():
+            [line] = [t for t in lines if t.startswith(declared.usage + "  ")]
+            assert line.endswith(declared.summary), line
+        assert "  .                  The unit is done for this turn: its AP left go unused" \
+            in shown
+        at = lines.index("Designer mode only (play --designer):")
+        assert all(lines.index(next(t for t in lines if t.startswith(v.usage + "  "))) > at
+                   for v in verbs() if v.designer_only)
