@@ -20,7 +20,7 @@ from rich.text import Text
 
 import msgspec
 
-from game.i18n import _, ngettext, pgettext
+from game.i18n import _, format_decimal, format_percent, ngettext, pgettext
 from game.journal.text import clamp_text, refusal_text, terms_text
 from game.rules import odds, turn
 from game.rules.actions import Attack, fmt_pos
@@ -354,7 +354,7 @@ def bar(p: float, width: int = 30) -> str:
 
 
 def pct(p: float | None) -> str:
-    return "—" if p is None else f"{100 * p:.1f}%"
+    return "—" if p is None else format_percent(p, 1)
 
 
 def row_reason(row: dict) -> str:
@@ -374,7 +374,8 @@ def check_label(check: str) -> str:
 
 def chance_text(label: str, chance: dict, names=str) -> Text:
     terms = tuple(msgspec.convert(t, Term) for t in chance["terms"])
-    return Text.assemble((f"{check_label(label)} {chance['value']}%", "bold"),
+    return Text.assemble((f"{check_label(label)} {format_percent(chance['value'] / 100, 0)}",
+                          "bold"),
                          f"  [{terms_text(terms, name=names)} {clamp_text(chance['raw'], chance['value'], chance['cap'])}]")
 
 
@@ -416,7 +417,7 @@ def renderables(data: dict, names) -> list:
         "{p_turn}",
         "mean {mean} · P(down) {p_down} · P(down this turn: {n} such actions with {ap} AP) "
         "{p_turn}", times).format(
-        mean=f"{data['mean_damage']:.2f}", p_down=pct(data["p_down"]), n=times, ap=data["ap"],
+        mean=format_decimal(data['mean_damage'], 2), p_down=pct(data["p_down"]), n=times, ap=data["ap"],
         p_turn=pct(data["p_down_this_turn"]))))
     if data.get("chained") and data["p_down_this_turn"] is None:
         out.append(Text(_("P(down this turn) is not exact here: each blow changes what the "
@@ -424,7 +425,7 @@ def renderables(data: dict, names) -> list:
                         style="dim"))
     for row in data.get("area", ()):
         line = _("area: {target}: mean {mean}, P(down) {p_down}").format(
-            target=names(row["target"]), mean=f"{row['mean_damage']:.2f}",
+            target=names(row["target"]), mean=format_decimal(row['mean_damage'], 2),
             p_down=pct(row["p_down"]))
         out.append(Text(f"  {line}"))
     if "p_all_down" in data:
@@ -433,7 +434,7 @@ def renderables(data: dict, names) -> list:
     if "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
         out.append(Text(_("reflected onto {unit}: mean {mean}").format(
-            unit=names(data["attacker"]), mean=f"{back:.2f}")))
+            unit=names(data["attacker"]), mean=format_decimal(back, 2))))
     return out
 
 
@@ -462,7 +463,7 @@ def panel_line(data: dict) -> Text:
     P(down), and the distribution as a one-line chart."""
     values = [v for v, p in data["damage"] if v > 0 and p > 0]
     # The range is of what lands; the mean is over every try, misses counted as 0.
-    fields = dict(p=pct(data["p_lands"]), mean=f"{data['mean_damage']:.1f}",
+    fields = dict(p=pct(data["p_lands"]), mean=format_decimal(data['mean_damage'], 1),
                   low=values[0] if values else 0, high=values[-1] if values else 0,
                   down=pct(data["p_down"]), turn=pct(data["p_down_this_turn"]),
                   n=data["repeats"])
@@ -537,7 +538,7 @@ def render_grid(console: Console, data: dict, figure: str) -> None:
     span = (high - low) or 1
 
     def shown(value):
-        return f"{value:.2f}" if figure == "mean" else pct(value)
+        return format_decimal(value, 2) if figure == "mean" else pct(value)
 
     for value, line in zip(rows["values"], data["cells"]):
         cells = []

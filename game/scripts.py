@@ -6,7 +6,10 @@ its line number and its caption: the comment lines written since the previous co
 (a section like `# --- Round 1, Alice ---`) and then the comment at the end of its own line
 (`move gautier 6,4   # 4 squares…`); the comments that open the file, a blank line before
 the first command, are its preamble. The demo shows the preamble at the start and each
-caption as its command is played; `script` ignores both.
+caption as its command is played; `script` ignores both. A comment that begins `fr:` is
+the French of the caption it belongs to (`# fr: --- Manche 1, Alice ---` among the lines
+before a command, or on the line right after a command for its end-of-line comment): the
+demo shows a caption in the player's language, English where a script gives no French.
 
 `Demo` plays a script one step at a time, forward and back, for the demo screen. A `force`
 line is folded into the command after it (`fold_forces`): the forced results are that
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import UnreadableFile, read_bounded
-from game.i18n import _
+from game.i18n import _, add_content_texts, content_text
 from game.rules import events as ev
 from game.rules.actions import ForceRolls, parse_pos
 from game.rules.edits import Spawn
@@ -79,6 +82,11 @@ def parse_script(text: str) -> Script:
     steps: list[Step] = []
     before: list[str] = []  # the comment lines since the previous command
     preamble: list[str] = []
+    # The French lines of the same, and of each step's caption (`fr:` comments).
+    before_fr: list[str] = []
+    preamble_fr: list[str] = []
+    steps_fr: list[list[str]] = []
+    after_command = False  # the line above is a command: a `fr:` line is its comment's
     for number, line in enumerate(text.split("\n"), 1):
         command, hash_, comment = line.partition("#")
         command = command.strip()
@@ -86,16 +94,28 @@ def parse_script(text: str) -> Script:
         # command), kept so that `flow` leaves it on its own line.
         comment = comment.rstrip() if hash_ else ""
         comment = comment[1:] if comment.startswith(" ") else comment
+        if not command and comment.startswith("fr:"):
+            french = comment[3:].removeprefix(" ")
+            (steps_fr[-1] if after_command else before_fr).append(french)
+            continue
+        after_command = bool(command)
         if not command:
             if comment:
                 before.append(comment)
             elif not steps and before:  # a blank line ends the preamble's paragraphs
                 preamble += ["", *before] if preamble else before
-                before = []
+                preamble_fr += ["", *before_fr] if preamble_fr and before_fr else before_fr
+                before, before_fr = [], []
             continue
         caption = [*before, comment] if comment else before
         steps.append(Step(number, command, "\n".join(caption)))
-        before = []
+        steps_fr.append(before_fr)
+        before, before_fr = [], []
+    forms = {step.caption: {"fr": "\n".join(french)}
+             for step, french in zip(steps, steps_fr) if french and step.caption}
+    if preamble and preamble_fr:
+        forms["\n".join(preamble)] = {"fr": "\n".join(preamble_fr)}
+    add_content_texts(forms)
     return Script(steps, "\n".join(preamble))
 
 
@@ -174,7 +194,8 @@ def check_steps(steps: list[Step], path: Path | str) -> None:
             parse(step.command)
         except NotationError as exc:
             raise ScriptError(_("{path}:{line}: {reason}")
-                              .format(path=path, line=step.line, reason=exc.translated(_))) from None
+                              .format(path=path, line=step.line,
+                                      reason=exc.translated(_, content_text))) from None
 
 
 def check_units(steps: list[Step], game: Game, path: Path | str) -> None:
@@ -294,8 +315,9 @@ class Demo:
         """
         step = self.current
         if step is None:
-            return flow(self.preamble)
-        return "\n".join(flow(part.caption) for part in (*step.forces, step) if part.caption)
+            return flow(content_text(self.preamble))
+        return "\n".join(flow(content_text(part.caption)) for part in (*step.forces, step)
+                         if part.caption)
 
     @property
     def at_end(self) -> bool:

@@ -417,10 +417,10 @@ def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
     assert ("jet d'attaque Ysolde : 80 (forcé) > 69 raté  [mêlée 50 + maîtrise dagger 15 + "
             "bonus(FOR 14) 4 = 69]") in out
     assert "jet d'esquive Gautier : 25 (forcé) ≤ 38 esquivé  [esquive 30 + bonus(DEF 16) 6 + " \
-           "chance (CHA 11) 2" in out
+           "bonus de chance (CHA 11) 2" in out
     assert "Ysolde +1 XP (attaque ratée ; 1 XP, niveau 1)" in out
-    assert "— Tour 1 : Alice joue (joueur 1) —" in out
-    assert "— état après le tour" in out and ": PV " in out
+    assert "— Manche 1 : Alice joue (joueur 1) —" in out
+    assert "— état après la manche" in out and ": PV " in out
     # the language is the command's: English again afterwards
     assert i18n.current_language() == "en"
     assert "Gautier moves 4 squares to 6,4 (4 AP, 6 left)" in _script(capsys, "duel", DUEL)[1]
@@ -438,8 +438,10 @@ def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
 
 def test_an_engine_refusal_is_worded_in_the_players_language(capsys):
     _code, out, _err = _script(capsys, "crossroads", DEMO, "--lang", "fr")
-    assert "✗ attack dagny aldric : Dagny a 0 PA ; une attaque avec battle axe coûte 5" in out
-    assert "  dégâts sur Wolf : short bow 1d6 [5]=5 + bonus DEX+TAI 26 1d4 [1]=1 + parfaite 1d6" in out
+    # the content's names in French too (the ids of the commands stay)
+    assert "✗ attack dagny aldric : Dagny a 0 PA ; une attaque avec hache de guerre coûte 5" in out
+    assert "  dégâts sur Loup : " in out
+    assert "+ bonus DEX+TAI 26 1d4 [1]=1 + attaque parfaite 1d6" in out
 
 
 def test_a_refusal_keeps_its_english_reason_and_its_message_for_any_language():
@@ -478,8 +480,8 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     from game.cli import main
 
     assert main(["odds", "crossroads", "aldric", "goblin-1", "--lang", "fr"]) == 1
-    assert capsys.readouterr().err == ("impossible : Goblin Snik est à 7 cases ; sword demande "
-                                       "une cible adjacente\n")
+    assert capsys.readouterr().err == ("impossible : Snik le gobelin est à 7 cases ; épée "
+                                       "demande une cible adjacente\n")
     near = tmp_path / "near.txt"
     near.write_text("move aldric 9,4\n")
     assert main(["script", "crossroads", str(near), "--save", "near", "--saves-dir",
@@ -488,8 +490,8 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     assert main(["odds", "crossroads", "aldric", "goblin-1", "--load", "near", "--saves-dir",
                  str(tmp_path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "attaque 65%  [mêlée 50 + maîtrise sword 10 + bonus(FOR 15) 5 = 65]" in out
-    assert "P(réussite) 65.0%  P(parfaite) 4.0%" in out
+    assert "attaque 65 %  [mêlée 50 + maîtrise sword 10 + bonus(FOR 15) 5 = 65]" in out
+    assert "P(réussite) 65,0 %  P(attaque parfaite) 4,0 %" in out
     assert "dégâts subis (après réduction)" in out
     assert main(["script", "crossroads", DEMO, "--save", "demo", "--saves-dir",
                  str(tmp_path)]) == 0
@@ -543,8 +545,8 @@ def test_a_roll_card_in_french_words_the_dice_and_the_xp_reason():
     index = max(i for i, e in enumerate(game.journal) if type(e).__name__ == "Roll")
     with i18n.language("fr"):
         text = card_for(game.journal, index, namer(game)).text()
-    assert "parfaite 1d6" in text and "bonus DEX+TAI 26 1d4" in text
-    assert "Brenna : touche parfaite" in text
+    assert "attaque parfaite 1d6" in text and "bonus DEX+TAI 26 1d4" in text
+    assert "Brenna : attaque parfaite" in text
 
 
 def test_the_package_ships_the_compiled_catalogs():

@@ -55,7 +55,7 @@ async def test_french_panels_show_the_pages_words():
             assert english not in unit
         assert app.play.query_one(UnitPanel).border_title == "Personnage"
         assert app.play.query_one(TargetPanel).border_title == "Cible"
-        assert app.play.sub_title == "Tour 1 · à Alice de jouer (joueur 1)"
+        assert app.play.sub_title == "Manche 1 · à Alice de jouer (joueur 1)"
 
 
 async def test_french_key_bar_and_status_line():
@@ -78,8 +78,8 @@ async def test_french_journal_lines():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "enter")
         journal = journal_text(app)
-        assert "Victoire : The last player with characters standing wins" in journal
-        assert "— Tour 1 : Alice joue (joueur 1) —" in journal
+        assert "Victoire : Le dernier joueur qui a encore des personnages debout gagne" in journal
+        assert "— Manche 1 : Alice joue (joueur 1) —" in journal
         assert "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)" in journal
         assert status(app) == "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)"
         for english in ("Victory", "Round", "moves", "left"):
@@ -92,7 +92,7 @@ async def test_french_target_panel_chances_and_refusals():
         await pilot.press("right")  # Dagny, an enemy next to Aldric
         target = text_of(app.play.query_one(TargetPanel))
         assert "PV ██████████████ 20/20" in target
-        assert "1 sword (4 PA) 65%" in target
+        assert "1 épée (4 PA) 65 %" in target
         assert "2 mains nues (3 PA)" in target
         assert "esquive " in target
         await pilot.press("left", "down", "down", "a")  # Corvin: Alice's own character
@@ -166,7 +166,7 @@ async def test_french_game_over_table():
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         assert str(app.screen.query_one("#winner").render()) == \
-            "Partie finie après 1 tour — Alice gagne !"
+            "Partie finie après 1 manche — Alice gagne !"
         table = app.screen.query_one(DataTable)
         headers = [str(column.label) for column in table.columns.values()]
         assert headers[:4] == ["Personnage", "Joueur", "PV", "Niveau"]
@@ -184,7 +184,7 @@ async def test_french_save_and_load_screens(tmp_path):
         assert heading == f"Sauvegardes dans {tmp_path}"
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == \
-            ["Nom", "Sauvegardée le", "Scénario", "Tour", "Joueurs"]
+            ["Nom", "Sauvegardée le", "Scénario", "Manche", "Joueurs"]
 
 
 async def test_french_replay_screen_and_its_keys():
@@ -193,9 +193,9 @@ async def test_french_replay_screen_and_its_keys():
         await pilot.press("left", "enter", "R")
         assert isinstance(app.screen, ReplayScreen)
         assert str(app.screen.query_one("#replay-head").render()) == \
-            "Rejouer · étape 1/1 · tour 1 · move aldric 1,2"
+            "Rejouer · étape 1/1 · manche 1 · move aldric 1,2"
         bar = str(app.screen.query_one(KeyBar).render())
-        assert "Tour suivant" in bar
+        assert "Manche suivante" in bar
         assert "début Au début" in bar and "échap Fermer" in bar  # key names in French too
 
 
@@ -220,5 +220,5 @@ async def test_french_describe_screen_and_spell_preview():
         for english in ("Damage dice", "Cost", "an adjacent", "Mastery"):
             assert english not in text, english
         await pilot.press("escape", "escape", "tab", "right", "up", "up", "c", "enter")
-        assert status(app).startswith("Firebolt ici touche Dagny (Bruno, ennemi) · Entrée ou "
+        assert status(app).startswith("Trait de feu ici touche Dagny (Bruno, ennemi) · Entrée ou "
                                       "y lance, Échap annule")

@@ -26,8 +26,10 @@ from game.rules.templates import Content, Scenario
 from game.content import DEFAULT_CONTENT
 from game.content import schemacheck
 from game.content.schemacheck import where
+from game.content.texts import english_only
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
+from game.i18n import add_content_texts
 from game.rules.dice import Dice
 from game.rules.references import ENTRY_NAMES, content_references
 
@@ -108,6 +110,9 @@ class Loader:
         #: Files whose entries are unknown (unreadable or missing, already reported): no
         #: reference into them can be checked.
         self.unread: set[str] = set()
+        #: The content texts' translations met (`game.content.texts`), filed with the
+        #: edge once the folder is read.
+        self.forms: dict[str, dict[str, str]] = {}
 
     def rel(self, path: FsPath) -> str:
         try:
@@ -165,6 +170,7 @@ class Loader:
             if entry is None:
                 self.invalid.add((filename, key))
             else:
+                english_only(entry, self.forms)
                 result[key] = entry
         return result, doc
 
@@ -301,6 +307,7 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
     rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors, "setting",
                     reported)
     if rules is not None:
+        english_only(rules, loader.forms)
         _check_rules(loader, doc, rules)
         loader.notices += page_departures(doc, rules.page)
     return rules
@@ -362,6 +369,7 @@ def _load(loader: Loader) -> Content:
                 if legend is not None and not legend.legendary:
                     loader.errors.append(doc.error((tid, "legendary_armour"),
                                                    f"{t.legendary_armour!r} is not legendary"))
+    add_content_texts(loader.forms)
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells, items=items,
                    ai=_load_ai(loader), invalid=frozenset(loader.invalid),
@@ -540,12 +548,15 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
         reported = loader.check_values(doc, doc.data, Scenario, ())
         scenario = convert(doc, doc.data, Scenario, (), loader.errors, reported=reported)
     if scenario is not None:
+        english_only(scenario, loader.forms)
         _check_scenario(loader, doc, scenario, content=content)
     elif doc is not None and (salvaged := _salvage(doc)) is not None:
         # The rest of a scenario with a bad entry is still checked, in the same run.
+        english_only(salvaged[0], loader.forms)
         _check_scenario(loader, doc, *salvaged, content=content)
     if loader.errors or scenario is None:
         raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
+    add_content_texts(loader.forms)
     return scenario
 
 

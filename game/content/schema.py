@@ -123,7 +123,21 @@ def content_reference() -> str:
              "checks it is up to date. `python -m game schema --out schemas` writes the "
              "same definitions as JSON Schemas for an editor. Checks that span files or "
              "fields (references, dice formulas, map rows, a spell kind's fields) are "
-             "`validate`'s, listed in the meaning.", ""]
+             "`validate`'s, listed in the meaning.", "",
+             "## Translations", "",
+             "Every text a player reads (a name, a description, a briefing, a victory text, "
+             "a quip) is either a plain string, its English, or a mapping of its forms by "
+             "language: `name: {en: sword, fr: épée}`, or over several lines `briefing:` "
+             "then `en: …` and `fr: …` indented below it. `en` is required, the other "
+             "languages are optional: a text without its French form shows in English when "
+             "the game is played in French (`--lang fr`), without an error. The engine, the "
+             "saves and the notation see the English only (ids never change: `attack aldric "
+             "sword goblin` in either language), so adding or changing a translation leaves "
+             "every save valid. One English text has one French form: the same English in "
+             "two entries shows the same French (the last one read, if they differ). "
+             "Characters and creatures (and a placement that renames one) also have a "
+             "`gender` (`m` or `f`, default `m`) for the French words that agree with "
+             "their name. `docs/glossary-fr.md` lists the French words of the rules.", ""]
     documented: set[str] = set()
     for name, (file, _) in CONTENT_FILES.items():
         schema = schema_of(name)

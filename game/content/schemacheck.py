@@ -166,6 +166,10 @@ def _expected(keyword: str, value: Any, schema: dict, instance: Any, message: st
     if keyword == "type":
         return f"expected `{_type_name(schema)}`, got `{kind_of(instance)}`"
     if keyword in ("anyOf", "oneOf"):
+        if any("Translated" in s.get("$ref", "") for s in value):
+            # A content text: plain, or its forms by language (`game.content.texts`).
+            return "expected a text or its forms by language ({en: …, fr: …}), " \
+                f"got `{kind_of(instance)}`"
         return f"expected `{' | '.join(_type_name(s) for s in value)}`, " \
             f"got `{kind_of(instance)}`"
     if keyword in _BOUNDS:

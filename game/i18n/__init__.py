@@ -224,3 +224,86 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks `message` for the catalog without translating it (tables, definitions)."""
     return message
+
+
+# --- the content's texts ---------------------------------------------------------------
+# The content names things in English (what the engine carries) and may give each text
+# other forms (`name: {en: sword, fr: épée}`): the loader files them here, by their English,
+# and every place that shows a content text asks `content_text` for the current language's.
+
+#: English content text -> {language: its form}, from every content folder loaded.
+_content_forms: dict[str, dict[str, str]] = {}
+
+
+def add_content_texts(forms: Mapping[str, Mapping[str, str]]) -> None:
+    """File the translations of a loaded content folder or scenario (English -> forms).
+
+    The table is by English text: one English text has one French form (the last one
+    loaded, if two folders disagree), as one word of the code has one translation.
+    """
+    for english, translated in forms.items():
+        _content_forms.setdefault(english, {}).update(translated)
+
+
+def content_text(text: str | None) -> str:
+    """A content text (a name, a briefing, a quip, a caption) in the current language:
+    the content's own form for it, else the catalog's (a default text of the code, such
+    as a scenario's default victory), else the English as it is."""
+    if not text:
+        return text or ""
+    forms = _content_forms.get(text)
+    if forms is not None:
+        form = forms.get(_language)
+        if form:
+            return form
+    return _current.gettext(text) if _language != DEFAULT_LANGUAGE else text
+
+
+def gendered(gender: str | None, masculine: str, feminine: str) -> str:
+    """The form of a message that agrees with a name of `gender` (`m`, `f`).
+
+    English does not inflect, French does (`{unit} placé` / `{unit} placée`): a message
+    that agrees is written twice, `_("…")` and `pgettext("feminine", "…")` with the same
+    English, and this picks one. A feminine form not translated yet is the masculine."""
+    if gender == "f" and feminine != masculine:
+        return feminine
+    return masculine
+
+
+def agreeing(fields: Mapping[str, object]):
+    """The `gettext` for an engine message whose `fields` may name the gender of the unit
+    it is about (`gender="f"`): its feminine form (context `feminine`, marked with `NP_`
+    in `game.journal.agreement`) where it has one, else its usual translation."""
+    gender = fields.get("gender")
+    if gender != "f":
+        return _
+    return lambda message: gendered(gender, _(message), pgettext("feminine", message))
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks `message` in `context` for the catalog without translating it."""
+    return message
+
+
+# --- numbers ---------------------------------------------------------------------------
+# Standard-library formatting with each language's separators (Babel's, CLDR's, for the
+# decimal mark and grouping). French writes `40,0 %` with a narrow no-break space before
+# the sign (the typographic rule: the sign never starts a line, and stays close).
+
+#: decimal mark, group separator, what comes between a number and its percent sign.
+_NUMBERS = {"en": (".", ",", ""), "fr": (",", "\u202f", "\u202f")}
+
+
+def format_decimal(value: float, digits: int = 1, language: str | None = None) -> str:
+    """`value` with `digits` decimals in the current language: `1,234.5` / `1 234,5`."""
+    mark, group, _sign = _NUMBERS[language or _language]
+    text = f"{value:,.{digits}f}"
+    if (mark, group) == (".", ","):
+        return text
+    return text.replace(",", "\0").replace(".", mark).replace("\0", group)
+
+
+def format_percent(ratio: float, digits: int = 1, language: str | None = None) -> str:
+    """`ratio` (0.4) as a percentage with `digits` decimals: `40.0%` / `40,0 %`."""
+    space = _NUMBERS[language or _language][2]
+    return f"{format_decimal(100 * ratio, digits, language)}{space}%"

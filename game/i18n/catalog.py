@@ -46,6 +46,7 @@ KEYWORDS = {
     "N_": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "NP_": ((1, "c"), 2),
 }
 COMMENT_TAGS = ("Translators:",)
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, content_text, ngettext, pgettext
 from game.journal.cards import CardRow, CardSection, rule_text
 from game.journal.text import namer, stat_name, term_label
 from game.rules import rule_ids as R
@@ -142,8 +142,8 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
             row(_("Range"), range_text(spell.range), R.SPELL_CONDITIONS, f"{where}.range")]
     if caster is not None:
         level = min(caster.level, len(spell.range))
-        what.append(row(_("Range for {unit} (level {level})").format(unit=caster.name,
-                                                                     level=caster.level),
+        what.append(row(_("Range for {unit} (level {level})").format(
+            unit=content_text(caster.name), level=caster.level),
                         squares_text(spell_range(spell, caster.level)), R.SPELL_CONDITIONS,
                         f"{where}.range[{level - 1}]"))
     what.append(row(_("Line of sight"), _("needed, except at range 0 (the caster itself)"),
@@ -166,7 +166,7 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
     xp = spell.xp if spell.xp is not None else game.rules.xp.spell_default
     aims.append(row(_("XP when it takes"), xp, R.XP_TABLE,
                     f"{where}.xp" if spell.xp is not None else "rules.yaml: xp.spell_default"))
-    return Description(spell.name, spell.description, (
+    return Description(content_text(spell.name), content_text(spell.description), (
         section(_("The spell"), what), section(_("What it does"), effect),
         section(_("Whom it reaches"), aims)))
 
@@ -225,7 +225,7 @@ def weapon_description(game: Game, weapon_id: str, holder: Unit | None = None) -
     chance = R.MELEE_CHANCE if melee else R.RANGED_CHANCE
     rows.append(row(_("Mastery family"), weapon.family, chance, f"{where}.family"))
     if holder is not None:
-        rows.append(row(_("{unit}'s mastery").format(unit=holder.name),
+        rows.append(row(_("{unit}'s mastery").format(unit=content_text(holder.name)),
                         f"{holder.mastery(weapon.family):+d}", chance,
                         mastery_source(holder, weapon.family)))
     rows.append(row(_("Chance"), _("melee + mastery + sb(STR), cap {cap}").format(
@@ -235,7 +235,7 @@ def weapon_description(game: Game, weapon_id: str, holder: Unit | None = None) -
         f"rules.yaml: page.caps.{weapon.kind}"))
     hit = effect_rows(weapon.on_hit, f"{where}.on_hit", R.ON_HIT) if weapon.on_hit else \
         [row(_("On a hit"), _("no effect but its damage"), R.ON_HIT)]
-    return Description(weapon.name, "", (section(_("The weapon"), rows),
+    return Description(content_text(weapon.name), "", (section(_("The weapon"), rows),
                                          section(_("On a hit that lands"), hit)))
 
 
@@ -268,7 +268,7 @@ def armour_description(game: Game, armour_id: str) -> Description:
             row(_("Worn"), _("as a legendary armour, beside a standard one")
                 if armour.legendary else _("as the standard armour"), R.TOTAL_REDUCTION,
                 given(where, armour, "legendary"))]
-    return Description(armour.name, "", (section(_("The armour"), rows),))
+    return Description(content_text(armour.name), "", (section(_("The armour"), rows),))
 
 
 def item_description(game: Game, item_id: str, holder: Unit | None = None) -> Description:
@@ -284,10 +284,10 @@ def item_description(game: Game, item_id: str, holder: Unit | None = None) -> De
             row(_("On"), reach, R.ITEMS, given(where, item, "range")),
             row(_("Charges"), item.charges, R.ITEMS, given(where, item, "charges"))]
     if holder is not None:
-        rows.append(row(_("Left to {unit}").format(unit=holder.name),
+        rows.append(row(_("Left to {unit}").format(unit=content_text(holder.name)),
                         holder.items.get(item_id, 0), R.ITEMS))
     rows.append(row(_("Roll"), _("none: it always works"), R.ITEMS))
-    return Description(item.name, item.description, (
+    return Description(content_text(item.name), content_text(item.description), (
         section(_("The item"), rows),
         section(_("What it does"), effect_rows(item.effect, f"{where}.effect", R.ITEMS))))
 
@@ -310,13 +310,13 @@ def unit_description(game: Game, unit: Unit) -> Description:
     skills += [row(_("mastery {family}").format(family=family), f"{value:+d}", None,
                    unit.source(f"masteries.{family}")) for family, value in unit.masteries.items()]
     content = game.content
-    attacks = [row(content.weapons[w].name, _("{dice}, {ap}").format(
+    attacks = [row(content_text(content.weapons[w].name), _("{dice}, {ap}").format(
         dice=content.weapons[w].dice, ap=ap_text(content.weapons[w].ap_cost)),
         R.WEAPON_USED, f"weapons.yaml: {w}") for w in unit.weapons]
     attacks.append(row(_("bare hands"), _("{dice}, {ap}").format(
         dice=game.rules.brawl_dice, ap=ap_text(game.rules.brawl_ap_cost)), R.ATTACK_COST,
         "rules.yaml: brawl_dice, brawl_ap_cost"))
-    attacks += [row(content.spells[s].name, _("{kind}, {ap}").format(
+    attacks += [row(content_text(content.spells[s].name), _("{kind}, {ap}").format(
         kind=SPELL_KIND_WORDS[content.spells[s].kind](), ap=ap_text(content.spells[s].ap_cost)),
         R.SPELL_CONDITIONS, f"spells.yaml: {s}") for s in unit.spells]
     terms = reduction_terms(game, unit)
@@ -333,7 +333,7 @@ def unit_description(game: Game, unit: Unit) -> Description:
                                    "{amount} {stat} ({n} turns left)", e.turns).format(
                 amount=f"{e.amount:+d}", stat=stat_name(e.stat), n=e.turns),
                 R.TIMED_EFFECTS, e.origin) for e in unit.effects]))
-    return Description(unit.name, "", tuple(sections))
+    return Description(content_text(unit.name), "", tuple(sections))
 
 
 def template_of(game: Game, unit: Unit):
@@ -347,17 +347,20 @@ def gear(game: Game, unit: Unit) -> list[Gear]:
     itself, its weapons and bare hands, its armours, spells and items."""
     content = game.content
     found = [Gear("unit", unit.id, _("{unit}: characteristics, attacks, reduction").format(
-        unit=unit.name))]
-    found += [Gear("weapon", w, _("Weapon: {name}").format(name=content.weapons[w].name))
+        unit=content_text(unit.name)))]
+    found += [Gear("weapon", w, _("Weapon: {name}").format(
+        name=content_text(content.weapons[w].name)))
               for w in unit.weapons]
     found.append(Gear("brawl", "", _("Weapon: bare hands")))
-    found += [Gear("armour", a, _("Armour: {name}").format(name=content.armours[a].name))
+    found += [Gear("armour", a, _("Armour: {name}").format(
+        name=content_text(content.armours[a].name)))
               for a in (unit.armour, unit.legendary_armour) if a]
-    found += [Gear("spell", s, _("Spell: {name}").format(name=content.spells[s].name))
+    found += [Gear("spell", s, _("Spell: {name}").format(
+        name=content_text(content.spells[s].name)))
               for s in unit.spells]
     found += [Gear("item", i, ngettext("Item: {name} ({n} use left)",
                                        "Item: {name} ({n} uses left)", n).format(
-        name=content.items[i].name, n=n)) for i, n in unit.items.items()]
+        name=content_text(content.items[i].name), n=n)) for i, n in unit.items.items()]
     return found
 
 

@@ -19,7 +19,7 @@ from string import Formatter
 
 from markdown_it import MarkdownIt
 
-from game.i18n import _, current_language, ngettext
+from game.i18n import _, content_text, current_language, ngettext
 from game.journal.cards import chance_rows, damage_rows, roll_rows
 from game.journal.jsonl import event_line
 from game.journal.text import (
@@ -148,13 +148,14 @@ def legend(state: GameState) -> Table:
     labels = unit_labels(state.units)
     rows = []
     for unit in state.units.values():
-        side = (_("player {n} ({name})").format(n=unit.owner, name=state.player(unit.owner).name)
+        side = (_("player {n} ({name})").format(
+            n=unit.owner, name=content_text(state.player(unit.owner).name))
                 if unit.owner else _("creatures"))
         shown = unit.glyph + DOWN_MARK if unit.down else labels[unit.id]
-        rows.append((shown, unit.name, unit.id, side, f"{unit.pos[0]},{unit.pos[1]}",
+        rows.append((shown, content_text(unit.name), unit.id, side, f"{unit.pos[0]},{unit.pos[1]}",
                      f"{unit.hp}/{unit.hp_max}", _("down") if unit.down else _("standing")))
     for thing in state.things.values():
-        rows.append((thing.glyph, thing.name, thing.id, _("object"),
+        rows.append((thing.glyph, content_text(thing.name), thing.id, _("object"),
                      f"{thing.pos[0]},{thing.pos[1]}", f"{thing.hp}/{thing.hp_max}",
                      _("destroyed") if thing.destroyed else _("standing")))
     # Translators: the title of a map's legend, a table of the units and objects

@@ -20,7 +20,7 @@ from typing import Callable
 import msgspec
 from rich.text import Text
 
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, agreeing, content_text, format_percent, ngettext, pgettext
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -175,7 +175,7 @@ def chance_line(label: str, chance: Chance, name: Names = str) -> Text:
     a chance before its roll, as the panels and the spell list show it."""
     clamp = "" if chance.raw == chance.value else \
         f" {clamp_text(chance.raw, chance.value, chance.cap)}"
-    return Text.assemble((f"{label} {chance.value}%", "bold"),
+    return Text.assemble((f"{label} {format_percent(chance.value / 100, 0)}", "bold"),
                          f"  [{terms_text(chance.terms, name=name)}{clamp}]")
 
 
@@ -220,7 +220,7 @@ def roll_text(event: ev.Roll) -> str:
 def refusal_text(message: str, fields, reason: str = "") -> str:
     """An engine refusal (`Impossible`, `Refused`) in the player's language; a journal
     from before refusals had ids gives its English `reason`."""
-    return render(message, fields, _) if message else reason
+    return render(message, fields, agreeing(fields), content_text) if message else reason
 
 
 def _indent(line: str) -> str:
@@ -394,7 +394,7 @@ def _line(e: ev.Healed, name: Names = str) -> str:
 def xp_reason(e: ev.XpGained) -> str:
     """Why the XP was earned (`attack dodged`), in the player's language."""
     # A journal from before reasons had ids: its fixed English reasons are msgids too.
-    return render(e.message, e.fields, _) if e.message else _(e.reason)
+    return render(e.message, e.fields, _, content_text) if e.message else _(e.reason)
 
 
 @describe.register
@@ -411,7 +411,7 @@ def _line(e: ev.LevelUp, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.Quip, name: Names = str) -> str:
-    return _indent(_("{unit}: “{text}”").format(unit=name(e.unit), text=e.text))
+    return _indent(_("{unit}: “{text}”").format(unit=name(e.unit), text=content_text(e.text)))
 
 
 @describe.register
@@ -494,7 +494,8 @@ def _line(e: ev.EffectExpired, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.Edited, name: Names = str) -> str:
-    change = render(e.message, e.fields, _) if e.message else e.change
+    change = render(e.message, e.fields, agreeing(e.fields), content_text) if e.message \
+        else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 
@@ -508,7 +509,7 @@ def _line(e: ev.Reloaded, name: Names = str) -> str:
 @describe.register
 def _line(e: ev.GameOver, name: Names = str) -> str:
     if e.name:
-        return _("=== Game over: {name} wins ===").format(name=e.name)
+        return _("=== Game over: {name} wins ===").format(name=content_text(e.name))
     return _("=== Game over: nobody wins ===")
 
 
@@ -532,7 +533,7 @@ def headline(event: ev.Event, name: Names = str) -> str:
     """The event in short, for a status line or a heading: `Round 2: Bruno's turn (player 2)`."""
     if isinstance(event, ev.TurnStarted):
         return _("Round {round}: {name}'s turn (player {player})").format(
-            round=event.round, name=event.name, player=event.player)
+            round=event.round, name=content_text(event.name), player=event.player)
     if isinstance(event, ev.CreaturePhase):
         return _("Round {round}: the creatures act").format(round=event.round)
     return describe(event, name).strip()
@@ -541,42 +542,48 @@ def headline(event: ev.Event, name: Names = str) -> str:
 def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
     """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
     "magic bonus"), weapons, spells, items and armours from the content (when known), units
-    and objects by id; an unknown id shows as itself."""
-    labels = _content_labels(content)
-    labels.update(units)
-    labels.update({tid: _thing(name) for tid, name in things.items()})
-    return lambda key: labels.get(key, key)
+    and objects by id; an unknown id shows as itself. Content names are in the player's
+    language (`content_text`) when a name is looked up."""
+    labels, names = _content_labels(content)
+    names.update(units)
+
+    def name(key: str) -> str:
+        if key in things:
+            return _thing(things[key])
+        return content_text(names[key]) if key in names else labels.get(key, key)
+    return name
 
 
-def _content_labels(content) -> dict[str, str]:
+def _content_labels(content) -> tuple[dict[str, str], dict[str, str]]:
+    """The statistics' labels, and the content's names by id in English (each shown in
+    the language of the moment it is looked up)."""
     labels: dict[str, str] = {stat: stat_name(stat) for stat in EFFECT_STATS}
+    names: dict[str, str] = {}
     if content is not None:
-        labels.update({aid: a.name for aid, a in content.armours.items()})
-        labels.update({wid: w.name for wid, w in content.weapons.items()})
-        labels.update({sid: s.name for sid, s in content.spells.items()})
-        labels.update({iid: i.name for iid, i in content.items.items()})
-    return labels
+        for table in (content.armours, content.weapons, content.spells, content.items):
+            names.update({key: entry.name for key, entry in table.items()})
+    return labels, names
 
 
 def _thing(name: str) -> str:
     # Translators: an object of the map by its content name ("the barrel"), in a sentence
-    return _("the {thing}").format(thing=name)
+    return _("the {thing}").format(thing=content_text(name))
 
 
 def namer(game) -> Names:
     """Display names for a game's weapons, spells, units and objects, read as the game is
     when a line is worded: a unit a designer spawns is named as soon as it stands (a
     script's journal and the app's say the same)."""
-    labels = _content_labels(game.content)
+    labels, names = _content_labels(game.content)
 
     def name(key: str) -> str:
         unit = game.units.get(key)
         if unit is not None:
-            return unit.name
+            return content_text(unit.name)
         thing = game.things.get(key)
         if thing is not None:
             return _thing(thing.name)
-        return labels.get(key, key)
+        return content_text(names[key]) if key in names else labels.get(key, key)
     return name
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 
 from game import oddsreport
-from game.i18n import _
+from game.i18n import _, format_percent
 from game.lab import report, tune as tuning
 from game.lab.exact import exact_win_rate
 from game.lab.odds import situation
@@ -228,7 +228,7 @@ def field_range(text: str, game=None, units=()) -> tuple[str, int, int]:
 
 
 def _pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
+    return format_percent(p, 1)
 
 
 def _figure_text(step, figure: str) -> str:

@@ -9,12 +9,13 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from game.i18n import format_percent
 from game.lab.runs import seat_profiles
 from game.lab.stats import Summary
 
 
 def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return format_percent(x, 1)
 
 
 def simulate_object(summary: Summary, seed: int, exact: float | None, setup) -> dict:

@@ -276,8 +276,9 @@ class Place(Edit):
 
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:
         before, unit.pos = unit.pos, self.to
+        # `gender`: the edge's French agrees with the unit (`placée`).
         return [edited(unit.id, N_("placed at {pos} (was {before})"), pos=fmt_pos(self.to),
-                       before=fmt_pos(before))]
+                       before=fmt_pos(before), gender=unit.gender)]
 
 
 GIVE_KINDS = ("weapon", "armour", "spell")

@@ -18,6 +18,10 @@ def N_(message: str) -> str:
     return message
 
 
+def _same(message: str) -> str:
+    return message
+
+
 class Phrase(msgspec.Struct, frozen=True):
     """A field that is itself words (`the door at {pos}`): translated with its sentence."""
 
@@ -44,23 +48,25 @@ class Impossible(Exception):
     def reason(self) -> str:
         return str(self.args[0]) if self.args else "impossible"
 
-    def translated(self, gettext: Callable[[str], str]) -> str:
-        """The reason in the language of `gettext` (the edge's `_`)."""
-        return render(self.message, self.fields, gettext)
-
-
-def _same(message: str) -> str:
-    return message
+    def translated(self, gettext: Callable[[str], str],
+                   text: Callable[[str], str] = _same) -> str:
+        """The reason in the language of `gettext` (the edge's `_`), its content names
+        looked up with `text` (the edge's `content_text`)."""
+        return render(self.message, self.fields, gettext, text)
 
 
 def render(message: str, fields: Mapping[str, Field],
-           gettext: Callable[[str], str] = _same) -> str:
+           gettext: Callable[[str], str] = _same,
+           text: Callable[[str], str] = _same) -> str:
     """A message with its fields filled in (a `Phrase` field worded first), each looked up
-    with `gettext`; a message without fields is taken as it is (a brace in it is no field)."""
-    text = gettext(message)
+    with `gettext`, each text field (a content name) with `text` (the edge's
+    `content_text`); a message without fields is taken as it is (a brace in it is no
+    field)."""
+    worded = gettext(message)
     if not fields:
-        return text
-    return text.format(**{
-        key: render(value.message, value.fields, gettext) if isinstance(value, Phrase) else value
+        return worded
+    return worded.format(**{
+        key: render(value.message, value.fields, gettext, text) if isinstance(value, Phrase)
+        else text(value) if isinstance(value, str) else value
         for key, value in fields.items()
     })

@@ -112,6 +112,7 @@ class GameState:
             quips=getattr(t, "quips", None) or Quips(),
             level=level_for(self.rules.level_thresholds, 0),
             items=self._items(t.items),
+            gender=getattr(placement, "gender", None) or t.gender,
         )
 
     def _items(self, carried: list[str]) -> dict[str, int]:

@@ -45,6 +45,8 @@ from game.rules.units import Unit
 MOST_MOVES = 2
 #: Squares whose options are checked exactly, per target (the closest to safety first).
 SQUARES_PER_TARGET = 4
+#: And the nearest squares from which it reaches the target, the safest of equals first.
+NEAREST_PER_TARGET = 2
 #: A repeat of the same option later in the turn is worth this much of the first (the
 #: target may be down, the dice may have gone either way).
 REPEAT = 0.8
@@ -56,6 +58,11 @@ ADVANCE = 0.5
 EXPOSURE = 0.4
 #: How much of a foe's blows a unit expects to draw when friends are in its reach too.
 SHARE = 1.0
+#: How much the blows a square leaves it for next turn weigh against its retort.
+READY = 0.5
+#: How much the kill a blow makes possible with the friends still to act weighs, against
+#: the kill it makes alone.
+FOCUS = 1.0
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
 
@@ -155,6 +162,7 @@ class _Board:
         self.blocked = set(ground.shut)
         self.blocked.update(u.pos for u in game.standing())
         self.threats: dict[int | None, list[Threat]] = {}
+        self.allies: dict[tuple, Threat] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
 
@@ -241,6 +249,27 @@ class Tactician:
         return turn.approach(squares, 0.0 if struck else ADVANCE)
 
 
+def _mean(dice: Dice) -> float:
+    return float(dice_dist(dice).mean())
+
+
+def _strikes(t: Threat, walk: int, far: int, move: int) -> float:
+    """The damage `t` could do to a square a walk of `walk` AP (`far` squares, counted
+    straight) away, next turn: its best way to strike there, the blows its AP still pay
+    for after the walk (a shot's walk only to within its range)."""
+    best = 0.0
+    for cost, reach, blow in t.ways:
+        if reach == 1:
+            spent = max(0, walk - move)
+        elif walk <= (far + 2) * move:  # the ground is open enough to shoot across
+            spent = max(0, far - reach) * move
+        else:
+            spent = max(0, walk - reach * move)
+        if spent <= t.ap:
+            best = max(best, (t.ap - spent) // cost * blow)
+    return best
+
+
 class _Turn:
     """One decision's view of the game, computed once: foes, friends, dangers."""
 
@@ -267,13 +296,28 @@ class _Turn:
         self._aims: dict[tuple[str, Pos], list[Unit]] = {}
         self._exposure: dict[Pos, float] = {}
         self._near: dict[tuple[str, Pos], bool] = {}
+        self._ready: dict[Pos, float] = {}
+        self._support: dict[str, float] = {}
+        self._mine: Threat | None = None
+
+    @property
+    def mine(self) -> Threat:
+        """The unit itself as a danger to its foes next turn, at range: its shots and
+        spells (a blade's blow needs the walk anyway: a step back costs it nothing)."""
+        if self._mine is None:
+            t = self._threat(self.unit)
+            ways = tuple(w for w in t.ways if w[1] > 1)
+            self._mine = Threat(t.unit, t.ap, ways, t.radius if ways else -1)
+        return self._mine
 
     # --- dangers ------------------------------------------------------------------------
 
-    def _threat(self, foe: Unit) -> Threat:
+    def _threat(self, foe: Unit, ap: int | None = None) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
-        and the damage it could do in that turn, roughly: its best attack repeated."""
-        ap = max(0, foe.ap_max - foe.ap_owed)
+        and the damage it could do in that turn, roughly: its best attack repeated (with
+        `ap`: with those AP, this turn)."""
+        if ap is None:
+            ap = max(0, foe.ap_max - foe.ap_owed)
         ways = [(cost, reach.farthest,
                  LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
                 for reach, cost, dice in attacks(self.game, foe) if cost <= ap and dice]
@@ -325,19 +369,27 @@ class _Turn:
         walk = self.board.terrain(t.unit.pos).get(square)
         if walk is None:
             return 0.0
-        move = self.board.move_cost
         far = max(abs(t.unit.pos[0] - square[0]), abs(t.unit.pos[1] - square[1]))
-        best = 0.0
-        for cost, reach, blow in t.ways:
-            if reach == 1:
-                spent = max(0, walk - move)
-            elif walk <= (far + 2) * move:  # the ground is open enough to shoot across
-                spent = max(0, far - reach) * move
-            else:
-                spent = max(0, walk - reach * move)
-            if spent <= t.ap:
-                best = max(best, (t.ap - spent) // cost * blow)
-        return best
+        return _strikes(t, walk, far, self.board.move_cost)
+
+    def readiness(self, square: Pos) -> float:
+        """What the unit could strike next turn from `square` (its AP refilled, the walk
+        to its blow paid), on the foe it would be worth most on, where the foes stand now:
+        a square it must walk back from costs it blows."""
+        found = self._ready.get(square)
+        if found is None:
+            found = 0.0
+            mine = self.mine
+            for foe in self.foes:
+                far = max(abs(foe.pos[0] - square[0]), abs(foe.pos[1] - square[1]))
+                if far > mine.radius:
+                    continue
+                walk = self.board.terrain(foe.pos).get(square)
+                if walk is not None:
+                    found = max(found, self.worth(foe)
+                                * _strikes(mine, walk, far, self.board.move_cost))
+            self._ready[square] = found
+        return found
 
     def exposure(self, square: Pos) -> float:
         """What ending the turn at `square` may cost the unit: the foes' damage there, and
@@ -368,8 +420,34 @@ class _Turn:
         w = self.w
         wounded = 1.0 + w.wounded * (1.0 - foe.hp / foe.hp_max)
         power = next((t.power for t in self.threats if t.unit is foe), 0.0)
+        # Focus: a blow that brings the foe within what the friends still to act this
+        # turn can finish weighs the kill they make together (beyond each one's own).
+        together = 0.0
+        support = self.support(foe)
+        if support > 0:
+            hp = max(1, foe.hp)
+            both, alone = min(1.0, (support + mean) / hp), min(1.0, mean / hp)
+            together = max(0.0, both * both - (support / hp) ** 2 - alone * alone) \
+                if support < hp else 0.0
         return self.worth(foe) * (w.damage * min(mean, foe.hp) * wounded
-                                  + w.down * p_down * (1.0 + power / 4))
+                                  + w.down * (p_down + FOCUS * together) * (1.0 + power / 4))
+
+    def support(self, foe: Unit) -> float:
+        """The damage the unit's friends still to act this turn (AP left) could do to the
+        foe where it stands, roughly (their best blows after the walk to it)."""
+        found = self._support.get(foe.id)
+        if found is None:
+            found = 0.0
+            for friend in self.friends:
+                if friend is self.unit or friend.held or friend.ap <= 0:
+                    continue
+                key = (friend.id, friend.pos, friend.ap)
+                t = self.board.allies.get(key)
+                if t is None:
+                    t = self.board.allies[key] = self._threat(friend, friend.ap)
+                found += self._blows(t, foe.pos)
+            self._support[foe.id] = found
+        return found
 
     # --- options from a square ----------------------------------------------------------
 
@@ -467,11 +545,16 @@ class _Turn:
                 gain += (-1 if foe else 1) * self.w.heal * o.mean * self._urgency(u)
             else:
                 gain += (1 if foe == (kind == "debuff") else -1) * self._effect(plan, u, o)
-        found.append(Option(action, gain, plan.ap_cost, kind in ("damage", "heal")))
+        # A heal counts again for the AP it leaves only on wounds deep enough for two.
+        repeats = kind == "damage" or kind == "heal" and all(
+            t.unit.hp_max - t.unit.hp >= 2 * _mean(plan.dice) for t in plan.targets)
+        found.append(Option(action, gain, plan.ap_cost, repeats))
 
     def _urgency(self, friend: Unit) -> float:
-        """A heal is worth more on a friend the foes can reach and could down."""
-        return 1.0 + min(1.0, self.danger(friend.pos) / max(1, friend.hp))
+        """A heal is worth more on a friend the foes can reach and could down: a wound
+        closed out of their reach is worth half a wound dealt, one they would reopen at
+        once a whole one."""
+        return 0.5 + 0.5 * min(1.0, self.danger(friend.pos) / max(1, friend.hp))
 
     def _effect(self, plan, target: Unit, o: odds.Lean) -> float:
         """A buff's or debuff's worth: its amount for its turns, where the value it changes
@@ -492,8 +575,14 @@ class _Turn:
         key = (unit.id, unit.pos)
         near = self._near.get(key)
         if near is None:
+            # Near: a foe it could strike in its next turn (a walk, then its blow or
+            # spell): an effect laid on a unit still far off runs out before it is used.
             its_foes = self.friends if hostile else self.foes
-            walk = 1 + unit.ap_max // game.rules.move_cost
+            ap, move = max(0, unit.ap_max - unit.ap_owed), game.rules.move_cost
+            walk = max(((ap - cost) // move + reach.farthest
+                        for reach, cost, dice in attacks(game, unit)
+                        if cost <= ap and dice and cost != game.rules.brawl_ap_cost),
+                       default=1 + ap // move)
             near = self._near[key] = any(distance(unit.pos, o.pos) <= walk for o in its_foes)
         caster = any(self.spells[s].kind == "damage" for s in unit.spells)
         fighter = unit.skill("melee") >= unit.skill("magic")
@@ -510,9 +599,23 @@ class _Turn:
         if stat == "DEX":
             return 1.0 if "ranged" in kinds or caster else 0.0
         if stat in ("dodge", "reduction", "DEF"):
+            # A dodge or an armour meets a weapon's blow, never a spell: it counts where
+            # the blows that may fall on the unit are struck by someone who fights armed.
             struck = near if hostile else self.danger(unit.pos) > 0
-            return 1.0 if struck else 0.0
+            its_foes = self.friends if hostile else self.foes
+            walk = 1 + unit.ap_max // game.rules.move_cost
+            armed = any(self._armed(o) and distance(unit.pos, o.pos) <= walk
+                        for o in its_foes)
+            return 1.0 if struck and armed else 0.0
         return 0.3
+
+    def _armed(self, unit: Unit) -> bool:
+        """Whether the unit fights with its weapons rather than its spells: no damage
+        spell, or a weapon skill at least its magic."""
+        if not any(self.spells[s].kind == "damage" for s in unit.spells):
+            return True
+        kinds = {self.weapons[w].kind for w in unit.weapons}
+        return any(unit.skill(k) >= unit.skill("magic") for k in kinds)
 
     # --- where to stand -----------------------------------------------------------------
 
@@ -554,6 +657,11 @@ class _Turn:
                 near.sort(key=lambda sn: (self.exposure(sn[0]), sn[1], sn[0]))
                 for s, _ in near[:SQUARES_PER_TARGET]:
                     chosen[s] = None
+                # The safest squares may be the farthest: a walk there can cost a blow.
+                # The nearest few are checked too, for the blows they keep.
+                near.sort(key=lambda sn: (sn[1], self.exposure(sn[0]), sn[0]))
+                for s, _ in near[:NEAREST_PER_TARGET]:
+                    chosen[s] = None
         return list(chosen)
 
     def approach(self, squares: dict[Pos, int], advance: float = 0.5) -> Action | None:
@@ -574,13 +682,19 @@ class _Turn:
         # patient sides would otherwise wait for each other to the round limit.
         near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
         left = max(0, start - near_enough)
-        best, best_value = None, -self.exposure(self.unit.pos) * self._care()
+        here = self.exposure(self.unit.pos)
+        # Once it has struck (no ground to win), the blows it keeps for next turn count:
+        # a square out of reach it must walk back from costs it as much.
+        ready = 0.0 if advance else READY
+        best, best_value = None, -here * self._care() + ready * self.readiness(self.unit.pos)
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
                 continue
             value = (left - max(0, d - near_enough)) * advance \
                 - self.exposure(square) * self._care() - steps * 0.01
+            if ready:
+                value += ready * self.readiness(square)
             if value > best_value + WORTH_A_WALK:
                 best, best_value = square, value
         if best is not None:
@@ -629,4 +743,3 @@ class _Turn:
             if best_key is None or key > best_key:
                 best, best_key = foe, key
         return best
-

@@ -16,6 +16,7 @@ import msgspec
 from msgspec import Meta
 
 from game.rules.constants import CHARACTERISTICS, SKILLS
+from game.rules.errors import N_
 
 #: What a timed effect may change.
 EFFECT_STATS = (*CHARACTERISTICS, *SKILLS, "damage", "reduction", "magic_bonus")
@@ -42,13 +43,57 @@ Line = Annotated[str, Meta(min_length=1, max_length=200, pattern=_PLAIN)]
 #: would drive the terminal) nor direction overrides.
 _TEXT = r"^[^\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]*$"
 Description = Annotated[str, Meta(max_length=2000, pattern=_TEXT)]
-Lines = Annotated[list[Line], Meta(max_length=50)]
 Coordinates = Annotated[list[Annotated[int, Meta(ge=0, le=10_000)]],
                         Meta(min_length=2, max_length=2)]
+#: A grammatical gender, for the agreement of the words around a name (French `placée`).
+Gender = Literal["m", "f"]
 
 
 class Spec(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     """Base of every content struct: unknown keys are errors."""
+
+
+# --- translated texts ------------------------------------------------------------------
+# Every text the players read (a name, a quip, a briefing) is either a plain string (its
+# English) or a mapping of languages to forms, `{en: sword, fr: épée}`. The loader keeps
+# the English in the struct (what the engine carries, what saves and fingerprints see) and
+# hands the other forms to the edge, which shows the one of the player's language
+# (`game.i18n.content_text`); a language left out shows the English.
+
+
+class TranslatedName(Spec, kw_only=True):
+    """A name in English and, optionally, in French."""
+
+    en: Annotated[Name, Meta(description='The English form (also the one the engine keeps).')]
+    fr: Annotated[Name | None, Meta(
+        description='The French form (none: the English is shown).')] = None
+
+
+class TranslatedLine(Spec, kw_only=True):
+    """A line in English and, optionally, in French."""
+
+    en: Annotated[Line, Meta(description='The English form (also the one the engine keeps).')]
+    fr: Annotated[Line | None, Meta(
+        description='The French form (none: the English is shown).')] = None
+
+
+class TranslatedText(Spec, kw_only=True):
+    """Running text in English and, optionally, in French."""
+
+    en: Annotated[Description, Meta(
+        description='The English form (also the one the engine keeps).')]
+    fr: Annotated[Description | None, Meta(
+        description='The French form (none: the English is shown).')] = None
+
+
+#: The translated classes, each `en` field first; the languages are their other fields.
+TRANSLATED = (TranslatedName, TranslatedLine, TranslatedText)
+#: A text field: a plain string (English) or its translations. After loading, always the
+#: English string.
+NameText = Name | TranslatedName
+LineText = Line | TranslatedLine
+DescriptionText = Description | TranslatedText
+Lines = Annotated[list[LineText], Meta(max_length=50)]
 
 
 # --- rules.yaml ------------------------------------------------------------------------
@@ -250,7 +295,7 @@ class EffectSpec(Spec, kw_only=True):
 class Weapon(Spec, kw_only=True):
     """A weapon: its kind, damage dice, AP cost, reach and the mastery family it uses."""
 
-    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[NameText, Meta(description='Shown in the journal and the panels.')]
     kind: Annotated[Literal["melee", "ranged"], Meta(
         description='`melee` (adjacent) or `ranged`.')]
     dice: Annotated[DiceText, Meta(description='Damage dice, e.g. `1d8`, `2d6+1`.')]
@@ -270,7 +315,7 @@ class Item(Spec, kw_only=True):
     """Objets et effets: a thing a unit carries and uses (`use UNIT ITEM [TARGET]`) to lay
     a timed bonus or malus on itself or on a unit within `range`."""
 
-    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[NameText, Meta(description='Shown in the journal and the panels.')]
     ap_cost: Annotated[int, Meta(ge=0, le=100), Meta(description='AP of one use.')]
     effect: Annotated[EffectSpec, Meta(description='The timed effect one use lays.')]
     range: Annotated[Squares, Meta(description=(
@@ -278,13 +323,13 @@ class Item(Spec, kw_only=True):
         "never on one's own characters)."))] = 0
     charges: Annotated[int, Meta(ge=1, le=100), Meta(
         description='Uses before it is used up.')] = 1
-    description: Annotated[Description, Meta(description='What it is, for the reader.')] = ""
+    description: Annotated[DescriptionText, Meta(description='What it is, for the reader.')] = ""
 
 
 class Armour(Spec, kw_only=True):
     """An armour: its reduction adds to the wearer's."""
 
-    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[NameText, Meta(description='Shown in the journal and the panels.')]
     reduction: Annotated[int, Meta(ge=0, le=1000), Meta(
         description="Reduction added to the wearer's.")]
     legendary: Annotated[bool, Meta(description=(
@@ -295,14 +340,14 @@ class Armour(Spec, kw_only=True):
 class Faction(Spec, kw_only=True):
     """A faction: units of one faction on one side help each other (the faction bonus)."""
 
-    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
-    description: Annotated[Description, Meta(description='What it is, for the reader.')] = ""
+    name: Annotated[NameText, Meta(description='Shown in the journal and the panels.')]
+    description: Annotated[DescriptionText, Meta(description='What it is, for the reader.')] = ""
 
 
 class Spell(Spec, kw_only=True):
     """A spell: `range` lists the reach per caster level (the last entry for higher levels)."""
 
-    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[NameText, Meta(description='Shown in the journal and the panels.')]
     kind: Annotated[Literal["damage", "heal", "buff", "debuff"], Meta(description=(
         '`damage`, `heal` (both use `dice`), `buff` or `debuff` (both use '
         '`effect`).'))]
@@ -319,7 +364,7 @@ class Spell(Spec, kw_only=True):
         description='Radius around a character target (0: the target alone).')] = 0
     xp: Annotated[NonNegative | None, Meta(
         description="XP for casting it (default: the rules' xp.spell_default).")] = None
-    description: Annotated[Description, Meta(description='What it does, for the reader.')] = ""
+    description: Annotated[DescriptionText, Meta(description='What it does, for the reader.')] = ""
 
 
 # --- units -----------------------------------------------------------------------------
@@ -353,7 +398,7 @@ class Skills(Spec, kw_only=True):
 class UnitTemplate(Spec, kw_only=True):
     """What characters and creatures share."""
 
-    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[NameText, Meta(description='Shown in the journal and the panels.')]
     glyph: Annotated[Glyph, Meta(description='The one character that shows it on the map.')]
     # `stats:` in the YAML; named as the unit's characteristics, `stats` being its tallies.
     characteristics: Annotated[Characteristics, Meta(
@@ -374,6 +419,9 @@ class UnitTemplate(Spec, kw_only=True):
     items: Annotated[list[Identifier], Meta(max_length=20), Meta(description=(
         'Items carried (ids of items.yaml), each with its charges; listed '
         'twice, twice the charges.'))] = []
+    gender: Annotated[Gender, Meta(description=(
+        "Its name's grammatical gender, for the words that agree with it in French "
+        "(`m`: Aldric placé, `f`: Ysolde placée)."))] = "m"
 
 
 class CharacterTemplate(UnitTemplate, kw_only=True):
@@ -398,7 +446,7 @@ class CreatureTemplate(UnitTemplate, kw_only=True):
 class PlayerSpec(Spec, kw_only=True):
     """A player at the keyboard."""
 
-    name: Annotated[Name, Meta(description="The player's name.")]
+    name: Annotated[NameText, Meta(description="The player's name.")]
     colour: Annotated[str, Meta(max_length=40), Meta(
         description="The colour of the player's characters on the map.")]
 
@@ -415,7 +463,9 @@ class UnitPlacement(Spec, kw_only=True):
     owner: Annotated[Annotated[int, Meta(ge=0, le=100)] | None, Meta(description=(
         'The player number that plays it (characters: required; creatures: '
         'none, they act on their own).'))] = None
-    name: Annotated[Name | None, Meta(description="A name in place of the template's.")] = None
+    name: Annotated[NameText | None, Meta(description="A name in place of the template's.")] = None
+    gender: Annotated[Gender | None, Meta(
+        description="The gender of that name (default: the template's).")] = None
 
 
 class ObjectPlacement(Spec, kw_only=True):
@@ -423,7 +473,7 @@ class ObjectPlacement(Spec, kw_only=True):
 
     id: Annotated[Identifier, Meta(
         description="The object's id in commands (unique in the scenario).")]
-    name: Annotated[Name, Meta(description='Shown in the journal and the panels.')]
+    name: Annotated[NameText, Meta(description='Shown in the journal and the panels.')]
     at: Annotated[Coordinates, Meta(description='Its square [x, y].')]
     hp: Annotated[HitPoints, Meta(description='Hit points; destroyed at 0.')]
     glyph: Annotated[Glyph, Meta(
@@ -448,15 +498,15 @@ class DoorSpec(Spec, kw_only=True):
 class Scenario(Spec, kw_only=True):
     """A map drawn in ASCII (`#` wall, `.` floor, `+` closed door, `/` open door)."""
 
-    name: Annotated[Name, Meta(description="The scenario's title.")]
-    description: Annotated[Description, Meta(
+    name: Annotated[NameText, Meta(description="The scenario's title.")]
+    description: Annotated[DescriptionText, Meta(
         description='One or two lines on what it is.')] = ""
-    briefing: Annotated[Description, Meta(description=(
+    briefing: Annotated[DescriptionText, Meta(description=(
         'What the players read before the first turn: the situation and '
         'what to do.'))] = ""
-    victory: Annotated[Description, Meta(description=(
+    victory: Annotated[DescriptionText, Meta(description=(
         "How the scenario is won, in words (the engine's rule: the last "
-        'side standing).'))] = "The last player with characters standing wins."
+        'side standing).'))] = N_("The last player with characters standing wins.")
     map: Annotated[str, Meta(min_length=1, max_length=100_000), Meta(description=(
         "The map, one row per line: '#' wall, '.' or ' ' floor, '+' closed "
         "door, '/' open door; every row as wide as the others."))]

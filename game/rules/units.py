@@ -94,6 +94,9 @@ class Unit(msgspec.Struct, forbid_unknown_fields=True):
     #: longer come from the content file, and the terms reading them say so.
     designer_set: Annotated[tuple[Annotated[str, Meta(max_length=100)], ...],
                             Meta(max_length=100)] = ()
+    #: Its name's grammatical gender (`m`, `f`), for the edge's agreement (saves before
+    #: it read as the masculine).
+    gender: Literal["m", "f"] = "m"
 
     @property
     def is_character(self) -> bool:

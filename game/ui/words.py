@@ -8,7 +8,7 @@ thing by two names; this module adds the few words only the app shows.
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext, pgettext
+from game.i18n import _, content_text, ngettext, pgettext
 from game.journal.text import refusal_text as event_refusal_text, stat_name
 from game.oddsreport import check_label
 from game.rules.errors import Impossible
@@ -42,13 +42,13 @@ def spell_kind(kind: str) -> str:
 def refusal_text(option) -> str:
     """Why the engine refuses an option, in the player's language."""
     if option.refusal is not None:
-        return option.refusal.translated(_)
+        return option.refusal.translated(_, content_text)
     return option.reason or ""
 
 
 def impossible_text(refusal: Impossible) -> str:
     """An engine refusal (an undo's…) in the player's language."""
-    return refusal.translated(_)
+    return refusal.translated(_, content_text)
 
 
 def refused_text(event) -> str:
@@ -59,7 +59,7 @@ def refused_text(event) -> str:
 
 def owner_name(game, unit) -> str:
     """The player a unit belongs to, or "creature"."""
-    return game.player(unit.owner).name if unit.owner else _("creature")
+    return content_text(game.player(unit.owner).name) if unit.owner else _("creature")
 
 
 def option_label(game, option) -> str:
@@ -72,5 +72,5 @@ def option_label(game, option) -> str:
         item = game.content.items[action.item]
         left = game.units[action.unit].items.get(action.item, 0)
         return ngettext("{item} ({n} use left)", "{item} ({n} uses left)", left).format(
-            item=item.name, n=left)
-    return option.label
+            item=content_text(item.name), n=left)
+    return content_text(option.label)

@@ -61,7 +61,7 @@ def test_missing_keys_of_one_entry_are_all_reported_at_the_entry(mutation):
     m.edit("characters.yaml", "  hp_max: 18\n", "")
     m.edit("weapons.yaml", "  dice: 1d8\n  ap_cost: 4\n", "")
     entry = m.at("characters.yaml", "name: Aldric")
-    sword = m.at("weapons.yaml", "name: sword")
+    sword = m.at("weapons.yaml", 'name: {en: "sword"')
     assert errors(m) == [
         f"{entry}: aldric: missing required field 'glyph'",
         f"{entry}: aldric: missing required field 'hp_max'",
@@ -108,7 +108,7 @@ def test_every_mistake_of_one_character_in_one_run(mutation):
         f"{m.at('characters.yaml', 'Mace')}: a key of aldric.masteries: expected `str` "
         "matching regex '^[a-z][a-z0-9_-]*$'",
         f"{m.at('characters.yaml', 'shield')}: unknown field 'shield'; known fields: "
-        "name, glyph, stats, hp_max, ap_max, skills, masteries, weapons, armour, faction, items, "
+        "name, glyph, stats, hp_max, ap_max, skills, masteries, weapons, armour, faction, items, gender, "
         "legendary_armour, spells, quips",
     ]
 
@@ -187,7 +187,8 @@ def test_references_to_an_invalid_entry_are_not_reported(mutation):
 
 def test_a_yaml_syntax_error_gives_one_error_not_one_per_reference(mutation):
     m = mutation
-    m.edit("armours.yaml", "  name: chainmail\n", "  name: [chainmail\n")
+    m.edit("armours.yaml", '  name: {en: "chainmail", fr: "cotte de mailles"}\n',
+           "  name: [chainmail\n")
     found = errors(m)
     assert len(found) == 1 and found[0].startswith("content/armours.yaml:") \
         and "invalid YAML" in found[0]
@@ -230,7 +231,8 @@ def test_a_player_who_owns_no_character(mutation):
 def test_a_bad_tag_is_one_error_and_its_entry_is_not_checked_further(mutation):
     m = mutation
     m.edit("characters.yaml", "hp_max: 18", "hp_max: !!python/object:os.system 18")
-    m.edit("scenarios/duel.yaml", "name: The Duel at Dawn", "name: !secret The Duel at Dawn")
+    m.edit("scenarios/duel.yaml", 'name: {en: "The Duel at Dawn", fr: "Le Duel à l\'aube"}',
+           "name: !secret The Duel at Dawn")
     assert errors(m) == [
         f"{m.at('characters.yaml', '!!python')}: unsafe or unknown YAML tag "
         "'!!python/object:os.system'",
@@ -249,7 +251,7 @@ def test_a_field_the_spell_kind_ignores(mutation):
     assert errors(m) == [
         f"{m.at('spells.yaml', 'effect: {stat: DEX')}: a damage spell ignores effect "
         "(it uses dice)",
-        f"{m.at('spells.yaml', 'dice: 1d6', after='name: Bless')}: a buff spell ignores dice "
+        f"{m.at('spells.yaml', 'dice: 1d6', after='Bless')}: a buff spell ignores dice "
         "(it uses an effect)",
     ]
 

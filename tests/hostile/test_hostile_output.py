@@ -39,7 +39,7 @@ def test_an_ascii_only_output_gets_the_nearest_ascii_not_a_traceback(argv):
     if argv[-2:] == ["duel", str(SCRIPT)]:
         first = done.stdout.decode().splitlines()[0]
         assert first in ("- Round 1: Alice's turn (player 1) -",
-                         "- Tour 1 : Alice joue (joueur 1) -")
+                         "- Manche 1 : Alice joue (joueur 1) -")
 
 
 def test_a_save_exported_to_an_ascii_output(tmp_path):

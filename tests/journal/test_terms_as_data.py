@@ -69,14 +69,14 @@ WORDS = {
             "effect Bless", "difficulty", "defence (DEF 14)", "defence (door DEF 20)",
             "defence (base defence 10)", "thick hide", "Mantle of the Lily"],
            ["brawl", "perfect", "bonus STR+SIZ 33", "short bow"]),
-    "fr": (["mêlée", "maîtrise sword", "bonus(FOR 15)", "chance (CHA 12)",
+    "fr": (["mêlée", "maîtrise sword", "bonus(FOR 15)", "bonus de chance (CHA 12)",
             "faction (order : Brenna, Corvin)", "faction (order : aucun allié)",
             "faction (aucune faction)", "gêne (Brenna à 1, Corvin à 2)",
             "gêne (aucun allié en vue)", "malus de distance (1 case)",
-            "malus de distance (4 cases)", "effet Bless", "difficulté", "défense (DEF 14)",
-            "défense (DEF de la porte 20)", "défense (défense de base 10)", "thick hide",
-            "Mantle of the Lily"],
-           ["bagarre", "parfaite", "bonus FOR+TAI 33", "short bow"]),
+            "malus de distance (4 cases)", "effet Bénédiction", "difficulté", "défense (DEF 14)",
+            "défense (DEF de la porte 20)", "défense (défense de base 10)", "cuir épais",
+            "Manteau du Lys"],
+           ["bagarre", "attaque parfaite", "bonus FOR+TAI 33", "arc court"]),
 }
 
 

@@ -100,7 +100,7 @@ def test_replay_all_prints_every_changed_command(tmp_path, capsys):
     content = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, content)
     weapons = content / "weapons.yaml"
-    bows = "name: short bow\n  kind: ranged\n  dice: "
+    bows = "name: {en: \"short bow\", fr: \"arc court\"}\n  kind: ranged\n  dice: "
     weapons.write_text(weapons.read_text().replace(bows + "1d6", bows + "2d6"))
     capsys.readouterr()
     assert main(["replay", "streams", "--all", "--saves-dir", str(tmp_path),
@@ -170,7 +170,7 @@ async def test_the_apps_replay_under_new_rules_lists_every_changed_command(tmp_p
     content = tmp_path / "content"
     shutil.copytree(DEFAULT_CONTENT, content)
     weapons = content / "weapons.yaml"
-    bows = "name: short bow\n  kind: ranged\n  dice: "
+    bows = "name: {en: \"short bow\", fr: \"arc court\"}\n  kind: ranged\n  dice: "
     weapons.write_text(weapons.read_text().replace(bows + "1d6", bows + "2d6"))
     loaded = load_game(path, content, mode="replay")
     assert loaded.changes == changed_outcomes(game.journal, loaded.game.journal)

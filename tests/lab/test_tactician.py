@@ -258,3 +258,67 @@ def test_no_melee_buff_on_a_shooter():
                       ("dagny", "dagny", 2, (6, 0))], designer=False)
     game.roller.force([1] * 50)  # every spell takes
     assert "cast elise bless fenwick" not in turn_of(game, 1)
+
+
+def test_a_shooter_that_has_shot_does_not_hide_where_it_must_walk_back_to_shoot():
+    """Wat has shot Brenna from 4 squares (4 AP left, not enough for a bolt): hiding
+    behind the wall would cost him a walk back and one of his two bolts next turn."""
+    rows = ["....................",
+            ".........#..........",
+            ".........#..........",
+            "....................",
+            ".........#..........",
+            ".........#.........."]
+    game = make_game([("wat", "wat", 1, (10, 3)), ("brenna", "brenna", 2, (14, 3))],
+                     map_text="\n".join(rows), designer=False)
+    wat = game.units["wat"]
+    wat.ap = 4
+    choice = TACTICIAN.choose(game, wat, moves=1, struck=True)
+    to = choice.to if isinstance(choice, Move) else wat.pos
+    assert max(abs(a - b) for a, b in zip(to, (14, 3))) <= 4  # two bolts next turn
+    assert game.line_of_sight(to, (14, 3))
+
+
+def test_no_dodge_spell_where_only_spells_strike():
+    """Corvin and Ysmay (mages) against Benedict (a mage: his smite meets counter-magic,
+    not a dodge): no Hex on him (no friend strikes him with a weapon), no Ward on a friend
+    (nobody swings at them)."""
+    game = make_game([("corvin", "corvin", 1, (0, 0)), ("ysmay", "ysmay", 1, (0, 1)),
+                      ("benedict", "benedict", 2, (5, 0))], designer=False)
+    game.roller.force([1] * 200)  # every spell takes
+    commands = turn_of(game, 1)
+    assert any(c.startswith("cast") for c in commands)
+    assert not [c for c in commands if " hex " in c or " ward " in c]
+
+
+def test_no_buff_on_a_friend_that_cannot_strike_before_it_runs_out():
+    """Dagny 10 squares from Aldric: his sword cannot reach her in his next turn (a walk
+    of 6 at most, then the blow), so Bless (two turns) would run out unused."""
+    long_hall = "\n".join(["." * 16] * 3)
+    game = make_game([("elise", "elise", 1, (0, 1)), ("aldric", "aldric", 1, (1, 1)),
+                      ("dagny", "dagny", 2, (11, 1))], map_text=long_hall, designer=False)
+    game.roller.force([1] * 50)  # every spell takes
+    game.current = 1
+    assert TACTICIAN.choose(game, game.units["elise"]) != Cast("elise", "bless", "aldric")
+    game.units["dagny"].pos = (7, 1)  # 6 squares: his walk and his blow reach her
+    assert TACTICIAN.choose(game, game.units["elise"]) == Cast("elise", "bless", "aldric")
+
+
+def test_focus_fire_on_the_foe_a_friend_still_to_act_can_help_finish():
+    """Aldric between Fenwick and Dagny (4 HP each): alone he strikes Dagny (his odds are
+    better on her); with Gautier still to act and in reach of Fenwick only, he strikes
+    Fenwick, whom the two of them can down together."""
+    line = "." * 20
+    def first_target(with_gautier: bool) -> str:
+        units = [("fenwick", "fenwick", 2, (6, 0)), ("aldric", "aldric", 1, (7, 0)),
+                 ("dagny", "dagny", 2, (8, 0))]
+        if with_gautier:
+            units.append(("gautier", "gautier", 1, (0, 0)))
+        game = make_game(units, map_text=line, designer=False)
+        game.current = 1
+        game.units["fenwick"].hp = game.units["dagny"].hp = 4
+        choice = TACTICIAN.choose(game, game.units["aldric"])
+        assert isinstance(choice, Attack)
+        return choice.target
+    assert first_target(with_gautier=False) == "dagny"
+    assert first_target(with_gautier=True) == "fenwick"

@@ -26,7 +26,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from game.i18n import N_, _
+from game.i18n import N_, _, content_text
 from game.journal.cards import Card, card_for, card_rolls
 from game.journal.text import describe, namer
 from game.rules import events as ev
@@ -132,8 +132,8 @@ class TableScreen(Screen[None]):
 
     def heading(self) -> str:
         """The title bar's text."""
-        return _("Demo · {scenario} · {script}").format(scenario=self.game.scenario.name,
-                                                        script=self.script)
+        return _("Demo · {scenario} · {script}").format(
+            scenario=content_text(self.game.scenario.name), script=self.script)
 
     def fit(self) -> None:
         """The map and the character under it as narrow as they can be, so that the roll
@@ -196,7 +196,7 @@ class TableScreen(Screen[None]):
         self.show_captions()
         player = game.player(game.current)
         self.sub_title = _("Round {round} · {name}'s turn").format(round=game.round,
-                                                                  name=player.name)
+                                                                  name=content_text(player.name))
         board = self.query_one(DemoBoard)
         journal = self.query_one(JournalLog)
         if rebuild:
@@ -247,7 +247,7 @@ class TableScreen(Screen[None]):
         caption = self.query_one("#demo-caption", Static)
         if step is None:
             head.update(Content(self.start_hint().format(total=len(demo))))
-            caption.update(Content(demo.caption or self.game.scenario.name))
+            caption.update(Content(demo.caption or content_text(self.game.scenario.name)))
         else:
             command = step.command
             if step.forces:  # folded into the command they are for

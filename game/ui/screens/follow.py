@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from game.files import DEFAULT_SAVES
-from game.i18n import N_, _
+from game.i18n import N_, _, content_text
 from game.table import Followed, TableFollower
 from game.ui.keys import WordedApp
 from game.ui.screens.demo import TableScreen
@@ -48,7 +48,7 @@ class FollowScreen(TableScreen):
     def heading(self) -> str:
         kind = _("Live game") if self.view.live else _("Shared demo")
         return _("{kind} · {scenario} · {title} · read-only").format(
-            kind=kind, scenario=self.game.scenario.name, title=self.view.title)
+            kind=kind, scenario=content_text(self.game.scenario.name), title=self.view.title)
 
     async def follow(self) -> None:
         """Show the presenter's last step, if there is a new one."""
@@ -81,7 +81,8 @@ class FollowScreen(TableScreen):
         caption = self.query_one("#demo-caption", Static)
         head.update(Content(_("Live · round {round} · {command}").format(
             round=game.round, command=view.last_command or _("nothing played yet"))))
-        caption.update(Content(_("{name}'s turn").format(name=game.player(game.current).name)))
+        caption.update(Content(_("{name}'s turn").format(
+            name=content_text(game.player(game.current).name))))
 
     def show_notes(self) -> None:
         super().show_notes()

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, content_text, ngettext
 from game.rules.engine import Game
 from game.ui.widgets.bars import KeyBar
 
@@ -46,7 +46,7 @@ class GameOverScreen(Screen[str]):
         else:
             heading = ngettext("Game over after {n} round — Nobody wins.",
                                "Game over after {n} rounds — Nobody wins.", game.round)
-        winner = game.player(game.winner).name if game.winner else ""
+        winner = content_text(game.player(game.winner).name) if game.winner else ""
         with Vertical():
             yield Label(Content(heading.format(n=game.round, winner=winner)), id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
@@ -72,7 +72,8 @@ class GameOverScreen(Screen[str]):
             hp = (_("{hp}/{hp_max} down") if unit.down else "{hp}/{hp_max}").format(
                 hp=unit.hp, hp_max=unit.hp_max)
             # Names as Text: a DataTable reads a plain str as markup.
-            table.add_row(Text(unit.name), Text(self.game.player(unit.owner).name), hp, unit.level,
+            table.add_row(Text(content_text(unit.name)),
+                          Text(content_text(self.game.player(unit.owner).name)), hp, unit.level,
                           unit.xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
                           s.damage_dealt, s.damage_taken, s.kills,
                           f"{s.spells_cast}/{s.spells_failed}/{s.spells_countered}", s.counters)

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from game.i18n import N_, _
+from game.i18n import N_, _, content_text
 from game.rules.engine import Game
 from game.ui.colours import player_colour
 from game.ui.widgets.map_view import (CREATURE, CURSOR, GLYPHS, SELECTED, THING, TINTS,
@@ -44,7 +44,7 @@ def legend_text(game: Game, label) -> Text:
     for glyph in GLYPHS.values():
         sample = glyph.text + "1" if glyph is fallen else glyph.text
         _entry(text, sample, glyph.style, _(glyph.meaning))
-    for glyph, name in {t.glyph: t.name for t in game.things.values()}.items():
+    for glyph, name in {t.glyph: content_text(t.name) for t in game.things.values()}.items():
         _entry(text, glyph, THING,
                _("an object: {name} (it can be attacked and broken)").format(name=name))
     text.append("\n")
@@ -65,9 +65,9 @@ def legend_text(game: Game, label) -> Text:
     colours = {p.number: player_colour(p.colour) for p in game.players}
     for unit in game.units.values():
         style = Style(color=colours[unit.owner], bold=True) if unit.owner else CREATURE
-        owner = game.player(unit.owner).name if unit.owner else _("creature")
-        _entry(text, label(unit.id), style, _("{unit} ({owner})").format(unit=unit.name,
-                                                                         owner=owner))
+        owner = content_text(game.player(unit.owner).name) if unit.owner else _("creature")
+        _entry(text, label(unit.id), style, _("{unit} ({owner})").format(
+            unit=content_text(unit.name), owner=owner))
     return text
 
 

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, content_text, ngettext
 from game.journal.describe import describe_gear, gear
 from game.journal.text import namer
 from game.rules.engine import Game
@@ -62,7 +62,7 @@ class RosterScreen(ModalScreen[str | None]):
         for unit in units:
             side = owner_name(game, unit)
             state = Text(_("down"), style="bold red") if unit.down else Text(_("standing"))
-            table.add_row(Text(unit.name), self.labels(unit.id), Text(side),
+            table.add_row(Text(content_text(unit.name)), self.labels(unit.id), Text(side),
                           f"{unit.hp}/{unit.hp_max}", f"{unit.ap}/{unit.ap_max}",
                           Text(effects_text(game, unit)), state, key=unit.id)
         table.focus()

@@ -23,7 +23,7 @@ finally:
     if _WITHOUT_ATTRS:
         del sys.modules["attr"]
 
-from game.i18n import _
+from game.i18n import _, content_text
 from game.journal.text import namer, styled
 from game.rules import events as ev
 from game.rules.engine import Game
@@ -101,9 +101,9 @@ class JournalLog(RichLog):
     def write_briefing(self, game: Game) -> None:
         """The scenario's briefing and how it is won, read before the first turn."""
         scenario = game.scenario
-        for line, style in ((scenario.briefing.strip(), "italic"),
-                            (_("Victory: {victory}").format(victory=scenario.victory.strip()),
-                             "bold")):
+        victory = content_text(scenario.victory).strip()
+        for line, style in ((content_text(scenario.briefing).strip(), "italic"),
+                            (_("Victory: {victory}").format(victory=victory), "bold")):
             if line:
                 self.write_line(Text(line, style=style))
 

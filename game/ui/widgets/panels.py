@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.content import Content
 from textual.widgets import Static
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, content_text, format_percent, ngettext
 from game.journal.text import chance_line, namer
 from game.oddsreport import panel_line, plan_odds
 from game.rules import legal
@@ -114,7 +114,8 @@ class Card(NamedTuple):
 
 def card(game: Game, unit: Unit) -> Card:
     content = game.content
-    head = Text.assemble((unit.name, "bold"), f"  {unit.id} · {owner_name(game, unit)}")
+    head = Text.assemble((content_text(unit.name), "bold"),
+                         f"  {unit.id} · {owner_name(game, unit)}")
     nxt = next_level_xp(game.rules.level_thresholds, unit.xp)
     # Creatures do not learn: no level line for them.
     if not unit.is_character:
@@ -125,13 +126,14 @@ def card(game: Game, unit: Unit) -> Card:
     else:
         level = Text(_("Level {level} · XP {xp}").format(level=unit.level, xp=unit.xp))
     skills = "  ".join(f"{skill_name(k)} {v}" for k, v in unit.skills.items())
-    weapons = ", ".join(content.weapons[w].name for w in unit.weapons) or _("bare hands")
-    armour = ", ".join(content.armours[a].name for a in (unit.armour, unit.legendary_armour)
-                       if a) or _("none")
+    weapons = ", ".join(content_text(content.weapons[w].name) for w in unit.weapons) \
+        or _("bare hands")
+    armour = ", ".join(content_text(content.armours[a].name)
+                       for a in (unit.armour, unit.legendary_armour) if a) or _("none")
     spells = []
     if unit.spells:
         spells = [Text(_("Spells: {spells}").format(
-            spells=", ".join(content.spells[s].name for s in unit.spells)))]
+            spells=", ".join(content_text(content.spells[s].name) for s in unit.spells)))]
     name = namer(game)
     effects = [Text(ngettext("Effect: {source} {amount} {stat} ({n} turn left)",
                              "Effect: {source} {amount} {stat} ({n} turns left)",
@@ -246,11 +248,12 @@ class TargetPanel(Panel):
         thing = game.thing_at(pos)
         door = game.doors.get(pos)
         if unit:
-            here = [Text.assemble((f"{unit.name} [{labels(unit.id)}]", "bold"),
+            here = [Text.assemble((f"{content_text(unit.name)} [{labels(unit.id)}]", "bold"),
                                   f" · {owner_name(game, unit)}"),
                     hp_bar(unit.hp, unit.hp_max), *owed_line(game, unit)]
         elif thing:
-            here = [Text(_("{name} (object)").format(name=thing.name), style="bold"),
+            here = [Text(_("{name} (object)").format(name=content_text(thing.name)),
+                         style="bold"),
                     hp_bar(thing.hp, thing.hp_max)]
         elif door:
             here = [Text(_(DOOR_LINES[door.state]).format(hp=door.hp, hp_max=door.hp_max),
@@ -267,7 +270,8 @@ class TargetPanel(Panel):
         for fallen in game.units.values():
             if fallen.down and fallen.pos == pos:
                 lines.append(Text(_("{name} lies here, down ({owner})").format(
-                    name=fallen.name, owner=owner_name(game, fallen)), style="dim"))
+                    name=content_text(fallen.name), owner=owner_name(game, fallen)),
+                    style="dim"))
         name = namer(game)
         self._option_at_line = {}
         # What can be done first, each under the number that plays it; what cannot, after:
@@ -285,10 +289,11 @@ class TargetPanel(Panel):
                 # The chances without their terms (d and the roll card give them), the
                 # defence's on the same line.
                 self._option_at_line[len(lines)] = option
-                line = Text.assemble(head, (f"{priced} {option.chance.value}%", "bold"))
+                chance = format_percent(option.chance.value / 100, 0)
+                line = Text.assemble(head, (f"{priced} {chance}", "bold"))
                 if option.defence:
                     line.append(f" · {check_name(option.defence.check)} "
-                                f"{option.defence.value}%")
+                                f"{format_percent(option.defence.value / 100, 0)}")
                 lines.append(line)
                 if has_odds(option):
                     self._option_at_line[len(lines)] = option
@@ -319,24 +324,25 @@ def from_here_lines(game: Game, labels, here: legal.FromHere,
     `compact` (a short terminal): the danger first, right under the walk's cost, and
     without the character's name, which the panel above shows."""
     unit = here.move.action.unit
-    name = game.units[unit].name
+    name = content_text(game.units[unit].name)
     head = Text((_("Walk here: {cost} AP, {left} left") if compact else
                  _("From here {unit} ({cost} AP to walk, {left} AP left):")).format(
         unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")
     lines = []
     for foe, found in here.targets:
-        actions = _(" · ").join(_("{action} {chance}% ({ap} AP)").format(
-            action=option_label(game, o), chance=o.chance.value, ap=o.ap_cost)
+        actions = _(" · ").join(_("{action} {chance} ({ap} AP)").format(
+            action=option_label(game, o), chance=format_percent(o.chance.value / 100, 0),
+            ap=o.ap_cost)
             if o.chance is not None else
             _("{action} ({ap} AP)").format(action=option_label(game, o), ap=o.ap_cost)
             for o in found)
         # Compact, the danger line sits between the walk and these: an arrow says that they
         # are the character's own actions, not more of the foes' threat.
-        lines.append(Text(f"  {'→ ' if compact else ''}{foe.name} [{labels(foe.id)}]: "
-                          f"{actions}"))
+        lines.append(Text(f"  {'→ ' if compact else ''}{content_text(foe.name)} "
+                          f"[{labels(foe.id)}]: {actions}"))
     if not here.targets:
         lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
-    foes = ", ".join(f"{foe.name} [{labels(foe.id)}]" for foe in here.threats)
+    foes = ", ".join(f"{content_text(foe.name)} [{labels(foe.id)}]" for foe in here.threats)
     if here.threats:
         threat = Text((_("Could attack here next turn: {foes}") if compact else
                        _("Could attack {unit} here next turn: {foes}")).format(

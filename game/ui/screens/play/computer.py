@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from game.i18n import _
+from game.i18n import _, content_text
 from game.journal.text import headline, namer
 
 if TYPE_CHECKING:
@@ -51,6 +51,6 @@ class ComputerTurn:
         if control.ai_to_play() and not (outcome.turn_started or outcome.game_over):
             game = screen.game
             screen.status(Text(_("The computer plays {player}: {action}").format(
-                player=game.player(game.current).name,
+                player=content_text(game.player(game.current).name),
                 action=headline(outcome.summary, namer(game)))))
             self.schedule()

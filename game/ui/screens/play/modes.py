@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from game.i18n import _, ngettext
+from game.i18n import _, content_text, ngettext
 from game.journal.text import chance_line, namer
 from game.ui import options
 from game.ui.words import owner_name, refusal_text, spell_kind
@@ -83,7 +83,7 @@ class Pointing(Mode):
                 look.path = frozenset(move.plan.path)
                 look.end, look.cost = cursor, move.ap_cost
                 look.hint = _("Move {unit} to {x},{y}: {ap} AP (Enter)").format(
-                    unit=unit.name, x=cursor[0], y=cursor[1], ap=move.ap_cost)
+                    unit=content_text(unit.name), x=cursor[0], y=cursor[1], ap=move.ap_cost)
         return look
 
     def activate(self) -> None:
@@ -151,17 +151,18 @@ class Aiming(Mode):
             # On a unit it cannot be cast on: why, before Enter is pressed (not on the
             # caster itself, where the cursor starts: there it waits for a target).
             return _("✗ {spell} cannot be cast here: {reason} (Esc cancels)").format(
-                spell=spell.name, reason=refusal_text(option)), []
+                spell=content_text(spell.name), reason=refusal_text(option)), []
         if not touched:
             return _("Casting {spell}: put the cursor on a target and press Enter "
-                     "(Esc cancels)").format(spell=spell.name), []
+                     "(Esc cancels)").format(spell=content_text(spell.name)), []
         sides = [side_text(game, actor, unit) for unit in touched]
-        preview = [Text(_("{spell} here touches:").format(spell=spell.name), style="bold")]
+        preview = [Text(_("{spell} here touches:").format(spell=content_text(spell.name)),
+                        style="bold")]
         preview += [Text(f"  • {side}", style="red" if options.is_foe(game, actor, unit)
                          else "green") for side, unit in zip(sides, touched)]
         preview.append(Text(_("Enter or y casts · Esc cancels"), style="dim"))
         return _("{spell} here touches {units} · Enter or y casts, Esc cancels").format(
-            spell=spell.name, units=_(", ").join(sides)), preview
+            spell=content_text(spell.name), units=_(", ").join(sides)), preview
 
     def cast(self) -> None:
         """Cast the spell at the cursor; helping a foe (a heal or buff that touches one)
@@ -171,7 +172,7 @@ class Aiming(Mode):
         found = self.aimed_at()
         action = options.cast(actor, spell_id, screen.cursor, found)
         spell = game.content.spells[spell_id]
-        foes = [u.name for u in options.touched(game, spell_id, found)
+        foes = [content_text(u.name) for u in options.touched(game, spell_id, found)
                 if options.is_foe(game, actor, u)]
 
         def cast() -> None:
@@ -186,15 +187,15 @@ class Aiming(Mode):
                     if spell.kind == "heal" else
                     ngettext("Buff {names}, an enemy?", "Buff {names}, enemies?", len(foes)))
         screen.app.confirm(question.format(names=names),
-                           _("cast {spell}").format(spell=spell.name), cast)
+                           _("cast {spell}").format(spell=content_text(spell.name)), cast)
 
 
 def side_text(game, actor: str, unit) -> str:
     """`Dagny (Bruno, foe)`, `Corvin (Alice, yours)`: a unit with its side."""
     side = owner_name(game, unit)
     if options.is_foe(game, actor, unit):
-        return _("{unit} ({side}, foe)").format(unit=unit.name, side=side)
-    return _("{unit} ({side}, yours)").format(unit=unit.name, side=side)
+        return _("{unit} ({side}, foe)").format(unit=content_text(unit.name), side=side)
+    return _("{unit} ({side}, yours)").format(unit=content_text(unit.name), side=side)
 
 
 def spell_rows(game, unit: Unit, here: list[options.Option],
@@ -210,7 +211,7 @@ def spell_rows(game, unit: Unit, here: list[options.Option],
         reach = options.spell_reach(game, unit.id, spell_id)
         text = Text((_("{spell} · {ap} AP · range {range} · {kind}, area {area}")
                      if spell.area else _("{spell} · {ap} AP · range {range} · {kind}"))
-                    .format(spell=spell.name, ap=spell.ap_cost, range=reach,
+                    .format(spell=content_text(spell.name), ap=spell.ap_cost, range=reach,
                             kind=spell_kind(spell.kind), area=spell.area))
         choice = on_target.get(spell_id)
         why_not = "" if choices.spell_squares(spell_id) else options.why_not(choices, spell_id)

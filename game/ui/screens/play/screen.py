@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, content_text, ngettext
 from game.journal.text import headline, namer
 from game.rules.notation import verb
 from game.ui import options
@@ -165,7 +165,8 @@ class PlayScreen(Screen[None]):
         """Draw the controller's game from its first event (new, loaded, undone)."""
         game = self.game
         self.title = (_("Escarmouche — {scenario} · DESIGNER") if game.designer else
-                      _("Escarmouche — {scenario}")).format(scenario=game.scenario.name)
+                      _("Escarmouche — {scenario}")).format(
+                          scenario=content_text(game.scenario.name))
         self.map.set_game(game)
         self.fit_map()
         journal = self.query_one(JournalLog)
@@ -261,7 +262,7 @@ class PlayScreen(Screen[None]):
         game = self.game
         player = game.player(game.current)
         self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
-            round=game.round, player=player.name, number=player.number)
+            round=game.round, player=content_text(player.name), number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
         self.query_one(UnitPanel).show(game, unit, compact=self.compact)
         self.refresh_target(hint)
@@ -448,7 +449,7 @@ class PlayScreen(Screen[None]):
         summary = digest.summary(namer(self.game))
         self.app.push_screen(HandoverScreen(
             _("Round {round}: {player}'s turn (player {number}). Pass the keyboard to "
-              "{player}.").format(round=digest.round, player=digest.name,
+              "{player}.").format(round=digest.round, player=content_text(digest.name),
                                   number=digest.player),
             event_lines(self.game, digest.events),
             " · ".join(summary) or _("No hit, no spell countered, nobody down.")))
@@ -504,14 +505,15 @@ class PlayScreen(Screen[None]):
             return
         game, unit = self.game, self.game.units[self.selected]
         if not unit.spells:
-            self.status(_("{unit} knows no spell").format(unit=unit.name), refused=True)
+            self.status(_("{unit} knows no spell").format(unit=content_text(unit.name)),
+                        refused=True)
             return
         from game.journal.describe import spell_description
         from game.ui.screens.dialogs import SpellPicker
 
         rows = spell_rows(game, unit, self.here, self.choices_for(unit.id))
         self.app.push_screen(SpellPicker(
-            _("{unit}'s spells ({ap} AP)").format(unit=unit.name, ap=unit.ap), rows,
+            _("{unit}'s spells ({ap} AP)").format(unit=content_text(unit.name), ap=unit.ap), rows,
             describe=lambda spell_id: spell_description(game, spell_id, unit),
             refused=lambda reason: self.status(f"✗ {reason}", refused=True)),
             self.after_spell_pick)
@@ -530,7 +532,8 @@ class PlayScreen(Screen[None]):
     def action_end_turn(self) -> None:
         """End the turn; asked first while characters still have AP (unless told not to)."""
         game = self.game
-        waiting = [game.units[u].name for u in self.my_characters() if game.units[u].ap > 0]
+        waiting = [content_text(game.units[u].name) for u in self.my_characters()
+                   if game.units[u].ap > 0]
         if not waiting or not self.controller.ask_before_ending or game.over:
             self.apply(options.end_turn())
             return

@@ -1,0 +1,325 @@
+"""The content in French: a text may carry a French form beside its English
+(`name: {en: sword, fr: épée}`), the schemas and the loader accept both forms and reject a
+bad one at its place, the game shows the player's language's form through one lookup
+(`game.i18n.content_text`) and English where there is none; gender for agreement; numbers
+per language; the glossary's words in the catalog.
+
+Every test leaves the language as it found it (English).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from babel.numbers import format_decimal as babel_decimal
+
+from game import i18n
+from game.cli import main
+from game.commands.common import new_game
+from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
+from game.content.schema import schema_of
+from game.content.yamlmarks import ContentErrors
+from game.i18n import content_text, format_decimal, format_percent
+from game.journal.text import describe, namer
+from game.scripts import Demo, parse_script
+from game.ui.app import EscarmoucheApp
+from game.ui.widgets.panels import UnitPanel
+from tests.helpers import APP_SIZE, journal_text, text_of
+
+NB = "\u202f"  # narrow no-break space
+PO = Path(i18n.LOCALE_DIR) / "fr" / "LC_MESSAGES" / "escarmouche.po"
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    before = i18n.current_language()
+    yield
+    i18n.set_language(before)
+
+
+@pytest.fixture
+def variant(tmp_path) -> Path:
+    """A copy of the shipped content to edit."""
+    root = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, root)
+    return root
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+# --- the two forms, and the fallback ------------------------------------------------------
+
+
+def test_the_engine_keeps_the_english_and_the_edge_shows_the_french():
+    content = load_content()
+    assert content.weapons["sword"].name == "sword"  # what saves and fingerprints see
+    assert content.characters["aldric"].quips.hit == ["For the Lily!"]
+    with i18n.language("fr"):
+        assert content_text("sword") == "épée"
+        assert content_text("For the Lily!") == f"Pour le Lys{NB}!"
+        assert content_text("Aldric") == "Aldric"  # a name without a French form
+    assert content_text("sword") == "sword"
+
+
+def test_a_name_without_french_shows_its_english_in_french(variant):
+    edit(variant / "weapons.yaml", "  name: {en: \"sword\", fr: \"épée\"}\n",
+         "  name: rune sword\n")
+    edit(variant / "armours.yaml", "  name: {en: \"chainmail\", fr: \"cotte de mailles\"}\n",
+         "  name: {en: \"ring coat\", fr: \"broigne\"}\n")
+    game = new_game(variant, "duel", 0, designer=True)
+    assert game.content.weapons["sword"].name == "rune sword"
+    with i18n.language("fr"):
+        # Gautier's sword has no French: its English, and no error; his armour has one
+        lines = "\n".join(describe(e, namer(game)) for e in game.apply("attack gautier ysolde"))
+        assert lines.endswith(": Ysolde est à 11 cases ; rune sword demande une cible adjacente")
+        assert content_text(game.content.armours["chainmail"].name) == "broigne"
+    assert content_text(game.content.armours["chainmail"].name) == "ring coat"
+
+
+def test_the_loader_rejects_a_bad_translation_at_its_place(variant):
+    edit(variant / "weapons.yaml", "  name: {en: \"dagger\", fr: \"dague\"}\n",
+         "  name: {en: dagger, de: Dolch}\n")
+    edit(variant / "weapons.yaml", "  name: {en: \"mace\", fr: \"masse\"}\n",
+         "  name: {fr: masse}\n")
+    edit(variant / "spells.yaml", "  name: {en: \"Spark\", fr: \"Étincelle\"}\n",
+         "  name: 7\n")
+    with pytest.raises(ContentErrors) as caught:
+        load_content(variant)
+    errors = [str(e) for e in caught.value.errors]
+    lines = (variant / "weapons.yaml").read_text().splitlines()
+    dagger = next(i for i, line in enumerate(lines, 1) if "Dolch" in line)
+    mace = next(i for i, line in enumerate(lines, 1) if "{fr: masse}" in line)
+    assert f"content/weapons.yaml:{dagger}:22: unknown field 'de'" in errors
+    assert f"content/weapons.yaml:{mace}:9: missing required field 'en'" in errors
+    assert any(e.startswith("content/spells.yaml:") and e.endswith(
+        "spark.name: expected a text or its forms by language ({en: …, fr: …}), got `int`")
+        for e in errors), errors
+    assert main(["validate", "--content", str(variant)]) == 2
+
+
+def test_the_schema_accepts_both_forms_and_rejects_a_bad_one():
+    schema = schema_of("weapons")
+    weapon = {"kind": "melee", "dice": "1d8", "ap_cost": 4, "family": "sword"}
+    for name in ("sword", {"en": "sword"}, {"en": "sword", "fr": "épée"}):
+        jsonschema.validate({"sword": {**weapon, "name": name}}, schema)
+    for bad in ({"fr": "épée"}, {"en": "sword", "de": "Schwert"}, {"en": ""}, 7):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({"sword": {**weapon, "name": bad}}, schema)
+    scenario = yaml.safe_load((DEFAULT_CONTENT / "scenarios" / "duel.yaml").read_text())
+    assert scenario["briefing"]["fr"].startswith("Un pré à l'aube")
+    jsonschema.validate(scenario, schema_of("scenario"))
+
+
+def test_every_shipped_text_has_its_french(variant):
+    """The shipped content is translated: every name that is not a person's has a French
+    form, and so has every description, briefing, victory text and quip."""
+    missing = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if set(node) <= {"en", "fr"} and "en" in node:
+                if not node.get("fr"):
+                    missing.append(where)
+                return
+            for key, value in node.items():
+                if key in ("description", "briefing", "victory") and isinstance(value, str) \
+                        and value:
+                    missing.append(f"{where}.{key}")
+                walk(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                if where.split(".")[-1] in ("miss", "hit", "perfect", "dodge", "spell_fail",
+                                            "kill") and isinstance(value, str):
+                    missing.append(f"{where}[{i}]")
+                walk(value, f"{where}[{i}]")
+
+    for path in sorted([*DEFAULT_CONTENT.glob("*.yaml"), *DEFAULT_CONTENT.glob("scenarios/*")]):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
+    assert missing == []
+    weapons = yaml.safe_load((DEFAULT_CONTENT / "weapons.yaml").read_text())
+    assert all(isinstance(w["name"], dict) for w in weapons.values())
+
+
+# --- where the French shows -----------------------------------------------------------
+
+
+async def test_a_translated_name_shows_in_french_on_the_play_screen():
+    game = new_game(DEFAULT_CONTENT, "crossroads", 3)
+    app = EscarmoucheApp(game, lang="fr")
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.pause()
+        unit = text_of(app.play.query_one(UnitPanel))
+        assert "Armes : épée" in unit and "armure de cuir, Manteau du Lys" in unit
+        assert "sword" not in unit and "leather armour" not in unit
+        journal = journal_text(app)
+        assert "Deux compagnies atteignent le carrefour en ruine à l'aube." in journal
+        assert "Victoire : Le dernier joueur qui a encore des personnages debout gagne" in journal
+        assert "Two companies" not in journal
+        assert app.play.title == "Escarmouche — Le Carrefour en ruine"
+
+
+async def test_the_same_screen_in_english_is_unchanged():
+    game = new_game(DEFAULT_CONTENT, "crossroads", 3)
+    app = EscarmoucheApp(game, lang="en")
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.pause()
+        assert "Weapons: sword" in text_of(app.play.query_one(UnitPanel))
+        assert app.play.title == "Escarmouche — The Ruined Crossroads"
+
+
+def test_a_cli_report_shows_the_french_names_and_quips(capsys):
+    assert main(["odds", "crossroads", "aldric", "goblin-1", "--lang", "fr"]) == 1
+    assert capsys.readouterr().err == ("impossible : Snik le gobelin est à 7 cases ; épée "
+                                       "demande une cible adjacente\n")
+    assert main(["script", "duel", "content/scripts/duel-demo.txt", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Ysolde attaque (dague) Gautier à 1 case" in out
+    assert f"  Ysolde : « Raté{NB}! »" in out
+    assert "Missed!" not in out and "(dagger)" not in out
+
+
+def test_a_scenarios_default_victory_is_in_the_catalog(variant):
+    path = variant / "scenarios" / "duel.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("victory:")
+    end = text.index("map:")
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    content = load_content(variant)
+    scenario = load_scenario(content, scenario_path(variant, "duel"), variant)
+    assert scenario.victory == "The last player with characters standing wins."
+    with i18n.language("fr"):
+        assert content_text(scenario.victory) == \
+            "Le dernier joueur qui a encore des personnages debout gagne."
+
+
+def test_a_demo_caption_has_its_french_form():
+    script = parse_script("# Preamble.\n# fr: Préambule.\n\n"
+                          "# --- Round 1, Alice ---\n# fr: --- Manche 1, Alice ---\n"
+                          "move gautier 6,4   # four squares\n# fr: quatre cases\n"
+                          "end   # no French for this one\n")
+    game = new_game(DEFAULT_CONTENT, "duel", 0)
+    demo = Demo(game, script.steps, script.preamble)
+    with i18n.language("fr"):
+        assert demo.caption == "Préambule."
+        demo.forward()
+        assert demo.caption == "--- Manche 1, Alice ---\nquatre cases"
+        demo.forward()
+        assert demo.caption == "no French for this one"
+    demo.back()
+    assert demo.caption == "--- Round 1, Alice ---\nfour squares"
+    assert [s.command for s in script.steps] == ["move gautier 6,4", "end"]
+
+
+# --- gender --------------------------------------------------------------------------
+
+
+def test_gender_comes_from_the_template_and_a_placement_may_change_it():
+    game = new_game(DEFAULT_CONTENT, "duel", 0, designer=True)
+    assert (game.units["ysolde"].gender, game.units["gautier"].gender) == ("f", "m")
+    content = load_content()
+    assert content.characters["dagny"].gender == "f"
+    assert content.creatures["wolf"].gender == "m"
+    assert all(c.gender in "mf" for c in (*content.characters.values(),
+                                          *content.creatures.values()))
+
+
+def test_a_placement_agrees_with_the_units_gender_in_french():
+    game = new_game(DEFAULT_CONTENT, "duel", 0, designer=True)
+    name = namer(game)
+    events = [*game.apply("place ysolde 3,3"), *game.apply("place gautier 3,4")]
+    english = [describe(e, name) for e in events]
+    assert english[1] == "  ✎ edit: Ysolde placed at 3,3 (was 13,5)"
+    assert english[3] == "  ✎ edit: Gautier placed at 3,4 (was 2,4)"
+    with i18n.language("fr"):
+        french = [describe(e, name) for e in events]
+    assert french[1] == "  ✎ modification : Ysolde placée en 3,3 (était en 13,5)"
+    assert french[3] == "  ✎ modification : Gautier placé en 3,4 (était en 2,4)"
+
+
+# --- numbers -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [0.4, 0.0512, 1.0, 0.125, 0.0703, 0.999])
+def test_a_percentage_reads_as_babel_writes_the_number(value):
+    for language in ("en", "fr"):
+        number = babel_decimal(100 * value, format="#,##0.0", locale=language)
+        sign = "%" if language == "en" else f"{NB}%"
+        assert format_percent(value, 1, language) == number + sign
+    assert format_percent(0.4, 1, "fr") == f"40,0{NB}%"
+    assert format_percent(0.4, 1, "en") == "40.0%"
+    assert format_percent(0.65, 0, "fr") == f"65{NB}%"
+
+
+@pytest.mark.parametrize("value", [1234.5, -3.25, 0.5, 12.34, 1234567.891, 7.0])
+def test_a_decimal_reads_as_babel_writes_it(value):
+    for language in ("en", "fr"):
+        assert format_decimal(value, 2, language) == \
+            babel_decimal(value, format="#,##0.00", locale=language)
+
+
+def test_the_current_language_picks_the_separators():
+    assert format_percent(0.125) == "12.5%"
+    with i18n.language("fr"):
+        assert format_percent(0.125) == f"12,5{NB}%"
+        assert format_decimal(2.5, 2) == "2,50"
+
+
+# --- the glossary ----------------------------------------------------------------------
+
+
+def _catalog():
+    from babel.messages.pofile import read_po
+
+    with open(PO, "rb") as handle:
+        return list(read_po(handle))
+
+
+def _forms(message) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return ids, strings
+
+
+def test_the_perfect_attack_has_one_french_name():
+    for message in _catalog():
+        ids, strings = _forms(message)
+        for text in strings:
+            low = text.lower()
+            assert "touché parfait" not in low and "touche parfaite" not in low, text
+            assert not low.startswith("parfaite"), (ids, text)
+        if any("perfect hit" in i or i == "perfect" or "P(perfect)" in i for i in ids):
+            assert all("attaque parfaite" in s.lower() for s in strings), (ids, strings)
+
+
+def test_a_round_is_a_manche_and_luck_a_bonus_de_chance():
+    seen = 0
+    for message in _catalog():
+        ids, strings = _forms(message)
+        if any(re.search(r"\bround\b|\brounds\b", i, re.I) for i in ids):
+            seen += 1
+            assert all("manche" in s.lower() and "tour " not in s.lower().replace(
+                "tour de ", "") for s in strings), (ids, strings)
+        if any(re.search(r"\bluck\b", i) for i in ids):
+            assert all("bonus de chance" in s for s in strings), (ids, strings)
+        if any(re.search(r"\bodds\b", i, re.I) for i in ids):
+            assert all("chances" not in s.lower() for s in strings), (ids, strings)
+    assert seen >= 10
+
+
+def test_the_glossary_names_the_words_the_catalog_uses():
+    glossary = (Path(__file__).resolve().parent.parent / "docs" / "glossary-fr.md").read_text()
+    for word in ("attaque parfaite", "manche", "tour", "bonus de chance", "probabilités",
+                 "gêne", "contre parfait"):
+        assert f"**{word}**" in glossary
+    catalog = PO.read_text(encoding="utf-8")
+    for word in ("attaque parfaite", "manche", "bonus de chance", "probabilités", "gêne"):
+        assert word in catalog.lower()
