@@ -3,8 +3,9 @@
 One JSON file per save in the saves folder, written atomically (a temporary file, then
 `os.replace`), so the previous save survives a crash at any instant. A save is untrusted
 input: only a regular file of bounded size and nesting is parsed, its whole structure is
-checked against typed schemas (`SaveRecord`, `SavedState`), then against the content it is
-loaded with (units, positions, weapons, spells, armours, players). Every problem (bad name,
+checked against typed schemas (`SaveRecord`, `SavedState`, whose units, doors and objects
+are the engine's own `Unit`, `Door` and `Thing`), then against the content it is loaded
+with (units, positions, weapons, spells, armours, players). Every problem (bad name,
 truncated, garbled, wrong version, unknown scenario, too large, too deep, a field out of
 range, an unwritable folder) raises `SaveError` with a message for the player, and nothing
 else changes.
@@ -34,7 +35,11 @@ from game.rules.events import AnyEvent, CommandIssued, Reloaded
 from game.rules.history import changed_outcomes, outcomes, replay
 from game.rules.engine import Game
 from game.rules.policies import ProfileBook
+from game.rules.board import Door, Thing
+from game.rules.bounds import DoorId, Id, PlainName, PlayerNo, Small
+from game.rules.references import ENTRY_NAMES, content_references
 from game.rules.state import comparable, restore_state
+from game.rules.units import Unit
 
 FORMAT = "escarmouche-save"
 #: 2: adds `dice` (how the log's commands roll: one stream, or a stream per command); a
@@ -86,109 +91,15 @@ class SaveError(Exception):
 #: Shown text (names, commands): no control, line-separator or direction-override
 #: characters, which could garble or disguise what a screen or a terminal shows.
 _PLAIN = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
-PlainName = Annotated[str, Meta(min_length=1, max_length=100, pattern=_PLAIN)]
-PlainText = Annotated[str, Meta(max_length=500, pattern=_PLAIN)]
-Id = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
-DoorId = Annotated[str, Meta(pattern=r"^door-[0-9]{1,4}-[0-9]{1,4}$")]
-Small = Annotated[int, Meta(ge=0, le=1_000_000_000)]
-Signed = Annotated[int, Meta(ge=-1_000_000_000, le=1_000_000_000)]
-Coord = Annotated[int, Meta(ge=0, le=10_000)]
-PlayerNo = Annotated[int, Meta(ge=1, le=6)]
+# The state's units, doors and objects are declared once, with their bounds, where the
+# engine declares them (`Unit`, `Door`, `Thing`): saves encode and decode them as they are.
 Seed = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
-Glyph = Annotated[str, Meta(min_length=1, max_length=1, pattern=_PLAIN)]
 Word32 = Annotated[int, Meta(ge=0, le=2**32 - 1)]
 D100 = Annotated[int, Meta(ge=1, le=100)]
 
 
 class Saved(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Base of the saved state's parts: a misspelt or missing field is an error."""
-
-
-_Path = Annotated[str, Meta(max_length=100, pattern=_PLAIN)]
-
-
-class SavedSource(Saved, kw_only=True):
-    """`Source` as saved: a content table, an entry, the paths read, a note."""
-
-    file: Annotated[str, Meta(pattern=r"^[a-z][a-z_]*$", max_length=40)]
-    entry: Annotated[str, Meta(pattern=r"^([A-Za-z0-9_][A-Za-z0-9_-]*)?$", max_length=64)] = ""
-    paths: Annotated[list[_Path], Meta(max_length=10)] = []
-    note: Literal["", "set", "absent"] = ""
-
-
-class SavedEffect(Saved, kw_only=True):
-    source: Id
-    stat: Annotated[str, Meta(max_length=20)]
-    amount: Signed
-    turns: Small
-    origin: Annotated[list[SavedSource], Meta(max_length=20)] = []
-
-
-class SavedQuips(Saved, kw_only=True):
-    miss: list[PlainText] = []
-    hit: list[PlainText] = []
-    perfect: list[PlainText] = []
-    dodge: list[PlainText] = []
-    spell_fail: list[PlainText] = []
-    kill: list[PlainText] = []
-
-
-class SavedUnit(Saved, kw_only=True):
-    """`Unit` as saved; every field of the engine's unit, each with its range."""
-
-    id: Id
-    name: PlainName
-    kind: Literal["character", "creature"]
-    template: Id
-    owner: PlayerNo | None
-    faction: Id | None
-    glyph: Glyph
-    pos: Annotated[tuple[Coord, Coord], Meta()]
-    characteristics: Annotated[dict[str, Small], Meta(max_length=len(CHARACTERISTICS))]
-    skills: Annotated[dict[str, Signed], Meta(max_length=len(SKILLS))]
-    masteries: Annotated[dict[Id, Signed], Meta(max_length=100)]
-    weapons: Annotated[list[Id], Meta(max_length=100)]
-    armour: Id | None
-    legendary_armour: Id | None
-    hp: Small
-    hp_max: Annotated[int, Meta(ge=1, le=1_000_000)]
-    ap: Signed
-    ap_max: Annotated[int, Meta(ge=1, le=1_000_000)]
-    spells: Annotated[list[Id], Meta(max_length=100)] = []
-    quips: SavedQuips = msgspec.field(default_factory=SavedQuips)
-    xp: Small = 0
-    level: Annotated[int, Meta(ge=1, le=1000)] = 1
-    effects: Annotated[list[SavedEffect], Meta(max_length=1000)] = []
-    items: Annotated[dict[Id, Small], Meta(max_length=100)] = {}
-    stats: dict[Annotated[str, Meta(max_length=40)], Small] = {}
-    down: bool = False
-    ap_owed: Small = 0
-    held: bool = False
-    designer_set: Annotated[list[Annotated[str, Meta(max_length=100)]],
-                            Meta(max_length=100)] = []
-    #: Its name's grammatical gender (saves before it show the masculine).
-    gender: Literal["m", "f"] = "m"
-
-
-class SavedDoor(Saved, kw_only=True):
-    id: DoorId
-    pos: tuple[Coord, Coord]
-    state: Literal["closed", "open", "broken"]
-    hp: Small
-    hp_max: Small
-    defence: Small
-
-
-class SavedThing(Saved, kw_only=True):
-    id: Id
-    name: PlainName
-    pos: tuple[Coord, Coord]
-    glyph: Glyph
-    hp: Small
-    hp_max: Small
-    defence: Small | None
-    armour: Id | None
-    destroyed: bool
 
 
 #: `random.Random.getstate()` (version 3: 624 words and an index) and the forced d100s;
@@ -203,9 +114,9 @@ DiceState = tuple[RandomState | None, Annotated[list[D100], Meta(max_length=MAX_
 class SavedState(Saved, kw_only=True):
     """`Game.snapshot()` as saved: everything that changes during a game."""
 
-    units: Annotated[dict[Id, SavedUnit], Meta(max_length=10_000)]
-    doors: Annotated[dict[DoorId, SavedDoor], Meta(max_length=10_000)]
-    things: Annotated[dict[Id, SavedThing], Meta(max_length=10_000)]
+    units: Annotated[dict[Id, Unit], Meta(max_length=10_000)]
+    doors: Annotated[dict[DoorId, Door], Meta(max_length=10_000)]
+    things: Annotated[dict[Id, Thing], Meta(max_length=10_000)]
     round: Annotated[int, Meta(ge=1, le=1_000_000)]
     current: PlayerNo
     over: bool
@@ -703,7 +614,7 @@ def saved_state(raw) -> SavedState:
     """The saved state checked against its schema, each unit, door and object on its own
     so that the message names the one that is damaged."""
     if isinstance(raw, dict):
-        for group, tp in (("units", SavedUnit), ("doors", SavedDoor), ("things", SavedThing)):
+        for group, tp in (("units", Unit), ("doors", Door), ("things", Thing)):
             entries = raw.get(group)
             if isinstance(entries, dict):
                 for key, value in entries.items():
@@ -795,28 +706,13 @@ def check_against(record: SaveRecord, game: Game, file: str) -> None:
                  f"{game.width}x{game.height} map")
         if unit.pos in game.walls:
             fail(f"{where} stands in a wall at {unit.pos[0]},{unit.pos[1]}")
-        catalog = content.characters if unit.kind == "character" else content.creatures
-        if unit.template not in catalog:
-            fail(f"{where}: {unit.kind} template {unit.template!r} is not in the content")
-        for wid in unit.weapons:
-            if wid not in content.weapons:
-                fail(f"{where}: weapon {wid!r} is not in the content")
-        for aid in (unit.armour, unit.legendary_armour):
-            if aid is not None and aid not in content.armours:
-                fail(f"{where}: armour {aid!r} is not in the content")
-        for sid in unit.spells:
-            if sid not in content.spells:
-                fail(f"{where}: spell {sid!r} is not in the content")
-        for iid in unit.items:
-            if iid not in content.items:
-                fail(f"{where}: item {iid!r} is not in the content")
-        if unit.faction is not None and unit.faction not in content.factions:
-            fail(f"{where}: faction {unit.faction!r} is not in the content")
+        for ref in content_references(unit, content)[:1]:
+            fail(f"{where}: {ENTRY_NAMES[ref.table]} {ref.id!r} is not in the content")
     for tid, thing in state.things.items():
         if not game.in_bounds(thing.pos):
             fail(f"object {tid!r} is off the map")
-        if thing.armour is not None and thing.armour not in content.armours:
-            fail(f"object {tid!r}: armour {thing.armour!r} is not in the content")
+        for ref in content_references(thing, content)[:1]:
+            fail(f"object {tid!r}: {ENTRY_NAMES[ref.table]} {ref.id!r} is not in the content")
 
 
 class Loaded(msgspec.Struct, kw_only=True):

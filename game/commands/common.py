@@ -58,17 +58,18 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
     """Load content and a scenario and start a game (raises ContentErrors / UsageError).
 
     Every new game rolls each command's dice from its own stream (`GameState.dice`)."""
-    from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+    from game.content.loader import list_scenarios, load_game_content, scenario_path
     from game.rules.engine import Game
     from game.rules.policies import ProfileBook
 
-    content = load_content(content_dir)
     path = scenario_path(content_dir, scenario)
     if not path.exists():
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
-    return Game(content, load_scenario(content, path, content_dir), seed=seed,
-                scenario_id=path.stem, designer=designer, policies=ProfileBook(content))
+    # The content's errors and the scenario's in one list, as `validate` gives them.
+    content, loaded = load_game_content(content_dir, path)
+    return Game(content, loaded, seed=seed, scenario_id=path.stem, designer=designer,
+                policies=ProfileBook(content))
 
 
 def parse_rolls(text: str | None) -> list[int]:

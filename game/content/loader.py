@@ -1,7 +1,10 @@
 """Read the content folder into a validated `Content`, listing every error with its place.
 
-Each entry is converted on its own (msgspec stops at a value's first error), its error
-path mapped back to the YAML mark; then references between files are checked.
+Each entry is converted on its own by msgspec (the fast path); one it refuses has every
+error listed by `schemacheck` (jsonschema on the generated schemas), each at its YAML mark.
+The checks of one value (`VALUE_CHECKS`: dice, stats, glyphs, colours) run on every entry,
+valid or not, so one run shows all of an entry's errors; then the checks that span fields
+and files (references, a spell kind's fields, maps and placements) run on valid entries.
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ from game.rules import templates
 from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
 from game.content import DEFAULT_CONTENT
+from game.content import schemacheck
+from game.content.schemacheck import where
 from game.content.texts import english_only
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
 from game.i18n import add_content_texts
 from game.rules.dice import Dice
+from game.rules.references import ENTRY_NAMES, content_references
 
 MAX_FILE_BYTES = 2_000_000
 #: Dice at the scale of the game (2d6+4 is its largest): `9999999999d6` would never finish
@@ -39,48 +45,17 @@ MAX_SYMBOL_ERRORS = 20
 MAX_SUGGESTED = 500
 EFFECT_STATS = templates.EFFECT_STATS
 
-_PATH_PART = re.compile(r"\.([^.\[\]`]+)|\[(\d+)\]")
-
-
-def _msgspec_path(message: str) -> tuple[str, tuple[Any, ...], str | None]:
-    """Split msgspec's message into its text, its `$.a[0].b` path, and a bad key if any."""
-    key = None
-    match = re.search(r" - at `key` in `(\$[^`]*)`$", message)
-    if match:
-        key, text, raw = "key", message[: match.start()], match.group(1)
-    else:
-        match = re.search(r" - at `(\$[^`]*)`$", message)
-        text, raw = (message[: match.start()], match.group(1)) if match else (message, "$")
-    path = tuple(int(i) if i else name for name, i in _PATH_PART.findall(raw[1:]))
-    return text, path, key
-
-
-def _struct_at(tp: Any, path: tuple[Any, ...]) -> Any:
-    """The Struct type found by walking `path` down from `tp` (None if it is not one)."""
-    for part in path:
-        tp = _unwrap(tp)
-        if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
-            # The path names fields as the YAML spells them (a field may be renamed).
-            attribute = dict(zip(tp.__struct_encode_fields__, tp.__struct_fields__))
-            tp = typing.get_type_hints(tp, include_extras=False).get(attribute.get(part, part))
-        elif typing.get_origin(tp) in (list, dict):
-            tp = typing.get_args(tp)[-1]
-        else:
-            return None
-    tp = _unwrap(tp)
-    return tp if isinstance(tp, type) and issubclass(tp, msgspec.Struct) else None
-
-
 def _unwrap(tp: Any) -> Any:
+    """`tp` without its `Annotated` bounds and its `| None`."""
     while True:
         origin = typing.get_origin(tp)
         if origin is typing.Annotated:
             tp = typing.get_args(tp)[0]
         elif origin in (typing.Union, types.UnionType):
             args = [a for a in typing.get_args(tp) if a is not type(None)]
-            tp = args[0] if len(args) == 1 else tp
             if len(args) != 1:
                 return tp
+            tp = args[0]
         else:
             return tp
 
@@ -102,134 +77,24 @@ def _is_struct(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, msgspec.Struct)
 
 
-def _report(doc: MarkedDocument, exc: msgspec.ValidationError, tp: Any, base: tuple[Any, ...],
-            errors: list[ContentError], missing_word: str = "required field") -> None:
-    """msgspec's error turned into a marked, explained one."""
-    text, path, key = _msgspec_path(str(exc))
-    full = base + path
-    unknown = re.match(r"Object contains unknown field `(.+)`", text)
-    missing = re.match(r"Object missing required field `(.+)`", text)
-    if unknown:
-        name = unknown.group(1)
-        struct = _struct_at(tp, path)
-        errors.append(_unknown_field(doc, full + (name,), name,
-                                     struct.__struct_encode_fields__ if struct else ()))
-    elif missing:
-        errors.append(doc.error(full, f"missing {missing_word} {missing.group(1)!r}"))
-    else:
-        where = _where(full)
-        bad = f"a {key} of {where}" if key else where
-        errors.append(doc.error(full, f"{bad}: {_friendly(text).lower()}"))
-
-
-def _unknown_field(doc: MarkedDocument, path: tuple[Any, ...], name: Any,
-                   fields: tuple[str, ...]) -> ContentError:
-    close = difflib.get_close_matches(str(name), fields, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    allowed = f"; known fields: {', '.join(fields)}" if fields and not close else ""
-    return doc.error(path, f"unknown field {name!r}{hint}{allowed}", key=True)
-
-
-def _check(doc: MarkedDocument, data: Any, tp: Any, base: tuple[Any, ...],
-           errors: list[ContentError], missing_word: str = "required field") -> bool:
-    """Report every bad value under `base`, each once: a Struct field by field, a list item
-    by item, a dict entry by entry, anything else by `msgspec.convert` of the value alone.
-    True when nothing was wrong."""
-    if base in doc.broken:
-        return False  # reported when the YAML was read (a bad tag or key)
-    inner = _unwrap(tp)
-    if data is None and inner is not tp and _allows_none(tp):
-        return True
-    ok = True
-    if _is_struct(inner) and isinstance(data, dict):
-        hints = _struct_hints(inner)
-        fields = inner.__struct_encode_fields__
-        suggested = set()
-        for key, value in data.items():
-            if key in hints:
-                ok &= _check(doc, value, hints[key], base + (key,), errors)
-            else:
-                ok = False
-                suggested.update(difflib.get_close_matches(str(key), fields, n=1))
-                errors.append(_unknown_field(doc, base + (key,), key, fields))
-        for name in _required_fields(inner):
-            # A misspelt field is reported once, as the unknown field it is.
-            if name not in data and name not in suggested:
-                ok = False
-                errors.append(doc.error(base, f"missing {missing_word} {name!r}"))
-        if not ok:
-            return False
-    elif typing.get_origin(inner) is list and isinstance(data, list):
-        (item,) = typing.get_args(inner)
-        for i, value in enumerate(data):
-            ok &= _check(doc, value, item, base + (i,), errors)
-        if not ok:
-            return False
-    elif typing.get_origin(inner) is dict and isinstance(data, dict):
-        key_tp, value_tp = typing.get_args(inner)
-        for key, value in data.items():
-            try:
-                msgspec.convert(key, key_tp, strict=True)
-            except msgspec.ValidationError as exc:
-                ok = False
-                text, _, _ = _msgspec_path(str(exc))
-                errors.append(doc.error(base + (key,), f"a key of {_where(base)}: "
-                                        f"{_friendly(text).lower()}", key=True))
-            ok &= _check(doc, value, value_tp, base + (key,), errors)
-        if not ok:
-            return False
-    try:
-        msgspec.convert(data, tp, strict=True)
-    except msgspec.ValidationError as exc:
-        _report(doc, exc, tp, base, errors, missing_word)
-        return False
-    return True
-
-
-def _where(path: tuple[Any, ...]) -> str:
-    """The end of a path as a reader finds it: its last two names, with list indexes
-    (`players[1].colour`, `stats.STR`, `at[1]`)."""
-    text, names = "", 0
-    for part in reversed(path):
-        joined = f".{text}" if text and not text.startswith("[") else text
-        if isinstance(part, int):
-            text = f"[{part}]{joined}"
-            continue
-        if names == 2:
-            break
-        text = f"{part}{joined}"
-        names += 1
-    return text or "value"
-
-
-def _allows_none(tp: Any) -> bool:
-    while typing.get_origin(tp) is typing.Annotated:
-        tp = typing.get_args(tp)[0]
-    return typing.get_origin(tp) in (typing.Union, types.UnionType) and \
-        type(None) in typing.get_args(tp)
-
-
 def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
-            errors: list[ContentError], missing_word: str = "required field") -> Any:
-    """Convert one entry, reporting every bad value in it (not only msgspec's first) at its
-    place; None if anything was wrong."""
-    if base not in doc.broken:
-        try:
-            return msgspec.convert(data, tp, strict=True)
-        except msgspec.ValidationError:
-            pass  # walked below, to report every error and not only the first
-    _check(doc, data, tp, base, errors, missing_word)
-    return None
-
-
-def _friendly(text: str) -> str:
-    """msgspec's message, with the plain-text pattern and a text's two forms said in
-    words."""
-    text = text.replace("`str | object`", "a text or its forms by language ({en: …, fr: …})")
-    text = re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x1f.*'$",
-                  "plain text (no control, line-break or direction characters)", text)
-    return re.sub(r"`str` matching regex '\^\[\^\\\\x00-\\\\x08.*'$",
-                  "text without control or direction characters", text)
+            errors: list[ContentError], missing_word: str = "required field",
+            reported: set[tuple[Any, ...]] | frozenset = frozenset()) -> Any:
+    """Convert one entry (msgspec, the fast path); if it is refused, report every error in
+    it at its place (jsonschema, `schemacheck`) and return None. `reported`: paths whose
+    value a check already reported (not reported twice)."""
+    if base in doc.broken:
+        return None  # reported when the YAML was read (a bad tag or key)
+    try:
+        return msgspec.convert(data, tp, strict=True)
+    except msgspec.ValidationError as exc:
+        found = schemacheck.schema_errors(doc, data, tp, base, missing_word=missing_word,
+                                          reported=reported)
+        if not found and not reported and not doc.is_broken(base):
+            # Nothing the schema says: msgspec's own words, at the entry.
+            found = [doc.error(base, f"{where(base) or 'value'}: {exc}")]
+        errors += found
+        return None
 
 
 class Loader:
@@ -298,13 +163,51 @@ class Loader:
                 self.errors.append(doc.error((key,), f"{key!r} is not a valid id "
                                              "(lowercase letters, digits, - and _)", key=True))
                 continue
-            entry = None if doc.is_broken((key,)) else convert(doc, value, tp, (key,), self.errors)
+            entry = None
+            if not doc.is_broken((key,)):
+                reported = self.check_values(doc, value, tp, (key,))
+                entry = convert(doc, value, tp, (key,), self.errors, reported=reported)
             if entry is None:
                 self.invalid.add((filename, key))
             else:
                 english_only(entry, self.forms)
                 result[key] = entry
         return result, doc
+
+    def check_values(self, doc: MarkedDocument, data: Any, tp: Any,
+                     path: tuple[Any, ...]) -> set[tuple[Any, ...]]:
+        """Run the check of every value `VALUE_CHECKS` names in `data` (read as `tp`), valid
+        or not the rest of its entry, so that one run shows all of an entry's errors; return
+        the paths reported."""
+        reported: set[tuple[Any, ...]] = set()
+        self._check_values(doc, data, tp, path, reported)
+        return reported
+
+    def _check_values(self, doc: MarkedDocument, data: Any, tp: Any, path: tuple[Any, ...],
+                      reported: set[tuple[Any, ...]]) -> None:
+        inner = _unwrap(tp)
+        origin = typing.get_origin(inner)
+        if _is_struct(inner) and isinstance(data, dict):
+            hints = _struct_hints(inner)
+            for key, value in data.items():
+                if key not in hints:
+                    continue
+                check = _value_check(inner, key)
+                if check is None:
+                    self._check_values(doc, value, hints[key], path + (key,), reported)
+                elif isinstance(value, str):  # any other type is the schema's error
+                    before = len(self.errors)
+                    check(self, doc, path + (key,), value)
+                    if len(self.errors) > before:
+                        reported.add(path + (key,))
+        elif origin is list and isinstance(data, list):
+            (item,) = typing.get_args(inner)
+            for i, value in enumerate(data):
+                self._check_values(doc, value, item, path + (i,), reported)
+        elif origin is dict and isinstance(data, dict):
+            value_tp = typing.get_args(inner)[1]
+            for key, value in data.items():
+                self._check_values(doc, value, value_tp, path + (key,), reported)
 
     def ref(self, doc: MarkedDocument, path: tuple, value: str | None, known: dict,
             what: str) -> None:
@@ -400,23 +303,14 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
     if not isinstance(doc.data, dict):
         loader.errors.append(doc.error((), "expected a mapping of settings"))
         return None
-    rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors, "setting")
+    reported = loader.check_values(doc, doc.data, templates.RulesConfig, ())
+    rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors, "setting",
+                    reported)
     if rules is not None:
         english_only(rules, loader.forms)
         _check_rules(loader, doc, rules)
         loader.notices += page_departures(doc, rules.page)
     return rules
-
-
-def _required_fields(struct: type[msgspec.Struct]) -> tuple[str, ...]:
-    required = _REQUIRED.get(struct)
-    if required is None:
-        required = _REQUIRED[struct] = tuple(f.encode_name for f in msgspec.structs.fields(struct)
-                                             if f.required)
-    return required
-
-
-_REQUIRED: dict[type, tuple[str, ...]] = {}
 
 
 def _load(loader: Loader) -> Content:
@@ -430,7 +324,6 @@ def _load(loader: Loader) -> Content:
     creatures, kdoc = loader.table("creatures.yaml", templates.CreatureTemplate)
 
     for wid, weapon in weapons.items():
-        _check_dice(loader, wdoc, (wid, "dice"), weapon.dice)
         reach = rules.page.ranged_max_distance if rules else None
         if weapon.kind == "ranged" and reach is not None and weapon.range > reach:
             loader.errors.append(wdoc.error((wid, "range"), f"range {weapon.range} is above "
@@ -456,31 +349,26 @@ def _load(loader: Loader) -> Content:
                 families.add(family)
             else:
                 families_known = False
+    tables = {"weapons": weapons, "armours": armours, "factions": factions, "items": items,
+              "spells": spells}
     for doc, table, kind in ((cdoc, characters, "character"), (kdoc, creatures, "creature")):
         for tid, t in table.items():
-            _check_glyph(loader, doc, (tid, "glyph"), t.glyph)
-            for i, wid in enumerate(t.weapons):
-                loader.ref(doc, (tid, "weapons", i), wid, weapons, "weapon")
+            for ref in content_references(t, tables):
+                loader.ref(doc, (tid, *ref.field), ref.id, tables[ref.table],
+                           ENTRY_NAMES[ref.table])
             for family in t.masteries:
                 if families_known and family not in families:
                     loader.errors.append(doc.error((tid, "masteries", family),
                                                    f"no weapon has the family {family!r}",
                                                    key=True))
-            loader.ref(doc, (tid, "armour"), t.armour, armours, "armour")
             if t.armour in armours and armours[t.armour].legendary:
                 loader.errors.append(doc.error((tid, "armour"), f"{t.armour!r} is legendary; "
                                                "put it under legendary_armour"))
-            loader.ref(doc, (tid, "faction"), t.faction, factions, "faction")
-            for i, iid in enumerate(t.items):
-                loader.ref(doc, (tid, "items", i), iid, items, "item")
             if kind == "character":
-                loader.ref(doc, (tid, "legendary_armour"), t.legendary_armour, armours, "armour")
                 legend = armours.get(t.legendary_armour)
                 if legend is not None and not legend.legendary:
                     loader.errors.append(doc.error((tid, "legendary_armour"),
                                                    f"{t.legendary_armour!r} is not legendary"))
-                for i, sid in enumerate(t.spells):
-                    loader.ref(doc, (tid, "spells", i), sid, spells, "spell")
     add_content_texts(loader.forms)
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells, items=items,
@@ -537,6 +425,8 @@ def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:
 
 def _check_glyph(loader: Loader, doc, path: tuple, glyph: str) -> None:
     """A map glyph is one printable character one cell wide."""
+    if len(glyph) != 1:
+        return  # the schema's error (one character)
     # Separators, controls, marks that combine with the previous cell, wide characters:
     # each would shift or hide the map's columns.
     if unicodedata.category(glyph)[0] in "CZM" or unicodedata.east_asian_width(glyph) in "WF":
@@ -556,12 +446,10 @@ def _check_colour(loader: Loader, doc, path: tuple, colour: str) -> None:
 
 
 def _check_rules(loader: Loader, doc: MarkedDocument, rules: templates.RulesConfig) -> None:
-    for field in ("brawl_dice", "perfect_die"):
-        _check_dice(loader, doc, (field,), getattr(rules, field))
+    """The damage-bonus table in order, the level thresholds going up."""
     table = rules.damage_bonus
     last = None
     for i, row in enumerate(table):
-        _check_dice(loader, doc, ("damage_bonus", i, "dice"), row.dice)
         if row.up_to is None and i != len(table) - 1:
             loader.errors.append(doc.error(("damage_bonus", i, "up_to"),
                                            "only the last row may have up_to: null"))
@@ -586,15 +474,12 @@ def _check_spell(loader: Loader, doc, sid: str, spell: templates.Spell) -> None:
                                        f"{ignored[0]} (it uses {needs})", key=True))
     if spell.kind in ("damage", "heal"):
         if spell.dice is None:
-            loader.errors.append(doc.error((sid,), f"a {spell.kind} spell needs dice"))
-        else:
-            _check_dice(loader, doc, (sid, "dice"), spell.dice)
+            loader.errors.append(doc.error((sid,), f"{sid}: a {spell.kind} spell needs dice"))
     else:
         if spell.effect is None:
-            loader.errors.append(doc.error((sid,), f"a {spell.kind} needs an effect "
+            loader.errors.append(doc.error((sid,), f"{sid}: a {spell.kind} needs an effect "
                                            "{stat, amount, turns}"))
             return
-        _check_stat(loader, doc, (sid, "effect", "stat"), spell.effect.stat)
         sign_ok = spell.effect.amount > 0 if spell.kind == "buff" else spell.effect.amount < 0
         if not sign_ok:
             loader.errors.append(doc.error((sid, "effect", "amount"), f"a {spell.kind}'s amount "
@@ -608,9 +493,32 @@ def _check_stat(loader: Loader, doc, path: tuple, stat: str) -> None:
         loader.errors.append(doc.error(path, f"unknown stat {stat!r}{hint}"))
 
 
+#: The check of one value, by the Struct (or a base of it) and the field that hold it: run
+#: on the value as read, whether or not the rest of its entry is valid.
+VALUE_CHECKS = {
+    (templates.RulesConfig, "brawl_dice"): _check_dice,
+    (templates.RulesConfig, "perfect_die"): _check_dice,
+    (templates.DamageBonusRow, "dice"): _check_dice,
+    (templates.Weapon, "dice"): _check_dice,
+    (templates.Spell, "dice"): _check_dice,
+    (templates.EffectSpec, "stat"): _check_stat,
+    (templates.UnitTemplate, "glyph"): _check_glyph,
+    (templates.ObjectPlacement, "glyph"): _check_glyph,
+    (templates.PlayerSpec, "colour"): _check_colour,
+}
+
+
+def _value_check(struct: type, field: str) -> Any:
+    for base in struct.__mro__:
+        check = VALUE_CHECKS.get((base, field))
+        if check is not None:
+            return check
+    return None
+
+
 def _check_effect(loader: Loader, doc, path: tuple, effect: templates.EffectSpec) -> None:
-    """An item's or a weapon's timed effect: a stat effects apply to, a non-zero amount."""
-    _check_stat(loader, doc, path + ("stat",), effect.stat)
+    """An item's or a weapon's timed effect: a non-zero amount (its stat is a value
+    check)."""
     if effect.amount == 0:
         loader.errors.append(doc.error(path + ("amount",), "an effect of 0 changes nothing"))
 
@@ -637,7 +545,8 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     doc = loader.read(path)
     scenario = None
     if doc is not None:
-        scenario = convert(doc, doc.data, Scenario, (), loader.errors)
+        reported = loader.check_values(doc, doc.data, Scenario, ())
+        scenario = convert(doc, doc.data, Scenario, (), loader.errors, reported=reported)
     if scenario is not None:
         english_only(scenario, loader.forms)
         _check_scenario(loader, doc, scenario, content=content)
@@ -649,6 +558,20 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
         raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
     add_content_texts(loader.forms)
     return scenario
+
+
+def load_game_content(root: FsPath | str, path: FsPath) -> tuple[Content, Scenario]:
+    """The content and one scenario of it, for a command that plays it (`script`,
+    `simulate`, `odds`...): raise `ContentErrors` listing the errors of both, as
+    `validate` lists them."""
+    content, errors = load_content_partial(root)
+    try:
+        scenario = load_scenario(content, path, root)
+    except ContentErrors as exc:
+        errors = [*errors, *exc.errors]
+    if errors:
+        raise ContentErrors(errors)
+    return content, scenario
 
 
 #: A scenario's lists of entries, each entry checked on its own.
@@ -669,7 +592,7 @@ def _salvage(doc: MarkedDocument) -> tuple[Scenario, dict[str, list[int]]] | Non
             continue
         (item,) = typing.get_args(_unwrap(hints[name]))
         indexes[name] = [i for i, entry in enumerate(entries)
-                         if _check(doc, entry, item, (name, i), [])]
+                         if not doc.is_broken((name, i)) and _converts(entry, item)]
         kept[name] = [entries[i] for i in indexes[name]]
     try:
         scenario = msgspec.convert(kept, Scenario, strict=True)
@@ -678,67 +601,96 @@ def _salvage(doc: MarkedDocument) -> tuple[Scenario, dict[str, list[int]]] | Non
     return scenario, indexes
 
 
+def _converts(data: Any, tp: Any) -> bool:
+    try:
+        msgspec.convert(data, tp, strict=True)
+    except msgspec.ValidationError:
+        return False
+    return True
+
+
+class _Places:
+    """Where each entry of a scenario stands in its file: a salvaged scenario's bad entries
+    are left out, so its n-th character may be the file's (n+1)-th."""
+
+    def __init__(self, indexes: dict[str, list[int]] | None) -> None:
+        self.indexes = indexes or {}
+
+    def __call__(self, group: str, i: int) -> int:
+        return self.indexes[group][i] if group in self.indexes else i
+
+
 def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
                     indexes: dict[str, list[int]] | None = None, *,
                     content: Content) -> None:
     """The map and the placements against the content. `indexes`: where each entry of a
     salvaged scenario stands in the file (its bad entries left out)."""
-    indexes = indexes or {}
+    place = _Places(indexes)
+    grid = _check_map(loader, doc, scenario)
+    if grid is None:
+        return
+    _check_doors(loader, doc, scenario, grid, place)
+    _check_owners(loader, doc, scenario)
+    _check_placements(loader, doc, scenario, grid, place, content)
 
-    def place(group: str, i: int) -> int:
-        return indexes[group][i] if group in indexes else i
 
-    for i, player in enumerate(scenario.players):
-        _check_colour(loader, doc, ("players", i, "colour"), player.colour)
-    for i, obj in enumerate(scenario.objects):
-        _check_glyph(loader, doc, ("objects", place("objects", i), "glyph"), obj.glyph)
+def _check_map(loader: Loader, doc: MarkedDocument, scenario: Scenario) -> Any:
+    """The map's size, its symbols and its rows' widths; the grid read, or None if the map
+    is too large to check anything on it."""
     grid = read_map(scenario.map)
     if grid.width > MAX_MAP_SIDE or grid.height > MAX_MAP_SIDE:
         loader.errors.append(doc.error(("map",), f"the map is {grid.width}x{grid.height} "
                                        f"squares; at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE}"))
-        return
+        return None
     rows = scenario.map.rstrip("\n").split("\n")
     widths = [len(row) for row in rows]
     usual = max(widths, key=lambda w: (widths.count(w), w))
     if not grid.unknown and all(w == usual for w in widths):
-        map_line = 0  # not asked of the document: its marks are only read for an error
-    else:
-        map_line, _ = doc.where(("map",))
+        return grid  # not asked of the document: its marks are only read for an error
+    map_line, _ = doc.where(("map",))
     source = doc.text.split("\n")
-    known = ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items())
-    for (x, y), ch in grid.unknown[:MAX_SYMBOL_ERRORS]:
+
+    def at(y: int, x: int) -> tuple[int, int]:
         # A block scalar's rows start on the line after `map: |`.
         line = map_line + 1 + y
         text = source[line - 1] if line - 1 < len(source) else ""
-        indent = len(text) - len(text.lstrip(" "))
-        loader.errors.append(ContentError(doc.file, line, indent + x + 1,
+        return line, len(text) - len(text.lstrip(" ")) + x + 1
+
+    known = ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items())
+    for (x, y), ch in grid.unknown[:MAX_SYMBOL_ERRORS]:
+        loader.errors.append(ContentError(doc.file, *at(y, x),
                                           f"unknown map symbol {ch!r} ({known})"))
     if len(grid.unknown) > MAX_SYMBOL_ERRORS:
         loader.errors.append(doc.error(("map",), f"{len(grid.unknown) - MAX_SYMBOL_ERRORS} "
                                        "more unknown map symbols"))
     for y, row in enumerate(rows):
         if len(row) != usual:
-            line = map_line + 1 + y
-            text = source[line - 1] if line - 1 < len(source) else ""
-            indent = len(text) - len(text.lstrip(" "))
             loader.errors.append(ContentError(
-                doc.file, line, indent + min(len(row), usual) + 1,
+                doc.file, *at(y, min(len(row), usual)),
                 f"map row {y} is {len(row)} squares wide, the others {usual}"
                 + (" (the missing squares would be holes in the wall)" if len(row) < usual
                    else "")))
-    width, height = grid.width, grid.height
-    seen_doors: set[tuple[int, int]] = set()
+    return grid
+
+
+def _check_doors(loader: Loader, doc: MarkedDocument, scenario: Scenario, grid: Any,
+                 place: _Places) -> None:
+    """Each door listed stands on a door of the map, listed once."""
+    seen: set[tuple[int, int]] = set()
     for i, spec in enumerate(scenario.doors):
-        i = place("doors", i)
+        path = ("doors", place("doors", i), "at")
         pos = (spec.at[0], spec.at[1])
         if pos not in grid.doors:
-            loader.errors.append(doc.error(("doors", i, "at"), f"there is no door at "
-                                           f"{pos[0]},{pos[1]} on the map ('+' or '/')"))
-        elif pos in seen_doors:
-            loader.errors.append(doc.error(("doors", i, "at"), f"the door at {pos[0]},{pos[1]}"
-                                           " is already listed"))
-        seen_doors.add(pos)
-    players = len(scenario.players)
+            loader.errors.append(doc.error(path, f"there is no door at {pos[0]},{pos[1]} on "
+                                           "the map ('+' or '/')"))
+        elif pos in seen:
+            loader.errors.append(doc.error(path, f"the door at {pos[0]},{pos[1]} is already "
+                                           "listed"))
+        seen.add(pos)
+
+
+def _check_owners(loader: Loader, doc: MarkedDocument, scenario: Scenario) -> None:
+    """At least one character, and each player owns one."""
     if not scenario.characters:
         loader.errors.append(doc.error(("characters",), "a scenario needs at least one "
                                        "character (players play characters)"))
@@ -749,6 +701,12 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
             if number not in owners:
                 loader.errors.append(doc.error(("players", number - 1), f"player {number} "
                                                f"({player.name}) owns no character"))
+
+
+def _check_placements(loader: Loader, doc: MarkedDocument, scenario: Scenario, grid: Any,
+                      place: _Places, content: Content) -> None:
+    """Each unit and object: a unique id, a known template and armour, an owner that is a
+    player, a free square on the map."""
     taken: dict[tuple[int, int], str] = {}
     ids: set[str] = set()
     groups = (("characters", scenario.characters, content.characters),
@@ -756,31 +714,41 @@ def _check_scenario(loader: Loader, doc: MarkedDocument, scenario: Scenario,
               ("objects", scenario.objects, None))
     for group, placements, catalog in groups:
         for i, p in enumerate(placements):
-            i = place(group, i)
-            base = (group, i)
+            base = (group, place(group, i))
             if p.id in ids:
                 loader.errors.append(doc.error(base + ("id",), f"duplicate id {p.id!r}"))
             ids.add(p.id)
             if catalog is not None:
                 loader.ref(doc, base + ("template",), p.template, catalog,
                            group[:-1] + " template")
-            if group == "characters" and p.owner is None:
-                loader.errors.append(doc.error(base, "a character needs an owner (player number)"))
-            owner = getattr(p, "owner", None)
-            if owner is not None and not 1 <= owner <= players:
-                loader.errors.append(doc.error(base + ("owner",),
-                                               f"owner {owner} is not a player (1 to {players})"))
-            if group == "objects" and p.armour is not None:
-                loader.ref(doc, base + ("armour",), p.armour, content.armours, "armour")
-            pos = (p.at[0], p.at[1])
-            if not (0 <= pos[0] < width and 0 <= pos[1] < height):
-                loader.errors.append(doc.error(base + ("at",), f"{pos[0]},{pos[1]} is off the "
-                                               f"{width}x{height} map"))
-            elif what := grid.blocker(pos):
-                loader.errors.append(doc.error(base + ("at",), f"{p.id} stands on {what} at "
-                                               f"{pos[0]},{pos[1]}"))
-            elif pos in taken:
-                loader.errors.append(doc.error(base + ("at",), f"{p.id} overlaps {taken[pos]} "
-                                               f"at {pos[0]},{pos[1]}"))
+                _check_owner(loader, doc, base, group, p.owner, len(scenario.players))
             else:
-                taken[pos] = p.id
+                for ref in content_references(p, content):
+                    loader.ref(doc, base + ref.field, ref.id, getattr(content, ref.table),
+                               ENTRY_NAMES[ref.table])
+            _check_square(loader, doc, base + ("at",), p.id, (p.at[0], p.at[1]), grid, taken)
+
+
+def _check_owner(loader: Loader, doc: MarkedDocument, base: tuple, group: str,
+                 owner: int | None, players: int) -> None:
+    if group == "characters" and owner is None:
+        loader.errors.append(doc.error(base, f"{where(base)}: a character needs an owner "
+                                       "(player number)"))
+    if owner is not None and not 1 <= owner <= players:
+        loader.errors.append(doc.error(base + ("owner",),
+                                       f"owner {owner} is not a player (1 to {players})"))
+
+
+def _check_square(loader: Loader, doc: MarkedDocument, path: tuple, uid: str,
+                  pos: tuple[int, int], grid: Any, taken: dict[tuple[int, int], str]) -> None:
+    """A unit's or an object's square: on the map, not a wall or a door, nobody else's."""
+    x, y = pos
+    if not (0 <= x < grid.width and 0 <= y < grid.height):
+        loader.errors.append(doc.error(path, f"{x},{y} is off the {grid.width}x{grid.height} "
+                                       "map"))
+    elif what := grid.blocker(pos):
+        loader.errors.append(doc.error(path, f"{uid} stands on {what} at {x},{y}"))
+    elif pos in taken:
+        loader.errors.append(doc.error(path, f"{uid} overlaps {taken[pos]} at {x},{y}"))
+    else:
+        taken[pos] = uid

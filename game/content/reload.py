@@ -33,6 +33,7 @@ from game.content.yamlmarks import ContentError, ContentErrors
 from game.rules.engine import Game
 from game.rules.events import Reloaded
 from game.rules.progress import level_for
+from game.rules.references import content_references
 from game.rules.templates import Content, UnitPlacement
 from game.rules.units import Unit
 
@@ -99,18 +100,12 @@ def _still_playable(game: Game, content: Content, root: Path) -> list[ContentErr
     errors: list[ContentError] = []
     loader = Loader(root)
     for unit in game.units.values():
-        catalog, file = (content.characters, "characters.yaml") if unit.is_character \
-            else (content.creatures, "creatures.yaml")
-        if unit.template not in catalog:
-            errors.append(ContentError(loader.rel(root / file), 1, 1, f"{unit.id} plays the "
-                                       f"template {unit.template!r}, which is gone"))
-        for table, ids in (("weapons", unit.weapons), ("spells", unit.spells),
-                           ("items", unit.items), ("armours", (unit.armour,)),
-                           ("armours", (unit.legendary_armour,))):
-            for ident in ids:
-                if ident is not None and ident not in getattr(content, table):
-                    errors.append(ContentError(loader.rel(root / TABLES[table]), 1, 1,
-                                               f"{unit.id} carries {ident!r}, which is gone"))
+        for ref in content_references(unit, content):
+            if ref.table == "factions":
+                continue  # (as before: a reload does not ask a unit's faction to stay)
+            what = "plays the template" if ref.field == ("template",) else "carries"
+            errors.append(ContentError(loader.rel(root / TABLES[ref.table]), 1, 1,
+                                       f"{unit.id} {what} {ref.id!r}, which is gone"))
     path = scenario_path(root, game.scenario_id)
     if not errors and path.exists():
         try:

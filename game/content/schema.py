@@ -41,6 +41,12 @@ def schema_of(name: str) -> dict[str, Any]:
     return {**title, **schema}
 
 
+def entry_schema(tp: Any) -> dict[str, Any]:
+    """The JSON Schema of one entry of a content file (a `Weapon`, an `AiProfile`...): the
+    definitions `schema_of` writes, from the same Struct."""
+    return {"$schema": DRAFT, **msgspec.json.schema(tp)}
+
+
 def write_schemas(out: Path) -> list[Path]:
     """Write `NAME.schema.json` for every content file into `out`; return the paths."""
     out.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.console import Console
 
 from game import oddsreport
-from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+from game.content.loader import list_scenarios, load_game_content, scenario_path
 from game.i18n import _, content_text
 from game.journal.text import namer
 from game.lab.requests import OddsRequest
@@ -28,13 +28,14 @@ def situation(content_dir: Path, scenario: str, load: str | None = None,
     the scenario's start (seed 0)."""
     if load:
         return load_game(save_path(load, saves_dir), content_dir).game
-    content = load_content(content_dir)
     path = scenario_path(content_dir, scenario)
     if not path.exists():
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise LabError(f"no scenario {scenario!r} (known: {known})")
-    return Game(content, load_scenario(content, path, content_dir), seed=0,
-                scenario_id=path.stem, policies=ProfileBook(content))
+    # The content's errors and the scenario's in one list, as `validate` gives them.
+    content, loaded = load_game_content(content_dir, path)
+    return Game(content, loaded, seed=0, scenario_id=path.stem,
+                policies=ProfileBook(content))
 
 
 def odds(request: OddsRequest) -> int:

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import msgspec
 
-from game.content.loader import list_scenarios, load_content, load_scenario, scenario_path
+from game.content.loader import (list_scenarios, load_content, load_game_content,
+                                 load_scenario, scenario_path)
+from game.content.yamlmarks import ContentErrors
 from game.lab.figures import EffectTally, Key, SourceTally, dealt_and_overkill, figures
 from game.rules.dice import stream_seed
 from game.rules.edits import rules_with, split_path, template_with, vary
@@ -215,8 +217,15 @@ def duel_scenario(setup: Setup, first_strike: int) -> Scenario:
 
 
 def check_setup(setup: Setup) -> None:
-    """Raise `LabError` naming what is wrong (an unknown template or scenario...)."""
-    content = content_at(setup.content_dir)
+    """Raise `LabError` naming what is wrong (an unknown template or scenario...), or
+    `ContentErrors` listing the content's errors and the scenario's, as `validate` does."""
+    try:
+        content = content_at(setup.content_dir)
+    except ContentErrors:
+        path = scenario_path(Path(setup.content_dir), setup.scenario or "")
+        if setup.kind != "duel" and path.exists():
+            load_game_content(Path(setup.content_dir), path)  # raises with both lists
+        raise
     if not 1 <= setup.rounds <= MOST_ROUNDS:
         raise LabError(f"--rounds must be between 1 and {MOST_ROUNDS}, not {setup.rounds}")
     if setup.kind == "duel":

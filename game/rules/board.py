@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+import msgspec
+
+from game.rules.bounds import Coord, DoorId, Glyph, Id, PlainName, Small
 from game.rules.geometry import Pos
 
 WALL, FLOOR, CLOSED_DOOR, OPEN_DOOR = "#", ".", "+", "/"
@@ -73,32 +76,31 @@ def parse_map(text: str) -> MapGrid:
     return grid
 
 
-@dataclass(slots=True)
-class Door:
-    """A door square; its id is `door-X-Y`."""
+class Door(msgspec.Struct, forbid_unknown_fields=True):
+    """A door square; its id is `door-X-Y`. (Declared once, with the bounds a save is
+    decoded under, as units are.)"""
 
-    id: str
-    pos: Pos
+    id: DoorId
+    pos: tuple[Coord, Coord]
     state: DoorState
-    hp: int
-    hp_max: int
-    defence: int
+    hp: Small
+    hp_max: Small
+    defence: Small
 
     @property
     def blocks(self) -> bool:
         return self.state is DoorState.CLOSED
 
 
-@dataclass(slots=True)
-class Thing:
+class Thing(msgspec.Struct, forbid_unknown_fields=True):
     """An object on the map (a barrel, a statue): blocks movement, may be attacked."""
 
-    id: str
-    name: str
-    pos: Pos
-    glyph: str
-    hp: int
-    hp_max: int
-    defence: int | None
-    armour: str | None
+    id: Id
+    name: PlainName
+    pos: tuple[Coord, Coord]
+    glyph: Glyph
+    hp: Small
+    hp_max: Small
+    defence: Small | None
+    armour: Id | None
     destroyed: bool = False

@@ -23,8 +23,8 @@ run starts from the same captured state, and the caller's state is put back.
 
 from __future__ import annotations
 
+import copy
 from contextlib import contextmanager
-from dataclasses import fields
 from fractions import Fraction
 from typing import Iterator
 
@@ -34,7 +34,7 @@ from game.rules.events import Roll
 from game.rules.odds import convolve, dice_dist, point
 from game.rules.sources import Sources
 from game.rules.state import GameState
-from game.rules.units import Effect, Statistics, Unit
+from game.rules.units import Effect, Unit
 
 #: A unit's part of a state: what an action may change that a later rule may read.
 #: (Statistics are only counts for the players: `kept` puts them back, no state holds them.)
@@ -70,8 +70,7 @@ def kept(game: GameState) -> Iterator[None]:
     """Whatever is played inside, the game is as it was afterwards: the captured state,
     every unit's statistics, the roller."""
     state, roller = capture(game), game.roller
-    stats = {uid: Statistics(**{f.name: getattr(u.stats, f.name) for f in fields(Statistics)})
-             for uid, u in game.units.items()}
+    stats = {uid: copy.copy(u.stats) for uid, u in game.units.items()}
     try:
         yield
     finally:

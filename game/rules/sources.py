@@ -14,9 +14,17 @@ One function per kind of source below; the tables' names are those of `Content`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
+
+from game.rules.bounds import _PLAIN
+
+#: The bounds a source is read under (a save is untrusted input): far above the content's.
+_TABLE = Annotated[str, Meta(pattern=r"^[a-z][a-z_]*$", max_length=40)]
+_ENTRY = Annotated[str, Meta(pattern=r"^([A-Za-z0-9_][A-Za-z0-9_-]*)?$", max_length=64)]
+_PATH = Annotated[str, Meta(pattern=_PLAIN, max_length=100)]
 
 
 class Source(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -26,9 +34,9 @@ class Source(msgspec.Struct, frozen=True, omit_defaults=True):
     this game), `absent` (the entry does not list the path: it counts 0).
     """
 
-    file: str
-    entry: str = ""
-    paths: tuple[str, ...] = ()
+    file: _TABLE
+    entry: _ENTRY = ""
+    paths: Annotated[tuple[_PATH, ...], Meta(max_length=10)] = ()
     note: Literal["", "set", "absent"] = ""
 
 

@@ -7,7 +7,7 @@ Commands, turn order, the creature phase and game over are the engine's (`engine
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 import msgspec
@@ -17,9 +17,8 @@ from game.rules.dice import Roller
 from game.rules.events import Event, TurnStarted
 from game.rules.geometry import Pos, clear_line, distance
 from game.rules.progress import level_for
-from game.rules.sources import Sources
 from game.rules.templates import Content, Quips, Scenario
-from game.rules.units import Effect, Statistics, Unit
+from game.rules.units import Statistics, Unit
 
 
 DICE_MODES = ("single", "streams")
@@ -227,9 +226,9 @@ class GameState:
     def snapshot(self) -> dict:
         """Every piece of mutable state, for equality checks (tests, saves)."""
         return {
-            "units": {k: asdict(u) for k, u in self.units.items()},
-            "doors": {d.id: asdict(d) for d in self.doors.values()},
-            "things": {k: asdict(t) for k, t in self.things.items()},
+            "units": {k: msgspec.to_builtins(u) for k, u in self.units.items()},
+            "doors": {d.id: msgspec.to_builtins(d) for d in self.doors.values()},
+            "things": {k: msgspec.to_builtins(t) for k, t in self.things.items()},
             "round": self.round,
             "current": self.current,
             "over": self.over,
@@ -248,7 +247,7 @@ class GameState:
 
 def known_statistics(saved: dict) -> dict:
     """A saved unit's statistics less those the engine no longer keeps (older saves)."""
-    return {k: v for k, v in saved.items() if k in Statistics.__dataclass_fields__}
+    return {k: v for k, v in saved.items() if k in Statistics.__struct_fields__}
 
 
 def comparable(state: dict, replayed: dict | None = None) -> dict:
@@ -273,18 +272,11 @@ def comparable(state: dict, replayed: dict | None = None) -> dict:
 def restore_state(game: GameState, state: dict) -> None:
     """Put a `Game.snapshot()` (as plain data from a save) back into a fresh game."""
     quips = {uid: unit.quips for uid, unit in game.units.items()}
-    units = {}
-    for uid, data in state["units"].items():
-        data = dict(data)
-        data["pos"] = tuple(data["pos"])
-        data["weapons"] = tuple(data["weapons"])
-        data["spells"] = tuple(data["spells"])
-        data["designer_set"] = tuple(data.get("designer_set", ()))
-        data["effects"] = [Effect(**{**e, "origin": msgspec.convert(e.get("origin", ()), Sources)})
-                           for e in data["effects"]]
-        data["stats"] = Statistics(**known_statistics(data["stats"]))
-        data["quips"] = quips.get(uid) or Quips()
-        units[uid] = Unit(**data)
+    # The units decoded as they are declared (`Unit`): fields older saves lack take their
+    # defaults, statistics the engine no longer keeps are left out; bounds are checked.
+    units = msgspec.convert(state["units"], dict[str, Unit])
+    for uid, unit in units.items():
+        unit.quips = quips.get(uid) or Quips()
     game.units = units
     for door in game.doors.values():
         saved = state["doors"][door.id]

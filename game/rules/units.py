@@ -1,12 +1,18 @@
-"""Units on the board (characters and creatures), with their timed effects and statistics."""
+"""Units on the board (characters and creatures), with their timed effects and statistics:
+the state of a unit, declared once as msgspec Structs with the bounds a save is read
+under (`bounds.py`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Annotated, Literal
 
+import msgspec
+from msgspec import Meta
+
+from game.rules.bounds import Coord, Id, Maximum, PlainName, PlayerNo, Glyph, Signed, Small
+from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.templates import Quips
-from game.rules.geometry import Pos
 from game.rules.rule_ids import TIMED_EFFECTS
 from game.rules.sources import Sources, template_value_source
 from game.rules.terms import Term, term
@@ -15,78 +21,83 @@ from game.rules.terms import Term, term
 TEMPLATE_TABLES = {"character": "characters", "creature": "creatures"}
 
 
-@dataclass(slots=True)
-class Effect:
+class Effect(msgspec.Struct):
     """A timed bonus or malus (a spell's, an item's, a weapon's on-hit effect): `amount`
     added to `stat` for `turns` more of its holder's turns; `source` is its spell, item or
     weapon id, `origin` the content value its amount comes from (bless's `effect.amount`
     in `spells`; none in saves made before origins were kept)."""
 
-    source: str
-    stat: str
-    amount: int
-    turns: int
-    origin: Sources = ()
+    source: Id
+    stat: Annotated[str, Meta(max_length=20)]
+    amount: Signed
+    turns: Small
+    origin: Annotated[Sources, Meta(max_length=20)] = ()
 
 
-@dataclass(slots=True)
-class Statistics:
-    """Per-unit statistics, attacker side and defender side."""
+class Statistics(msgspec.Struct):
+    """Per-unit statistics, attacker side and defender side. (A save's statistics the
+    engine no longer keeps are left out when it is decoded: unknown fields are ignored.)"""
 
-    attacks: int = 0
-    hits: int = 0
-    perfects: int = 0
-    misses: int = 0
-    dodges: int = 0
-    damage_dealt: int = 0
-    damage_taken: int = 0
-    kills: int = 0
-    spells_cast: int = 0
-    spells_failed: int = 0
-    spells_countered: int = 0
-    counters: int = 0
+    attacks: Small = 0
+    hits: Small = 0
+    perfects: Small = 0
+    misses: Small = 0
+    dodges: Small = 0
+    damage_dealt: Small = 0
+    damage_taken: Small = 0
+    kills: Small = 0
+    spells_cast: Small = 0
+    spells_failed: Small = 0
+    spells_countered: Small = 0
+    counters: Small = 0
 
 
-@dataclass(slots=True)
-class Unit:
-    """A character (owned by a player) or a creature (owned by none unless a scenario says)."""
+class Unit(msgspec.Struct, forbid_unknown_fields=True):
+    """A character (owned by a player) or a creature (owned by none unless a scenario says).
 
-    id: str
-    name: str
-    kind: str
-    template: str
-    owner: int | None
-    faction: str | None
-    glyph: str
-    pos: Pos
-    characteristics: dict[str, int]
-    skills: dict[str, int]
-    masteries: dict[str, int]
-    weapons: tuple[str, ...]
-    armour: str | None
-    legendary_armour: str | None
-    hp: int
-    hp_max: int
-    ap: int
-    ap_max: int
-    spells: tuple[str, ...] = ()
-    quips: Quips = field(default_factory=Quips)
-    xp: int = 0
-    level: int = 1
-    effects: list[Effect] = field(default_factory=list)
+    Declared once, with the bounds of each field: the engine plays it, `snapshot()` and
+    saves encode it, saves decode it (a misspelt or missing field, a value out of its
+    range, is an error there)."""
+
+    id: Id
+    name: PlainName
+    kind: Literal["character", "creature"]
+    template: Id
+    owner: PlayerNo | None
+    faction: Id | None
+    glyph: Glyph
+    pos: tuple[Coord, Coord]
+    characteristics: Annotated[dict[str, Small], Meta(max_length=len(CHARACTERISTICS))]
+    skills: Annotated[dict[str, Signed], Meta(max_length=len(SKILLS))]
+    masteries: Annotated[dict[Id, Signed], Meta(max_length=100)]
+    weapons: Annotated[tuple[Id, ...], Meta(max_length=100)]
+    armour: Id | None
+    legendary_armour: Id | None
+    hp: Small
+    hp_max: Maximum
+    ap: Signed
+    ap_max: Maximum
+    spells: Annotated[tuple[Id, ...], Meta(max_length=100)] = ()
+    #: Not read back from a save: a unit speaks its template's lines.
+    quips: Quips = msgspec.field(default_factory=Quips)
+    xp: Small = 0
+    level: Annotated[int, Meta(ge=1, le=1000)] = 1
+    effects: Annotated[list[Effect], Meta(max_length=1000)] = []
     #: Items carried: id -> uses left (0: used up).
-    items: dict[str, int] = field(default_factory=dict)
-    stats: Statistics = field(default_factory=Statistics)
+    items: Annotated[dict[Id, Small], Meta(max_length=100)] = {}
+    stats: Statistics = msgspec.field(default_factory=Statistics)
     down: bool = False
     #: AP a counter-magic drained during another side's turn: taken off the next refill.
-    ap_owed: int = 0
+    ap_owed: Small = 0
     #: Held by a designer: skips the creatures' phase.
     held: bool = False
     #: The template fields a designer's `set` changed (`skills.melee`): their values no
     #: longer come from the content file, and the terms reading them say so.
-    designer_set: tuple[str, ...] = ()
-    #: Its name's grammatical gender (`m`, `f`), for the edge's agreement.
-    gender: str = "m"
+    designer_set: Annotated[tuple[Annotated[str, Meta(max_length=100)], ...],
+                            Meta(max_length=100)] = ()
+    #: Its name's grammatical gender (`m`, `f`), for the edge's agreement (saves before
+    #: it read as the masculine).
+    gender: Literal["m", "f"] = "m"
 
     @property
     def is_character(self) -> bool:

@@ -63,18 +63,18 @@ def test_missing_keys_of_one_entry_are_all_reported_at_the_entry(mutation):
     entry = m.at("characters.yaml", "name: Aldric")
     sword = m.at("weapons.yaml", 'name: {en: "sword"')
     assert errors(m) == [
-        f"{entry}: missing required field 'glyph'",
-        f"{entry}: missing required field 'hp_max'",
-        f"{sword}: missing required field 'ap_cost'",
-        f"{sword}: missing required field 'dice'",
+        f"{entry}: aldric: missing required field 'glyph'",
+        f"{entry}: aldric: missing required field 'hp_max'",
+        f"{sword}: sword: missing required field 'ap_cost'",
+        f"{sword}: sword: missing required field 'dice'",
     ]
 
 
 def test_a_missing_nested_key_is_reported_at_its_mapping(mutation):
     m = mutation
     m.edit("characters.yaml", "stats: {STR: 15, DEX: 11, ", "stats: {STR: 15, ")
-    assert errors(m) == [f"{m.at('characters.yaml', '{STR: 15, SIZ')}: missing required "
-                         "field 'DEX'"]
+    assert errors(m) == [f"{m.at('characters.yaml', '{STR: 15, SIZ')}: aldric.stats: missing "
+                         "required field 'DEX'"]
 
 
 def test_a_missing_setting_is_reported_once_and_a_misspelt_one_only_as_unknown(mutation):
@@ -86,7 +86,7 @@ def test_a_missing_setting_is_reported_once_and_a_misspelt_one_only_as_unknown(m
         f"{m.at('rules.yaml', 'ap_max')}: missing setting 'door_cost'",
         f"{m.at('rules.yaml', 'mov_cost')}: unknown field 'mov_cost' "
         "(did you mean 'move_cost'?)",
-        f"{m.at('rules.yaml', 'per_step: 1')}: missing required field 'step'",
+        f"{m.at('rules.yaml', 'per_step: 1')}: luck: missing required field 'step'",
     ]
 
 
@@ -102,9 +102,9 @@ def test_every_mistake_of_one_character_in_one_run(mutation):
     m.edit("characters.yaml", "  legendary_armour: lily-mantle\n",
            "  legendary_armour: lily-mantle\n  shield: yes\n")
     assert errors(m) == [
-        f"{m.at('characters.yaml', '99')}: stats.STR: expected `int` <= 40",
+        f"{m.at('characters.yaml', '99')}: aldric.stats.STR: expected `int` <= 40",
         f"{m.at('characters.yaml', 'lots')}: aldric.hp_max: expected `int`, got `str`",
-        f"{m.at('characters.yaml', 'fifty')}: skills.melee: expected `int`, got `str`",
+        f"{m.at('characters.yaml', 'fifty')}: aldric.skills.melee: expected `int`, got `str`",
         f"{m.at('characters.yaml', 'Mace')}: a key of aldric.masteries: expected `str` "
         "matching regex '^[a-z][a-z0-9_-]*$'",
         f"{m.at('characters.yaml', 'shield')}: unknown field 'shield'; known fields: "
@@ -146,7 +146,7 @@ def test_a_rules_setting_of_the_wrong_type_in_a_nested_table(mutation):
     assert errors(m) == [
         f"{m.at('rules.yaml', '1.5')}: faction.ratio: expected `float` < 1.0",
         f"{m.at('rules.yaml', 'sixteen')}: damage_bonus[1].up_to: expected `int | null`, got `str`",
-        f"{m.at('rules.yaml', 'high')}: caps.melee: expected `int`, got `str`",
+        f"{m.at('rules.yaml', 'high')}: page.caps.melee: expected `int`, got `str`",
     ]
 
 

@@ -39,7 +39,7 @@ def test_every_error_is_listed_with_its_place(content_dir):
     edit(content_dir / "characters.yaml", "stats: {STR: 17,", "stats: {STR: 99,")
     assert errors_of(content_dir) == [
         "content/characters.yaml:26:12: unknown faction 'wyld' (did you mean 'wild'?)",
-        "content/characters.yaml:45:16: stats.STR: expected `int` <= 40",
+        "content/characters.yaml:45:16: dagny.stats.STR: expected `int` <= 40",
         "content/weapons.yaml:6:12: sword.ap_cost: expected `int`, got `str`",
         "content/weapons.yaml:12:3: unknown field 'dise' (did you mean 'dice'?)",
     ]
@@ -66,7 +66,7 @@ def test_unknown_references_and_bad_spells(content_dir):
         in errors
     assert "content/characters.yaml:50:11: 'wyrmscale' is legendary; put it under " \
            "legendary_armour" in errors
-    assert "content/spells.yaml:22:3: a heal spell needs dice" in errors
+    assert "content/spells.yaml:22:3: mend: a heal spell needs dice" in errors
     assert "content/spells.yaml:41:18: unknown stat 'mele' (did you mean 'melee'?)" in errors
     assert any(e.startswith("content/spells.yaml:68:10: hex.range: expected `array` of "
                             "length >= 1") for e in errors)
@@ -129,3 +129,69 @@ def test_a_scenario_without_characters_is_refused(content_dir):
     assert errors_of(content_dir) == [
         "content/scenarios/empty.yaml:1:1: a scenario needs at least one character "
         "(players play characters)"]
+
+
+def test_every_error_of_one_entry_shows_in_one_run(content_dir):
+    # A misspelt key once hid the same entry's bad dice and bad stat until the next run.
+    edit(content_dir / "weapons.yaml", "  dice: 1d4\n  ap_cost: 3\n  family: dagger\n  on_hit: "
+         "{stat: STR,", "  dice: 1d\n  ap_cots: 3\n  family: dagger\n  on_hit: {stat: STRR,")
+    assert errors_of(content_dir) == [
+        "content/weapons.yaml:90:9: not a dice expression: '1d' (expected e.g. 1d6, 2d6+2, "
+        "-1d4)",
+        "content/weapons.yaml:91:3: unknown field 'ap_cots' (did you mean 'ap_cost'?)",
+        "content/weapons.yaml:93:18: unknown stat 'STRR' (did you mean 'STR'?)",
+    ]
+
+
+def test_a_missing_field_names_its_entry(content_dir):
+    edit(content_dir / "armours.yaml", "  name: chainmail\n", "")
+    edit(content_dir / "scenarios" / "crossroads.yaml", "{id: brenna, template: brenna, owner: "
+         "1, at: [2, 9]}", "{id: brenna, template: brenna, owner: 1}")
+    assert errors_of(content_dir) == [
+        "content/armours.yaml:6:3: chainmail: missing required field 'name'",
+        "content/scenarios/crossroads.yaml:31:5: characters[1]: missing required field 'at'",
+    ]
+
+
+BROKEN = [
+    "content/scenarios/crossroads.yaml:39:28: unknown creature template 'wolff' (did you "
+    "mean 'wolf'?)",
+    "content/weapons.yaml:6:12: sword.ap_cost: expected `int` >= 1",
+    "content/weapons.yaml:7:3: unknown field 'familly' (did you mean 'family'?)",
+]
+
+
+def break_content(root: Path) -> None:
+    edit(root / "weapons.yaml", "  ap_cost: 4\n  family: sword\n",
+         "  ap_cost: 0\n  familly: sword\n")
+    edit(root / "scenarios" / "crossroads.yaml", "template: wolf,", "template: wolff,")
+
+
+@pytest.mark.parametrize("command", [
+    ["validate"],
+    ["script", "crossroads", "COMMANDS"],
+    ["simulate", "crossroads", "--games", "1", "--workers", "1"],
+    ["odds", "crossroads", "aldric", "wolf"],
+])
+def test_the_commands_that_play_list_the_errors_validate_lists(content_dir, tmp_path, command):
+    break_content(content_dir)
+    commands = tmp_path / "commands.txt"
+    commands.write_text("end\n")
+    args = [str(commands) if a == "COMMANDS" else a for a in command]
+    result = subprocess.run([sys.executable, "-m", "game", *args, "--content",
+                             str(content_dir)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == [*BROKEN, "3 content errors"]
+
+
+def test_jsonschema_is_imported_only_for_content_with_errors(content_dir):
+    probe = ("import sys; from game.content.loader import validate_all; "
+             "errors = validate_all(sys.argv[1])[2]; "
+             "print(len(errors), 'jsonschema' in sys.modules)")
+    def run() -> str:
+        return subprocess.run([sys.executable, "-c", probe, str(content_dir)],
+                              capture_output=True, text=True, check=True).stdout.split()
+    assert run() == ["0", "False"]
+    break_content(content_dir)
+    assert run() == ["3", "True"]

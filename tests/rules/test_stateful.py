@@ -5,8 +5,8 @@ included) exactly as it was.
 """
 
 import pickle
-from dataclasses import asdict
 
+import msgspec
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -32,8 +32,9 @@ def state_of(game) -> tuple:
 
 def values_of(state: tuple) -> tuple:
     units, doors, things, *rest = state
-    return ({k: asdict(u) for k, u in units.items()}, {k: asdict(d) for k, d in doors.items()},
-            {k: asdict(t) for k, t in things.items()}, *rest)
+    plain = msgspec.to_builtins
+    return ({k: plain(u) for k, u in units.items()}, {k: plain(d) for k, d in doors.items()},
+            {k: plain(t) for k, t in things.items()}, *rest)
 
 
 class RandomPlay(RuleBasedStateMachine):
