@@ -368,6 +368,6 @@ def test_an_older_units_state_is_put_back_with_its_defaults():
     restore_state(fresh, state)
     aldric = fresh.units["aldric"]
     assert aldric.pos == (4, 7) and aldric.designer_set == ()
-    assert aldric.effects[0].origin == "" and aldric.effects[0].amount == 10
+    assert aldric.effects[0].origin == () and aldric.effects[0].amount == 10
     assert aldric.stats == game.units["aldric"].stats
     assert aldric.quips == game.units["aldric"].quips
