@@ -112,15 +112,19 @@ async def test_the_palette_is_worded_in_french():
     assert _("Wait") == "Wait"
 
 
-async def test_a_players_help_lists_the_verbs_it_can_play_and_says_where_the_others_are():
+async def help_shown(app, pilot) -> str:
+    """The help screen's text, opened with `?`."""
     from game.ui.screens.dialogs import HelpScreen
 
+    await pilot.press("question_mark")
+    assert isinstance(app.screen, HelpScreen)
+    return "\n".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+async def test_a_players_help_lists_the_verbs_it_can_play_and_says_where_the_others_are():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
-        lines = [line.strip() for line in shown.splitlines()]
+        lines = [line.strip() for line in (await help_shown(app, pilot)).splitlines()]
         for declared in verbs():
             listed = [t for t in lines if t.startswith(declared.usage + "  ")]
             assert len(listed) == (0 if declared.designer_only else 1), declared.usage
@@ -129,15 +133,11 @@ async def test_a_players_help_lists_the_verbs_it_can_play_and_says_where_the_oth
 
 
 async def test_the_help_lists_every_verb_with_its_summary_the_designers_last():
-    from game.ui.screens.dialogs import HelpScreen
-
     game = duel()
     game.designer = True
     app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        shown = await help_shown(app, pilot)
         lines = [line.strip() for line in shown.splitlines()]
         for declared in verbs():
             [line] = [t for t in lines if t.startswith(declared.usage + "  ")]
