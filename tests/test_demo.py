@@ -318,7 +318,7 @@ async def test_the_map_shows_the_path_walked_and_the_target_and_the_panel_who_ac
         panel = app.screen.query_one(UnitPanel)
         assert panel.lines[0].plain == "No character has acted yet."
         await pilot.press("space")  # move gautier 6,4: four squares
-        assert board.overlay.path == {(3, 3), (4, 2), (5, 3), (6, 4)}
+        assert board.overlay.path == {(3, 4), (4, 4), (5, 4), (6, 4)}  # straight along its row
         assert board.selected == "gautier" and board.cursor == (6, 4)
         assert panel.lines[0].plain.startswith("Gautier")
         await pilot.press("space")  # end: Gautier is still the one shown

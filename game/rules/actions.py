@@ -40,7 +40,7 @@ from game.rules.events import (
     Roll,
     Waited,
 )
-from game.rules.geometry import Pos, distance, shortest_path
+from game.rules.geometry import STRAIGHT_FIRST, Pos, distance, shortest_path
 from game.rules.progress import gain_xp, quip
 from game.rules.sources import Sources, entry_source, rules_source, scenario_source
 from game.rules.state import GameState
@@ -249,7 +249,7 @@ class Move(Action):
                              pos=fmt_pos(self.to))
         if not game.passable(self.to):
             raise not_free(game, self.to)
-        path = shortest_path(unit.pos, [self.to], game.passable_now())
+        path = shortest_path(unit.pos, [self.to], game.passable_now(), STRAIGHT_FIRST)
         if path is None:
             raise Impossible(N_("{unit} cannot reach {pos}: no free path"), unit=unit.name,
                              pos=fmt_pos(self.to))

@@ -49,12 +49,23 @@ def clear_line(a: Pos, b: Pos, blocks: Callable[[Pos], bool]) -> bool:
     return not any(blocks(p) for p in line_between(a, b))
 
 
+#: The order a walk's route tries its steps in: straight ones first, so that of the routes
+#: of the same length the one drawn is the straightest (a diagonal first made a walk along
+#: an empty row zig-zag to the row above and back). The route is no outcome: the square
+#: reached and the AP spent are the same whatever the order.
+STRAIGHT_FIRST: tuple[Pos, ...] = (
+    (0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1),
+)
+
+
 def shortest_path(
     start: Pos,
     goals: Iterable[Pos],
     passable: Callable[[Pos], bool],
+    order: tuple[Pos, ...] = NEIGHBOURS,
 ) -> list[Pos] | None:
-    """Breadth-first path from `start` to the nearest goal, `start` excluded.
+    """Breadth-first path from `start` to the nearest goal, `start` excluded, its steps
+    tried in `order`.
 
     Goals must themselves be passable to be reached. Ties between equally near goals go to
     the first found in the fixed neighbour order, so paths are deterministic.
@@ -66,7 +77,7 @@ def shortest_path(
     frontier = deque([start])
     while frontier:
         here = frontier.popleft()
-        for dx, dy in NEIGHBOURS:
+        for dx, dy in order:
             step = (here[0] + dx, here[1] + dy)
             if step in came_from or not passable(step):
                 continue

@@ -19,6 +19,7 @@ from game.rules.events import (
     EffectAdded,
     Event,
     Healed,
+    Moved,
     Refused,
     Roll,
     TurnStarted,
@@ -75,7 +76,7 @@ def _bare(found: tuple[Term, ...]) -> tuple[Term, ...]:
 def outcome_of(event: Event) -> Event:
     """An event as an outcome is compared: what happened (who, the rolls, the numbers), not
     what explains it (a term's data, rule and source, a die's label, a roll's cap source,
-    the message ids that word an event), so that a rule's explanation can change without
+    the message ids that word an event, a walk's route), so that a rule's explanation can change without
     changing an outcome."""
     if getattr(event, "message", None) or getattr(event, "fields", None):
         event = msgspec.structs.replace(event, message="", fields={})
@@ -95,6 +96,10 @@ def outcome_of(event: Event) -> Event:
         return msgspec.structs.replace(event, rule="", origin=())
     if isinstance(event, ApDrained):
         return msgspec.structs.replace(event, rule="", source=())
+    if isinstance(event, Moved):
+        # The route drawn is not what happened: no rule reads the squares crossed, only
+        # where the walk ends and its AP (a route of the same length may be drawn another way).
+        return msgspec.structs.replace(event, path=event.path[-1:])
     return event
 
 

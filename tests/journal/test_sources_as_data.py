@@ -19,7 +19,7 @@ from game.rules.events import EffectAdded, Refused, Roll, XpGained
 from game.rules.history import replay
 from game.rules.sources import Source, Sources, entry_source, rules_source, scenario_source
 from game.saves import VERSION, _old_source, load_game, read_save, save_game
-from tests.helpers import events_of, make_game
+from tests.helpers import events_of, make_game, without_routes
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -135,7 +135,8 @@ def test_a_version_5_save_replays_to_the_journal_a_game_played_today_writes(tmp_
     record, game = loaded.record, loaded.game
     fresh = replay(game.content, game.scenario, record.seed, record.log, record.scenario,
                    record.designer, record.dice, game.policies)
-    assert [e for e in record.journal if not isinstance(e, Refused)] == fresh.journal
+    assert without_routes(e for e in record.journal if not isinstance(e, Refused)) == \
+        without_routes(fresh.journal)
     assert game.units["corvin"].effects[0].origin == entry_source("spells", "focus",
                                                                   "effect.amount")
     # Saved again, it is a save of this version, read as it was written.

@@ -42,6 +42,15 @@ def test_moving_costs_one_ap_per_square_along_the_shortest_path():
     assert game.units["aldric"].pos == (3, 2)
 
 
+def test_a_walk_along_an_empty_row_goes_straight():
+    # Of the routes of the same length, the straight one: with the diagonals tried first
+    # the route went up a row and back (3,1 4,0 5,1 …), as a playtester saw it drawn.
+    game = make_game([("aldric", "aldric", 1, (0, 1)), ("dagny", "dagny", 2, (11, 11))])
+    [_, moved] = game.apply("move aldric 6,1")
+    assert moved.path == ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
+    assert moved.ap_spent == 6
+
+
 def test_moving_around_a_wall_costs_the_detour():
     game = make_game([("aldric", "aldric", 1, (2, 2)), ("dagny", "dagny", 2, (7, 4))],
                      map_text=WALLED)

@@ -28,7 +28,7 @@ async def test_moving_shows_the_cost_then_moves_along_the_path():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("left", "left", "up")
         assert status(app) == "Move Aldric to 0,1: 2 AP (Enter)"
-        assert app.play.map.overlay.path == {(1, 1), (0, 1)}
+        assert app.play.map.overlay.path == {(1, 2), (0, 1)}
         await pilot.press("enter")
         assert app.game.units["aldric"].pos == (0, 1)
         assert app.game.units["aldric"].ap == 8
