@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
 from game.rules.templates import ObjectPlacement, PlayerSpec, Scenario, UnitPlacement
 from game.rules.engine import Game
-from game.rules.events import Moved
+from game.rules.events import Moved, Refused
+from game.rules.history import replay
+from game.saves import load_game
 from game.rules.policies import ProfileBook
 
 CONTENT = load_content()
@@ -179,3 +181,14 @@ def without_routes(journal) -> list:
     routes went straight first (2026-12-01) crosses other squares to the same end."""
     return [msgspec.structs.replace(e, path=e.path[-1:]) if isinstance(e, Moved) else e
             for e in journal]
+
+
+def replayed_as_today(save_path, content_dir):
+    """A save loaded, its journal (refusals aside, which a replay does not log) and the
+    journal its log writes replayed today, each walk's route reduced to its end."""
+    loaded = load_game(save_path, content_dir=content_dir)
+    record, game = loaded.record, loaded.game
+    fresh = replay(game.content, game.scenario, record.seed, record.log, record.scenario,
+                   record.designer, record.dice, game.policies)
+    saved = [e for e in record.journal if not isinstance(e, Refused)]
+    return loaded, without_routes(saved), without_routes(fresh.journal)
