@@ -58,12 +58,13 @@ async def test_a_key_press_checks_each_option_once_and_a_cursor_move_none(monkey
         before = sum(present.values())
         await pilot.press("right", "right", "right", "c", "escape", "left")
         # Cursor moves and the spell list reuse them; only the previews of the hovered
-        # floor squares ask, with Aldric supposed on them, once a square.
+        # floor squares and of its own square ask, with Aldric supposed on them, once a
+        # square.
         present = Counter({k: n for k, n in counts.items() if not isinstance(k, tuple)})
         assert sum(present.values()) == before
         previews = {k for k in counts if isinstance(k, tuple)}
         assert previews
-        assert previews <= {("from", (x, 2)) for x in range(1, 4)}
+        assert previews <= {("from", (x, 2)) for x in range(0, 4)}
         await pilot.press("right", "left")  # back on squares already previewed: none asked
         assert {k: n for k, n in counts.items() if isinstance(k, tuple)} == \
             {k: counts[k] for k in previews}

@@ -57,6 +57,22 @@ async def test_a_reachable_floor_square_says_what_could_be_done_from_there():
         assert app.game.units["aldric"].pos == (2, 2) and app.game.log == []
 
 
+async def test_the_selected_characters_own_square_says_who_could_strike_it_there():
+    game = duel()
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.play.cursor == game.units["aldric"].pos  # the cursor opens on it
+        target = panel_text(app)
+        assert "Where Aldric stands (10 AP):" in target
+        assert "Could attack Aldric here next turn: Dagny [D2]" in target
+        # Dagny stands next to it: what it could strike her with, without a step.
+        assert "Dagny [D2]: sword " in target.split("Where Aldric stands")[1]
+        # A foe's square says nothing of the kind.
+        await pilot.press("right")
+        assert "Where Aldric stands" not in panel_text(app)
+
+
 async def test_from_here_counts_the_ap_the_walk_leaves():
     game = duel()
     game.units["aldric"].ap = 4  # a step costs 1: 3 AP left, a sword costs 4

@@ -325,9 +325,14 @@ def from_here_lines(game: Game, labels, here: legal.FromHere,
     without the character's name, which the panel above shows."""
     unit = here.move.action.unit
     name = content_text(game.units[unit].name)
-    head = Text((_("Walk here: {cost} AP, {left} left") if compact else
-                 _("From here {unit} ({cost} AP to walk, {left} AP left):")).format(
-        unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")
+    if here.square == game.units[unit].pos:
+        head = Text((_("Here: {left} AP") if compact else
+                     _("Where {unit} stands ({left} AP):")).format(
+            unit=name, left=here.ap_left), style="bold")
+    else:
+        head = Text((_("Walk here: {cost} AP, {left} left") if compact else
+                     _("From here {unit} ({cost} AP to walk, {left} AP left):")).format(
+            unit=name, cost=here.move.ap_cost, left=here.ap_left), style="bold")
     lines = []
     for foe, found in here.targets:
         actions = _(" · ").join(_("{action} {chance} ({ap} AP)").format(

@@ -75,7 +75,9 @@ class Pointing(Mode):
         game, cursor = screen.game, screen.cursor
         look = Look(reach=frozenset(choices.reach),
                     targets=frozenset(choices.attack_squares()))
-        if cursor in choices.reach and game.unit_at(cursor) is None:
+        # Its own square too: what it could do without walking, and who could strike it
+        # where it stands (the question a player asks before ending the turn).
+        if cursor == unit.pos or (cursor in choices.reach and game.unit_at(cursor) is None):
             look.from_here = screen.answers.from_here(unit.id, cursor)
         if cursor in look.reach:
             move = options.move(game, unit.id, cursor)
