@@ -301,10 +301,16 @@ async def test_each_turn_start_autosaves_and_f9_quick_loads(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e", "y", "enter")
         assert len(list(tmp_path.glob("autosave-*.json"))) == 1
+        autosave = next(tmp_path.glob("autosave-*.json")).stem
+        await pilot.press("f9")  # right after the autosave, nothing would be lost
+        assert app.screen.question == (f"Go back to the latest autosave ({autosave})? "
+                                       f"Nothing is lost: this game is saved as {autosave}.")
+        await pilot.press("escape")
         await pilot.press("left", "enter")  # Dagny moves
         assert app.game.units["dagny"].pos == (19, 7)
         await pilot.press("f9")
         assert isinstance(app.screen, Confirm)  # a stray F9 undoes nothing
+        assert app.screen.question.endswith("? Play since the last save is lost.")
         await pilot.press("escape")
         assert app.game.units["dagny"].pos == (19, 7)
         await pilot.press("f9", "y")

@@ -33,6 +33,17 @@ class Saving:
     def refused(self, problem: Exception) -> None:
         self.screen.status(f"✗ {problem}", refused=True)
 
+    def what_is_lost(self) -> str:
+        """What leaving this game for another loses, as the quit question says it: the
+        play since the last save, or nothing (right after an autosave, a save or a load)."""
+        control = self.controller
+        if control.unsaved():
+            return _("Play since the last save is lost.")
+        if control.last_save:
+            return _("Nothing is lost: this game is saved as {name}.").format(
+                name=control.last_save)
+        return _("Nothing has been played yet.")
+
     # --- saving ---------------------------------------------------------------------
 
     def ask_name(self) -> None:
@@ -65,8 +76,8 @@ class Saving:
         def picked(path) -> None:
             if path is not None:
                 self.screen.app.confirm(
-                    _("Load {name}? Play since the last save is lost.").format(
-                        name=path.stem), _("load"), lambda: self.load_path(path))
+                    _("Load {name}? {lost}").format(name=path.stem, lost=self.what_is_lost()),
+                    _("load"), lambda: self.load_path(path))
 
         self.screen.app.push_screen(LoadScreen(self.controller.saves_dir), picked)
 
@@ -78,8 +89,9 @@ class Saving:
             self.refused(problem)
             return
         self.screen.app.confirm(
-            _("Go back to the latest autosave ({name})? Play since then is lost.")
-            .format(name=path.stem), _("quick-load"), lambda: self.load_path(path))
+            _("Go back to the latest autosave ({name})? {lost}").format(
+                name=path.stem, lost=self.what_is_lost()),
+            _("quick-load"), lambda: self.load_path(path))
 
     def load_named(self, name: str) -> None:
         """`load NAME` on the command line (no question: the player typed it)."""
