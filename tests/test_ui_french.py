@@ -222,3 +222,15 @@ async def test_french_describe_screen_and_spell_preview():
         await pilot.press("escape", "escape", "tab", "right", "up", "up", "c", "enter")
         assert status(app).startswith("Trait de feu ici touche Dagny (Bruno, ennemi) · Entrée ou "
                                       "y lance, Échap annule")
+
+
+async def test_french_from_here_preview_puts_a_space_before_its_colons():
+    game = duel()
+    app = EscarmoucheApp(game, lang="fr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # the cursor on Aldric, Dagny next to him
+        target = "\n".join(line.plain for line in app.play.query_one(TargetPanel).lines)
+        assert "Là où se tient Aldric (10 PA) :" in target
+        assert "Dagny [D2] : épée " in target
+        # "Qui pourrait": one foe or several, the same agreement.
+        assert "Qui pourrait attaquer Aldric ici au prochain tour : Dagny [D2]" in target
