@@ -31,11 +31,13 @@ def run(args) -> int:
     # classes, the content, the first screen): collecting cycles while building them only
     # costs time, about a tenth of start-up. The app turns the collector back on once its
     # first screen is up, with those objects frozen out of its scans (EscarmoucheApp.on_ready).
-    from game.ui.app import run_app
-
+    # Importing Textual and the game is most of those objects: the collector is off from
+    # before it (the collections an import triggers cost a fifth of start-up).
     gc.disable()
     writer = None
     try:
+        from game.ui.app import run_app
+
         app = build_app(args)
         writer = app.table
         return run_app(app)
