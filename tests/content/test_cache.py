@@ -185,3 +185,16 @@ def test_play_starts_warm_from_its_saves_folder(tmp_path, yaml_read):
     assert len(yaml_read) == 1 and len(cache_files(tmp_path)) == 1
     assert warm.game.content == cold.game.content
     assert warm.game.journal == cold.game.journal
+
+
+async def test_a_warm_start_draws_the_same_first_screen(tmp_path, yaml_read):
+    args = build_parser().parse_args(["play", "crossroads", "--saves-dir", str(tmp_path),
+                                      "--seed", "3", "--lang", "en"])
+    screens = []
+    for _ in range(2):  # from the YAML, then from the cache
+        app = build_app(args)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            screens.append(app.export_screenshot())
+    assert len(yaml_read) == 1 and len(cache_files(tmp_path)) == 1
+    assert "Aldric" in screens[0] and screens[1] == screens[0]
