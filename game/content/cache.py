@@ -100,10 +100,12 @@ def _stamp(path: str | None) -> bytes:
     return f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode()
 
 
-def read(cache_dir: Path, root: Path, scenario: Path) -> tuple[Content, Scenario] | None:
+def read(cache_dir: Path, root: Path, scenario: Path,
+         wanted: bytes | None = None) -> tuple[Content, Scenario] | None:
     """The cached content and scenario when the cache is that of these very files (their
-    texts' translations filed with the edge, as a load files them); None otherwise."""
-    wanted = key(root, scenario)
+    texts' translations filed with the edge, as a load files them); None otherwise.
+    `wanted`: their key, if already taken."""
+    wanted = wanted or key(root, scenario)
     if wanted is None:
         return None
     try:
@@ -148,11 +150,12 @@ def load_game_content(root: Path, scenario: Path,
                       cache_dir: Path | None) -> tuple[Content, Scenario]:
     """The content and scenario, from the cache when it holds them, else read from the
     YAML (raising `ContentErrors` as `loader.load_game_content` does) and kept."""
+    wanted = None
     if cache_dir is not None:
-        hit = read(cache_dir, root, scenario)
+        wanted = key(root, scenario)
+        hit = read(cache_dir, root, scenario, wanted)
         if hit is not None:
             return hit
-    wanted = key(root, scenario) if cache_dir is not None else None
     # Start-up: the loader and PyYAML are imported only when the YAML is read.
     from game.content import loader
 
