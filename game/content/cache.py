@@ -39,6 +39,8 @@ FORMAT = 1
 _GAME = Path(__file__).resolve().parents[1]
 #: Content files above this size are not hashed (the loader refuses them anyway).
 _MAX_BYTES = 2_000_000
+#: A cache file is read up to this size (more: cut short, it does not decode: the YAML).
+_MAX_CACHE_BYTES = 64_000_000
 
 Forms = dict[str, dict[str, str]]
 
@@ -110,7 +112,7 @@ def read(cache_dir: Path, root: Path, scenario: Path,
         return None
     try:
         with open(cache_file(cache_dir, root, scenario), "rb") as file:
-            data = file.read(_MAX_BYTES * 4)
+            data = file.read(_MAX_CACHE_BYTES)
     except OSError:
         return None
     found, newline, payload = data.partition(b"\n")
