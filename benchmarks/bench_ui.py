@@ -12,7 +12,10 @@
 3. Start to the first frame drawn in a 160×50 pseudo-terminal (pty), the game and the
    bare app side by side in the same run: each is started in its own pty, as a terminal
    would, and timed until its first screen's text (the key bar's last word, the bare
-   app's `hello`) has been written to the terminal.
+   app's `hello`) has been written to the terminal. The game is started warm (its saves
+   folder holds the content cache of its last start, as on any start after the first) and
+   cold (a saves folder without it: the first start, or the first after the content or
+   the game changed), alternately.
 
 Both start-up measures are given twice: the wall-clock median, as a player waits it, and
 the least CPU time the process used (user + system, from the kernel's accounting of the
@@ -126,6 +129,8 @@ Bare().run(headless=True, size=(160, 50))
 # `escarmouche` with no argument, as a player starts it, exiting once its first screen is
 # up (Textual's Ready event), headless and at the bare app's size. Nothing is imported
 # before `main`: the app `play.build_app` returns is given a subclass that does the above.
+# Its saves folder is `saves/` where the benchmark is run: warm (the content cache of the
+# first run in it) from the second run on.
 GAME = """
 import sys
 sys.path.insert(0, %r)
@@ -187,6 +192,12 @@ from game import cli
 sys.exit(cli.main(["--saves-dir", %r, "--lang", "en"]))
 """
 
+# The same, cold: its saves folder, and the content cache in it, removed first.
+GAME_PTY_COLD = """
+import shutil
+shutil.rmtree(%r, ignore_errors=True)
+""" + GAME_PTY
+
 
 def first_frame(probe: str, marker: bytes, size=(160, 50)) -> tuple[float, float]:
     """Seconds from starting `probe` in a pty of `size` until `marker` is written, and the
@@ -214,8 +225,9 @@ def first_frame(probe: str, marker: bytes, size=(160, 50)) -> tuple[float, float
 
 
 def side_by_side(measure, probes: dict[str, tuple], runs: int = 9) -> str:
-    """`measure(*probe)` run alternately for the bare app and the game, `runs` times each:
-    the wall-clock medians, the least CPU times, and the game's ratio to the bare app."""
+    """`measure(*probe)` run alternately for the bare app and the game (`probes`: "bare"
+    first), `runs` times each: the wall-clock medians, the least CPU times, and each game's
+    ratios to the bare app."""
     walls: dict[str, list[float]] = {name: [] for name in probes}
     cpus: dict[str, list[float]] = {name: [] for name in probes}
     for _ in range(runs):
@@ -225,19 +237,27 @@ def side_by_side(measure, probes: dict[str, tuple], runs: int = 9) -> str:
             cpus[name].append(cpu)
     wall = {name: statistics.median(times) for name, times in walls.items()}
     cpu = {name: min(times) for name, times in cpus.items()}
-    return (f"bare Textual {wall['bare'] * 1000:.0f} ms, Escarmouche {wall['game'] * 1000:.0f}"
-            f" ms, ratio {wall['game'] / wall['bare']:.2f}; least CPU {cpu['bare'] * 1000:.0f}"
-            f" vs {cpu['game'] * 1000:.0f} ms, ratio {cpu['game'] / cpu['bare']:.2f}")
+    return "; ".join(
+        f"{'bare Textual' if name == 'bare' else f'Escarmouche ({name})'} "
+        f"{wall[name] * 1000:.0f} ms, least CPU {cpu[name] * 1000:.0f} ms"
+        + ("" if name == "bare" else f", ratios {wall[name] / wall['bare']:.2f} (wall) "
+                                     f"{cpu[name] / cpu['bare']:.2f} (CPU)")
+        for name in probes)
 
 
 def main() -> None:
     if "--start-only" not in sys.argv:
         cursor_costs()
-    ready = {"bare": (probe_file(BARE),), "game": (probe_file(GAME),)}
+    ready = {"bare": (probe_file(BARE),), "warm": (probe_file(GAME),)}
+    start_time(*ready["warm"])  # its content cache written
     print("start to first screen:", side_by_side(start_time, ready))
-    with tempfile.TemporaryDirectory() as saves:
+    with tempfile.TemporaryDirectory() as saves, tempfile.TemporaryDirectory() as cold:
+        cold_saves = str(Path(cold) / "saves")
         framed = {"bare": (probe_file(BARE_PTY), b"hello"),
-                  "game": (probe_file(GAME_PTY % (str(ROOT), saves)), b"palette")}
+                  "warm": (probe_file(GAME_PTY % (str(ROOT), saves)), b"palette"),
+                  "cold": (probe_file(GAME_PTY_COLD % (cold_saves, str(ROOT), cold_saves)),
+                           b"palette")}
+        first_frame(*framed["warm"])  # its content cache written
         print("start to first frame in a 160×50 pty:", side_by_side(first_frame, framed))
     for probe, *_ in (*ready.values(), *framed.values()):
         Path(probe).unlink()

@@ -11,6 +11,7 @@ Every bad input ends with a message naming the problem and exit code 2, never a 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 
 from game.commands import (balance, compare, demo, export, follow, load, odds, play, replay,
@@ -65,8 +66,33 @@ COMMANDS = (play, load, serve, replay, export, script, demo, follow, odds, simul
             tune, balance, schema, validate)
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own, with the terminal's width read once per parser built: argparse
+    reads it anew for each of the some 170 arguments it is told of, a few ms of every
+    start (README, start-up)."""
+
+    columns: int | None = None
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:
+            if _Formatter.columns is None:
+                _Formatter.columns = shutil.get_terminal_size().columns
+            width = _Formatter.columns - 2  # as argparse sets it
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """The parser and its commands' sub-parsers (argparse makes them of the same class),
+    with `_Formatter`."""
+
+    def __init__(self, *args, formatter_class=_Formatter, **kwargs) -> None:
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="escarmouche", description=__doc__)
+    _Formatter.columns = None  # the terminal's width as it is now
+    parser = _Parser(prog="escarmouche", description=__doc__)
     parser.set_defaults(func=play.run, scenario=DEFAULT_SCENARIO, load=None,
                         seed_default=None, designer=False)
     options(parser, top=True)

@@ -54,11 +54,14 @@ def check_folders(args) -> None:
 # The modules below are imported when a command needs them, not with the parser: `--help`
 # and `play` start without the loader's YAML reader or the engine (README, start-up).
 
-def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False):
+def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False,
+             cache_dir: Path | None = None):
     """Load content and a scenario and start a game (raises ContentErrors / UsageError).
+    `cache_dir`: where a warm start's content is kept (`game.content.cache`; `play`'s).
 
     Every new game rolls each command's dice from its own stream (`GameState.dice`)."""
-    from game.content.loader import list_scenarios, load_game_content, scenario_path
+    from game.content import list_scenarios, scenario_path
+    from game.content.cache import load_game_content
     from game.rules.engine import Game
     from game.rules.policies import ProfileBook
 
@@ -67,7 +70,7 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
         known = ", ".join(list_scenarios(content_dir)) or "none"
         raise UsageError(f"no scenario {scenario!r} (known: {known})")
     # The content's errors and the scenario's in one list, as `validate` gives them.
-    content, loaded = load_game_content(content_dir, path)
+    content, loaded = load_game_content(content_dir, path, cache_dir)
     return Game(content, loaded, seed=seed, scenario_id=path.stem, designer=designer,
                 policies=ProfileBook(content))
 

@@ -23,10 +23,11 @@ from rich.color import Color, ColorParseError
 from game.rules import templates
 from game.rules.board import MAP_SYMBOLS, read_map
 from game.rules.templates import Content, Scenario
-from game.content import DEFAULT_CONTENT
+# list_scenarios and scenario_path live with DEFAULT_CONTENT (no YAML reader): here too.
+from game.content import DEFAULT_CONTENT, list_scenarios, scenario_path  # noqa: F401
 from game.content import schemacheck
 from game.content.schemacheck import where
-from game.content.texts import english_only
+from game.content.texts import Forms, english_only
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
 from game.i18n import add_content_texts
@@ -241,10 +242,15 @@ def load_content(root: FsPath | str = DEFAULT_CONTENT) -> Content:
     return content
 
 
-def load_content_partial(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content, list[ContentError]]:
-    """The valid part of the content and the errors of the rest (for `validate`)."""
+def load_content_partial(root: FsPath | str = DEFAULT_CONTENT,
+                         texts: list[Forms] | None = None) -> tuple[Content, list[ContentError]]:
+    """The valid part of the content and the errors of the rest (for `validate`).
+    `texts`: given, the translations of the content's texts are added to it as they are
+    filed with the edge (`game.content.cache` keeps them)."""
     loader = Loader(FsPath(root))
     content = _load(loader)
+    if texts is not None:
+        texts.append(loader.forms)
     return content, loader.errors
 
 
@@ -523,22 +529,12 @@ def _check_effect(loader: Loader, doc, path: tuple, effect: templates.EffectSpec
         loader.errors.append(doc.error(path + ("amount",), "an effect of 0 changes nothing"))
 
 
-def list_scenarios(root: FsPath | str = DEFAULT_CONTENT) -> list[str]:
-    return sorted(p.stem for p in (FsPath(root) / "scenarios").glob("*.yaml"))
-
-
-def scenario_path(root: FsPath | str, name: str) -> FsPath:
-    """A scenario by name in content/scenarios, or a path to a YAML file."""
-    path = FsPath(name)
-    if path.suffix in (".yaml", ".yml") and path.exists():
-        return path
-    return FsPath(root) / "scenarios" / f"{name}.yaml"
-
-
 def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT,
-                  unread: set[str] | frozenset[str] = frozenset()) -> Scenario:
+                  unread: set[str] | frozenset[str] = frozenset(),
+                  texts: list[Forms] | None = None) -> Scenario:
     """Load a scenario and check its map and placements against the content (`unread`:
-    content files already reported unreadable, whose ids are not reported missing)."""
+    content files already reported unreadable, whose ids are not reported missing;
+    `texts`: as `load_content_partial`'s)."""
     loader = Loader(FsPath(root))
     loader.invalid |= content.invalid
     loader.unread |= content.unreadable | set(unread)
@@ -557,16 +553,20 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
     if loader.errors or scenario is None:
         raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
     add_content_texts(loader.forms)
+    if texts is not None:
+        texts.append(loader.forms)
     return scenario
 
 
-def load_game_content(root: FsPath | str, path: FsPath) -> tuple[Content, Scenario]:
+def load_game_content(root: FsPath | str, path: FsPath,
+                      texts: list[Forms] | None = None) -> tuple[Content, Scenario]:
     """The content and one scenario of it, for a command that plays it (`script`,
     `simulate`, `odds`...): raise `ContentErrors` listing the errors of both, as
-    `validate` lists them."""
-    content, errors = load_content_partial(root)
+    `validate` lists them. `texts`: as `load_content_partial`'s (the content's, then the
+    scenario's)."""
+    content, errors = load_content_partial(root, texts)
     try:
-        scenario = load_scenario(content, path, root)
+        scenario = load_scenario(content, path, root, texts=texts)
     except ContentErrors as exc:
         errors = [*errors, *exc.errors]
     if errors:

@@ -25,17 +25,19 @@ import copy
 import os
 from collections import deque
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.content import scenario_path
 from game.content.fingerprint import content_hash
-from game.content.loader import Loader, load_content_partial, load_scenario, scenario_path
-from game.content.yamlmarks import ContentError, ContentErrors
 from game.rules.engine import Game
 from game.rules.events import Reloaded
 from game.rules.progress import level_for
 from game.rules.references import content_references
 from game.rules.templates import Content, UnitPlacement
 from game.rules.units import Unit
+
+if TYPE_CHECKING:
+    from game.content.yamlmarks import ContentError
 
 #: Unit fields that come whole from the template (see `GameState.add_unit`).
 TEMPLATE_FIELDS = ("name", "faction", "glyph", "masteries", "weapons", "armour",
@@ -48,11 +50,20 @@ TABLES = {"factions": "factions.yaml", "weapons": "weapons.yaml", "armours": "ar
           "creatures": "creatures.yaml"}
 
 
+def _loader():
+    """`game.content.loader` (and PyYAML with it), imported at the first reload: the app
+    watches the folder from its start, and a warm start reads no YAML before its first
+    frame (`game.content.cache`)."""
+    from game.content import loader
+
+    return loader
+
+
 def reload(game: Game, content_dir: Path | str) -> Game | list[ContentError]:
     """The game with the content of `content_dir` swapped in, or every error that keeps
     it from being (the game itself is never changed)."""
     root = Path(content_dir)
-    content, errors = load_content_partial(root)
+    content, errors = _loader().load_content_partial(root)
     if errors:
         return sorted(errors)
     errors = _still_playable(game, content, root)
@@ -97,20 +108,21 @@ def changes(old: Content, new: Content) -> tuple[str, ...]:
 def _still_playable(game: Game, content: Content, root: Path) -> list[ContentError]:
     """The new content must still hold every template and thing the game's units use, and
     the game's scenario must still load against it."""
+    loading = _loader()
     errors: list[ContentError] = []
-    loader = Loader(root)
+    loader = loading.Loader(root)
     for unit in game.units.values():
         for ref in content_references(unit, content):
             if ref.table == "factions":
                 continue  # (as before: a reload does not ask a unit's faction to stay)
             what = "plays the template" if ref.field == ("template",) else "carries"
-            errors.append(ContentError(loader.rel(root / TABLES[ref.table]), 1, 1,
+            errors.append(loading.ContentError(loader.rel(root / TABLES[ref.table]), 1, 1,
                                        f"{unit.id} {what} {ref.id!r}, which is gone"))
     path = scenario_path(root, game.scenario_id)
     if not errors and path.exists():
         try:
-            load_scenario(content, path, root)
-        except ContentErrors as exc:
+            loading.load_scenario(content, path, root)
+        except loading.ContentErrors as exc:
             errors += exc.errors
     return sorted(errors)
 

@@ -25,7 +25,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from game.content.loader import DEFAULT_CONTENT
+from game.content import DEFAULT_CONTENT
 from game.i18n import N_, _, content_text, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem

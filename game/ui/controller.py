@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from game.content.loader import DEFAULT_CONTENT
+from game.content import DEFAULT_CONTENT
 from game.content.reload import HotReload
 from game.i18n import _
 from game.rules import events as ev
