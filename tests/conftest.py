@@ -19,3 +19,33 @@ def _english(monkeypatch):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     yield
+
+
+#: The slowest tests (their CPU or their waits, `--durations`, 2026-12-01): collected first,
+#: so that under `-n auto` none of them starts last while the other worker has nothing left
+#: to do (the longest first; `--dist worksteal` then evens out the short ones).
+HEAVY = [
+    "test_hostile_content.py::test_mutated_content_is_refused_or_played",
+    "test_serve_table.py::test_a_shared_demo_viewers_follow_the_presenter_and_cannot_play",
+    "test_hostile_cluster.py::test_a_worker_killed_while_another_lives_changes_no_result",
+    "test_hostile_saves.py::test_a_mutated_real_save_is_read_or_refused_cleanly",
+    "test_hostile_demo.py::test_a_script_too_long_for_a_demo_is_refused_before_the_app_starts",
+    "test_turn_odds.py::test_the_best_turn_agrees_with_the_engine_played_5000_times",
+    "test_stateful.py::runTest",
+    "test_odds_of_plans.py::test_odds_agree_with_10000_seeded_resolutions",
+    "test_serve_table.py::test_a_live_game_is_watched_as_it_is_played",
+    "test_simulate.py::test_runs_on_a_dask_cluster_give_the_same_results",
+    "test_hostile_cluster.py::test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die",
+    "test_hostile_cluster.py::test_the_scheduler_killed_mid_run_is_said_and_gives_no_results",
+    "test_hostile_cluster.py::test_every_worker_killed_mid_run_is_said_and_gives_no_results",
+    "test_hostile_save_roundtrip.py::test_what_the_engine_logs_is_saved_read_back_and_replayed",
+    "test_tune.py::test_tune_a_seat_is_simulated_on_common_dice",
+    "test_hostile_serve.py::test_tabs_over_the_games_bound_are_told_to_come_back_later",
+    "test_app.py::test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    # A stable sort: the rest keep the collection's order, after the heavy ones.
+    rank = {name: i for i, name in enumerate(HEAVY)}
+    items.sort(key=lambda item: rank.get(f"{item.path.name}::{item.originalname}", len(rank)))

@@ -101,8 +101,10 @@ def write_mutation(target: Path, rel: Path, path: tuple, new: Any,
     last = _written.pop(target, None)
     if last is not None:
         shutil.copyfile(root / last, target / last)
-    text = yaml.safe_dump(mutated(parsed(root / rel), path, new), allow_unicode=True,
-                          sort_keys=False, width=10**6)
+    # libyaml's safe dumper (as safe as `safe_dump`, four times faster): the same data; only
+    # an empty key is written `'': v` where the pure-Python one writes `? ''`.
+    text = yaml.dump(mutated(parsed(root / rel), path, new), Dumper=yaml.CSafeDumper,
+                     allow_unicode=True, sort_keys=False, width=10**6)
     (target / rel).write_text(text, encoding="utf-8")
     _written[target] = rel
 

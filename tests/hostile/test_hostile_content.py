@@ -19,7 +19,9 @@ from game.commands.script import read_script
 from game.content.loader import DEFAULT_CONTENT
 from game.saves import load_game, save_game
 from tests.helpers import FIXTURE_CONTENT
-from tests.helpers_hostile import content_mutations, snapshot, write_mutation
+from tests.helpers_hostile import (
+    REPLACEMENTS, content_files, content_mutations, snapshot, write_mutation,
+)
 
 
 @pytest.fixture
@@ -190,7 +192,11 @@ def test_mutated_content_is_refused_or_played(tmp_path, capsys):
     # whole rounds, saves and loads.
     target = tmp_path / "content"
     seen = {"schema refuses": 0, "rule refuses": 0, "accepted": 0}
-    for rel, path, new in content_mutations(seed=15, count=120):
+    sample = content_mutations(seed=15, count=100)
+    # Every shipped file and every hostile value is in the sample (100 of them hold all).
+    assert {rel for rel, _, _ in sample} == set(content_files())
+    assert {repr(new) for _, _, new in sample} == {repr(r) for r in REPLACEMENTS}
+    for rel, path, new in sample:
         write_mutation(target, rel, path, new)
         schema = SCHEMAS["scenario" if rel.parts[0] == "scenarios" else rel.stem]
         fits = schema.is_valid(yaml.load((target / rel).read_text(encoding="utf-8"),

@@ -1,5 +1,5 @@
 """Odds read from the engine's own plans: hand-checked cases, and agreement with the engine
-itself over 20,000 seeded resolutions of the same action."""
+itself over 10,000 seeded resolutions of the same action."""
 
 import math
 from fractions import Fraction as F
@@ -72,8 +72,11 @@ def within(observed: int, runs: int, p: F, sigmas: float = 3) -> bool:
     ([("corvin", "corvin", 1, (0, 0)), ("elise", "elise", 2, (2, 0))],
      "cast corvin firebolt elise"),
 ])
-def test_odds_agree_with_20000_seeded_resolutions(units, command):
-    runs = 20_000
+def test_odds_agree_with_10000_seeded_resolutions(units, command):
+    # The tolerance (3 standard errors at 65% and 40%) is 1.5 points: a chance read from
+    # another term, a damage die or bonus added or lost, shows; where a roll at the chance
+    # itself falls (one point) is pinned by a forced roll (tests/rules/test_plans_and_legal.py).
+    runs = 10_000
     game = make_game(units)
     from game.rules.notation import parse
 
