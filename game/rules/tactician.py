@@ -99,7 +99,8 @@ class _Ground:
     """What stays while no door or object changes (units aside): the squares a walk may
     cross and their links, the walks from each origin, a foe's blows at each square (by
     the foe's square, AP and ways to strike) and the dangers a unit meets (by the threats
-    and its friends' squares). Shared by every board of one game with the same ground."""
+    and its friends' squares). Shared by every board with the same ground, across games
+    (`signature`): a lab's runs of one map meet the same walks and dangers again."""
 
     #: Foe positions and dangers kept before the caches start again (each holds a value
     #: per square: a long game stays in bounded memory).
@@ -125,9 +126,20 @@ class _Ground:
         self.walks: dict[Pos, dict[Pos, int]] = {}
         self.blows: dict[tuple, dict[Pos, float]] = {}
         self.danger: dict[tuple, dict] = {}
+        #: The squares within a walk (`_Board.reach`), by the squares units stand on, the
+        #: walk's start and its steps.
+        self.reaches: dict[tuple, dict[Pos, int]] = {}
+
+    @staticmethod
+    def signature(game: GameState) -> tuple:
+        """All a ground is made of: two games with the same signature have the same ground."""
+        return (game.width, game.height, game.walls,
+                frozenset(pos for pos, door in game.doors.items() if door.blocks),
+                frozenset(t.pos for t in game.things.values() if not t.destroyed),
+                game.rules.door_cost, game.rules.move_cost)
 
     def crowded(self) -> bool:
-        return len(self.blows) + len(self.danger) > self.MOST
+        return len(self.blows) + len(self.danger) + len(self.reaches) > self.MOST
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
         """AP of a walk from `origin` to every square, units aside, a closed door opened on
@@ -159,8 +171,8 @@ class _Board:
 
     def __init__(self, game: GameState, ground: _Ground) -> None:
         self.ground = ground
-        self.blocked = set(ground.shut)
-        self.blocked.update(u.pos for u in game.standing())
+        self.taken = frozenset(u.pos for u in game.standing())
+        self.blocked = ground.shut | self.taken
         self.threats: dict[int | None, list[Threat]] = {}
         self.allies: dict[tuple, Threat] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
@@ -168,7 +180,15 @@ class _Board:
 
     def reach(self, start: Pos, budget: int) -> dict[Pos, int]:
         """`geometry.reachable` with `GameState.passable`, from the links made once: every
-        square a walk of at most `budget` steps ends on, with its steps."""
+        square a walk of at most `budget` steps ends on, with its steps (shared: never
+        changed by its readers)."""
+        key = (self.taken, start, budget)
+        found = self.ground.reaches.get(key)
+        if found is None:
+            found = self.ground.reaches[key] = self._reach(start, budget)
+        return found
+
+    def _reach(self, start: Pos, budget: int) -> dict[Pos, int]:
         links, blocked = self.ground.links, self.blocked
         cost = {start: 0}
         frontier = deque([start])
@@ -201,6 +221,8 @@ class Tactician:
         self._game: GameState | None = None  # held, so that its id is never reused
         self._print: tuple = ()
         self._board: _Board | None = None
+        #: The grounds met lately, by their signature (a few: doors opened make more).
+        self._grounds: dict[tuple, _Ground] = {}
 
     @property
     def round_matters_until(self) -> int:
@@ -215,9 +237,21 @@ class Tactician:
             ground = self._board.ground if self._board is not None else None
             if ground is None or self._game is not game or self._print[1:] != mark[1:] \
                     or ground.crowded():
-                ground = _Ground(game)
+                ground = self._ground(game)
             self._game, self._print, self._board = game, mark, _Board(game, ground)
         return self._board
+
+    #: Grounds kept at once.
+    GROUNDS = 8
+
+    def _ground(self, game: GameState) -> _Ground:
+        key = _Ground.signature(game)
+        ground = self._grounds.get(key)
+        if ground is None or ground.crowded():
+            if len(self._grounds) >= self.GROUNDS:
+                del self._grounds[next(iter(self._grounds))]  # the oldest
+            ground = self._grounds[key] = _Ground(game)
+        return ground
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,
                struck: bool = False) -> Action | None:
