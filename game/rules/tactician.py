@@ -223,6 +223,16 @@ class Tactician:
         self._board: _Board | None = None
         #: The grounds met lately, by their signature (a few: doors opened make more).
         self._grounds: dict[tuple, _Ground] = {}
+        self._turn: _Turn | None = None  # the last decision, for `plan_of`
+
+    def plan_of(self, game: GameState, action: Action, player: int | None):
+        """The plan the last choice was checked with where the unit stands (`Policy`),
+        while that unit has not moved nor spent AP since; else None."""
+        turn = self._turn
+        if turn is None or turn.game is not game or player != turn.unit.owner \
+                or (turn.unit.pos, turn.unit.ap) != turn.home:
+            return None
+        return turn.checked.get(action)
 
     @property
     def round_matters_until(self) -> int:
@@ -257,7 +267,7 @@ class Tactician:
                struck: bool = False) -> Action | None:
         if unit.down or game.over or unit.ap <= 0:
             return None
-        turn = _Turn(game, unit, self.w, self.board(game))
+        turn = self._turn = _Turn(game, unit, self.w, self.board(game))
         if not turn.foes:
             return None
         here_value, here_action = turn.best_from(unit.pos, unit.ap)
@@ -309,6 +319,9 @@ class _Turn:
 
     def __init__(self, game: GameState, unit: Unit, w: AiProfile, board: _Board) -> None:
         self.game, self.unit, self.w, self.board = game, unit, w, board
+        #: Where the unit stands and its AP, and the plans checked there with them.
+        self.home = (unit.pos, unit.ap)
+        self.checked: dict[Action, object] = {}
         standing = list(game.standing())
         self.foes = [u for u in standing if game.foes(unit, u)]
         self.friends = [u for u in standing if not game.foes(unit, u)]
@@ -550,9 +563,12 @@ class _Turn:
 
     def _plan(self, action: Action):
         try:
-            return action.check(self.game, self.unit.owner)
+            plan = action.check(self.game, self.unit.owner)
         except Impossible:
             return None
+        if (self.unit.pos, self.unit.ap) == self.home:
+            self.checked[action] = plan
+        return plan
 
     def _attack(self, action: Attack, found: list[Option]) -> None:
         plan = self._plan(action)
