@@ -32,14 +32,16 @@ class Dist:
     """An exact distribution as integer weights over one denominator.
 
     Integers rather than fractions: a convolution is then one multiplication per pair, and
-    the odds of a whole option stay well under a couple of milliseconds.
+    the odds of a whole option stay well under a couple of milliseconds. Never changed once
+    made (the dice's own are shared): its mean is computed once.
     """
 
-    __slots__ = ("weights", "total")
+    __slots__ = ("weights", "total", "_mean")
 
     def __init__(self, weights: dict, total: int) -> None:
         self.weights = weights
         self.total = total
+        self._mean: Fraction | None = None
 
     def p(self, value) -> Fraction:
         return Fraction(self.weights.get(value, 0), self.total)
@@ -48,7 +50,9 @@ class Dist:
         return sorted((v, Fraction(w, self.total)) for v, w in self.weights.items() if w)
 
     def mean(self) -> Fraction:
-        return Fraction(sum(v * w for v, w in self.weights.items()), self.total)
+        if self._mean is None:
+            self._mean = Fraction(sum(v * w for v, w in self.weights.items()), self.total)
+        return self._mean
 
     def at_least(self, threshold: int) -> Fraction:
         return Fraction(sum(w for v, w in self.weights.items() if v >= threshold), self.total)
