@@ -79,6 +79,9 @@ class GameState:
         self.journal: list[Event] = []
         self.log: list[str] = []
         self._sight: dict[tuple[Pos, Pos], bool] = {}
+        #: (content, each way of arming's attacks) for `legal.attacks`: made again when
+        #: the content is (a designer's edit of a rule).
+        self._attacks: tuple | None = None
         # A scenario may pit a single player against creatures: it ends when that player
         # falls, while a duel ends when one side is left.
         self.starting_sides = len(self.players_standing())

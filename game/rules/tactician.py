@@ -26,7 +26,6 @@ so the same game makes the same choices.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass
 
 from game.rules import ai, odds
@@ -191,16 +190,16 @@ class _Board:
     def _reach(self, start: Pos, budget: int) -> dict[Pos, int]:
         links, blocked = self.ground.links, self.blocked
         cost = {start: 0}
-        frontier = deque([start])
-        while frontier:
-            here = frontier.popleft()
-            steps = cost[here] + 1
-            if steps > budget:
-                continue
-            for step in links.get(here, ()):
-                if step not in cost and step not in blocked:
-                    cost[step] = steps
-                    frontier.append(step)
+        frontier, steps = [start], 0
+        while frontier and steps < budget:  # breadth first, a ring of squares at a time
+            steps += 1
+            ring = []
+            for here in frontier:
+                for step in links.get(here, ()):
+                    if step not in cost and step not in blocked:
+                        cost[step] = steps
+                        ring.append(step)
+            frontier = ring
         del cost[start]
         return cost
 

@@ -131,3 +131,21 @@ def test_the_tactician_offers_no_plan_once_its_unit_has_walked_or_spent_ap():
     aldric.ap += 1
     aldric.pos = (0, 1)
     assert tactician.plan_of(game, action, 1) is None
+
+
+def test_a_units_attacks_follow_a_rule_changed_and_a_level_gained():
+    from game.rules.edits import vary
+    from game.rules.legal import attacks, unit_threat
+
+    game = make_game([("brenna", "brenna", 1, (0, 5)), ("corvin", "corvin", 1, (0, 9)),
+                      ("dagny", "dagny", 2, (11, 5))], map_text="\n".join(["." * 20] * 12))
+    brenna, corvin = game.units["brenna"], game.units["corvin"]
+    shot = max(r.farthest for r, _, _ in attacks(game, brenna))
+    assert shot == game.rules.page.ranged_max_distance == 4
+    far = max(x for x, _ in unit_threat(game, brenna))
+    vary(game, "rules.page.ranged_max_distance", 2)  # the bow reaches 2 squares now
+    assert max(r.farthest for r, _, _ in attacks(game, brenna)) == 2
+    assert max(x for x, _ in unit_threat(game, brenna)) < far
+    spells = {r.farthest for r, _, _ in attacks(game, corvin)}
+    vary(game, "corvin.xp", game.rules.level_thresholds[-1])  # a higher level: spells reach on
+    assert {r.farthest for r, _, _ in attacks(game, corvin)} != spells
