@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 import msgspec
@@ -78,7 +79,7 @@ class GameState:
         self.winner: int | None = None
         self.journal: list[Event] = []
         self.log: list[str] = []
-        self._sight: dict[tuple[Pos, Pos], bool] = {}
+        self._sight: dict[tuple[Pos, Pos], bool] = self._sight_table()
         #: (content, each way of arming's attacks) for `legal.attacks`: made again when
         #: the content is (a designer's edit of a rule).
         self._attacks: tuple | None = None
@@ -182,7 +183,12 @@ class GameState:
 
     def sight_changed(self) -> None:
         """Forget cached lines of sight; call when a door opens, closes or breaks."""
-        self._sight.clear()
+        self._sight = self._sight_table()
+
+    def _sight_table(self) -> dict[tuple[Pos, Pos], bool]:
+        # Lines of sight depend on the walls and the closed doors alone: the games of one
+        # map (a lab's runs) share them.
+        return _sight_table(self.walls, frozenset(p for p, d in self.doors.items() if d.blocks))
 
     def faction_allies(self, unit: Unit, exclude: object = None) -> list[Unit]:
         """The allies of the unit's faction that count for its faction bonus.
@@ -246,6 +252,13 @@ class GameState:
              "hp_max": u.hp_max, "ap": u.ap, "xp": u.xp, "level": u.level, "down": u.down}
             for u in self.units.values()
         ]
+
+
+@lru_cache(maxsize=64)
+def _sight_table(walls: frozenset[Pos], closed: frozenset[Pos]) -> dict[tuple[Pos, Pos], bool]:
+    """The lines of sight found on a map with these walls and closed doors (filled as they
+    are asked): shared by every game on it."""
+    return {}
 
 
 def known_statistics(saved: dict) -> dict:

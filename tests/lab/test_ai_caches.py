@@ -149,3 +149,15 @@ def test_a_units_attacks_follow_a_rule_changed_and_a_level_gained():
     spells = {r.farthest for r, _, _ in attacks(game, corvin)}
     vary(game, "corvin.xp", game.rules.level_thresholds[-1])  # a higher level: spells reach on
     assert {r.farthest for r, _, _ in attacks(game, corvin)} != spells
+
+
+def test_a_line_of_sight_follows_its_own_games_doors():
+    rows = ["......", "......", "###+##", "......", "......"]
+    units = [("aldric", "aldric", 1, (3, 1)), ("dagny", "dagny", 2, (3, 4))]
+    game = make_game(units, map_text="\n".join(rows), designer=False)
+    assert not game.line_of_sight((3, 1), (3, 4))  # the closed door
+    game.apply(ToggleDoor("aldric", (3, 2), True))
+    assert game.line_of_sight((3, 1), (3, 4))
+    other = make_game(units, map_text="\n".join(rows), designer=False)  # its door is shut
+    assert not other.line_of_sight((3, 1), (3, 4))
+    assert game.line_of_sight((3, 1), (3, 4))
