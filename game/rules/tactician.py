@@ -174,6 +174,10 @@ class _Board:
         self.blocked = ground.shut | self.taken
         self.threats: dict[int | None, list[Threat]] = {}
         self.allies: dict[tuple, Threat] = {}
+        #: Each foe's `Threat` by what it is made of (`_Turn.threat_of`): kept from board
+        #: to board of one game and content, as a walk or a blow changes no foe's ways.
+        self.content = game.content
+        self.kept: dict[tuple, Threat] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
 
@@ -247,7 +251,10 @@ class Tactician:
             if ground is None or self._game is not game or self._print[1:] != mark[1:] \
                     or ground.crowded():
                 ground = self._ground(game)
+            kept = self._board.kept if self._board is not None and self._game is game \
+                and self._board.content is game.content else {}
             self._game, self._print, self._board = game, mark, _Board(game, ground)
+            self._board.kept = kept
         return self._board
 
     #: Grounds kept at once.
@@ -326,7 +333,7 @@ class _Turn:
         self.friends = [u for u in standing if not game.foes(unit, u)]
         side = unit.owner
         if side not in board.threats:
-            board.threats[side] = [self._threat(f) for f in self.foes if not f.held]
+            board.threats[side] = [self.threat_of(f) for f in self.foes if not f.held]
         self.threats = board.threats[side]
         # The danger at a square depends on the foes' threats and the friends' squares,
         # not on the unit's own: it outlives the unit's walks and the blows that down no one.
@@ -357,6 +364,15 @@ class _Turn:
         return self._mine
 
     # --- dangers ------------------------------------------------------------------------
+
+    def threat_of(self, foe: Unit) -> Threat:
+        """`_threat(foe)`, made once per foe and what it reads: its refilled AP, its
+        weapons, spells and level."""
+        key = (foe.id, foe.ap_max - foe.ap_owed, foe.weapons, foe.spells, foe.level)
+        found = self.board.kept.get(key)
+        if found is None or found.unit is not foe:  # a game restored: new units
+            found = self.board.kept[key] = self._threat(foe)
+        return found
 
     def _threat(self, foe: Unit, ap: int | None = None) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)

@@ -161,3 +161,20 @@ def test_a_line_of_sight_follows_its_own_games_doors():
     other = make_game(units, map_text="\n".join(rows), designer=False)  # its door is shut
     assert not other.line_of_sight((3, 1), (3, 4))
     assert game.line_of_sight((3, 1), (3, 4))
+
+
+def test_a_foes_threat_follows_its_level_and_its_owed_ap():
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("corvin", "corvin", 2, (11, 5))],
+                     map_text="\n".join(["." * 20] * 12), designer=False)
+    tactician = Tactician(PROFILE)
+    aldric, corvin = game.units["aldric"], game.units["corvin"]
+    tactician.choose(game, aldric)
+    before = tactician._turn.threat_of(corvin)
+    corvin.ap_owed = 4  # a counter drained it: fewer AP next turn
+    tactician.choose(game, aldric)
+    owed = tactician._turn.threat_of(corvin)
+    assert owed.ap == before.ap - 4 and owed.radius < before.radius
+    corvin.ap_owed = 0
+    corvin.level = 4  # its spells reach farther
+    tactician.choose(game, aldric)
+    assert tactician._turn.threat_of(corvin).radius > before.radius
