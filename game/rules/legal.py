@@ -255,13 +255,11 @@ def attacks(game: GameState, unit: Unit) -> tuple[tuple[Reach, int, str], ...]:
     """Each weapon, bare hands and damage spell of the unit: its reach, AP cost and damage
     dice (as the content writes them). Made once per game content and way of arming (the
     AI asks it of every foe in every decision)."""
-    kept = game._attacks
-    if kept is None or kept[0] is not game.content:
-        kept = game._attacks = (game.content, {})
-    key = (unit.weapons, unit.spells, unit.level)
-    found = kept[1].get(key)
+    kept = game.kept()
+    key = ("attacks", unit.weapons, unit.spells, unit.level)
+    found = kept.get(key)
     if found is None:
-        found = kept[1][key] = tuple(_attacks(game, unit))
+        found = kept[key] = tuple(_attacks(game, unit))
     return found
 
 

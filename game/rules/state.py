@@ -80,9 +80,8 @@ class GameState:
         self.journal: list[Event] = []
         self.log: list[str] = []
         self._sight: dict[tuple[Pos, Pos], bool] = self._sight_table()
-        #: (content, each way of arming's attacks) for `legal.attacks`: made again when
-        #: the content is (a designer's edit of a rule).
-        self._attacks: tuple | None = None
+        self._kept_for: Content | None = None
+        self._kept: dict = {}
         # A scenario may pit a single player against creatures: it ends when that player
         # falls, while a duel ends when one side is left.
         self.starting_sides = len(self.players_standing())
@@ -189,6 +188,17 @@ class GameState:
         # Lines of sight depend on the walls and the closed doors alone: the games of one
         # map (a lab's runs) share them.
         return _sight_table(self.walls, frozenset(p for p, d in self.doors.items() if d.blocks))
+
+    #: Values kept at most (`kept`) before starting again.
+    MOST_KEPT = 50_000
+
+    def kept(self) -> dict:
+        """A memo for what the content alone decides, under keys holding every other value
+        it reads (a unit's way of arming, a damage plan's inputs): made again when the
+        content is (a designer's edit of a rule)."""
+        if self._kept_for is not self.content or len(self._kept) > self.MOST_KEPT:
+            self._kept_for, self._kept = self.content, {}
+        return self._kept
 
     def faction_allies(self, unit: Unit, exclude: object = None) -> list[Unit]:
         """The allies of the unit's faction that count for its faction bonus.

@@ -178,3 +178,25 @@ def test_a_foes_threat_follows_its_level_and_its_owed_ap():
     corvin.level = 4  # its spells reach farther
     tactician.choose(game, aldric)
     assert tactician._turn.threat_of(corvin).radius > before.radius
+
+
+def test_a_plans_chances_and_damage_follow_a_skill_set_an_effect_and_a_template_change():
+    from game.rules.edits import vary
+    from game.rules.units import Effect
+
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (1, 0))])
+    attack = Attack("aldric", "dagny", "sword")
+    first = attack.check(game, 1)
+    aldric, dagny = game.units["aldric"], game.units["dagny"]
+    vary(game, "aldric.skills.melee", aldric.skills["melee"] + 4)
+    assert attack.check(game, 1).chance.value == first.chance.value + 4
+    vary(game, "aldric.skills.melee", aldric.skills["melee"] + 3)  # set again: +7 in all
+    assert attack.check(game, 1).chance.value == first.chance.value + 7
+    vary(game, "dagny.skills.dodge", dagny.skills["dodge"] - 5)
+    assert attack.check(game, 1).defence.value == first.defence.value - 5
+    vary(game, "dagny.stats.DEF", dagny.characteristics["DEF"] + 20)  # 2 more reduction
+    assert attack.check(game, 1).damage.reduction == first.damage.reduction + 2
+    aldric.effects.append(Effect("bless", "melee", 10, 2))
+    assert attack.check(game, 1).chance.value == min(95, first.chance.value + 17)
+    aldric.effects.clear()
+    assert attack.check(game, 1).chance.value == first.chance.value + 7
