@@ -556,21 +556,50 @@ def faction_term(game: GameState, unit: Unit, target: object = None) -> Term:
                                  unit.source("faction"))
 
 
+def unit_chance(game: GameState, unit: Unit, check: str, skills: tuple[str, ...],
+                stats: tuple[str, ...], terms: tuple, make) -> Chance:
+    """`make()`: a chance of `unit` made of the content, of the unit's template (its kind,
+    template and the fields a designer set), of those of its skills and characteristics,
+    and of `terms` (the other values it reads: a faction or crowding term, a mastery),
+    kept while all are the same. The AI weighs the same chance from many squares, turn
+    after turn. A unit with effects on it has it made each time (they change its terms)."""
+    if unit.effects:
+        return make()
+    key = (check, unit.kind, unit.template, unit.designer_set,
+           tuple(unit.skills.get(s) for s in skills),
+           tuple(unit.characteristics[c] for c in stats), terms)
+    kept = game.kept()
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = make()
+    return found
+
+
 def dodge_chance(game: GameState, defender: Unit) -> Chance:
     """The passive dodge of a character hit by an attack, with its faction help."""
-    return chances.dodge_chance(game.rules, defender, faction_term(game, defender))
+    faction = faction_term(game, defender)
+    return unit_chance(game, defender, "dodge", ("dodge",), ("DEF", "LCK"), (faction,),
+                       lambda: chances.dodge_chance(game.rules, defender, faction))
 
 
 def attack_chance(game: GameState, unit: Unit, target: Target, mode: AttackMode,
                   weapon: Weapon | None, squares: int) -> Chance:
     rules = game.rules
     if mode is AttackMode.MELEE:
-        return chances.melee_chance(rules, unit, weapon.family)
+        family = weapon.family
+        return unit_chance(game, unit, "melee", ("melee",), ("STR",),
+                           (family, unit.masteries.get(family)),
+                           lambda: chances.melee_chance(rules, unit, family))
     crowding = chances.crowding_malus(rules, game.crowding_allies(unit))
     if mode is AttackMode.BRAWL:
-        return chances.brawl_chance(rules, unit, faction_term(game, unit, target), crowding)
+        faction = faction_term(game, unit, target)
+        return unit_chance(game, unit, "brawl", ("brawl",), (), (faction, crowding),
+                           lambda: chances.brawl_chance(rules, unit, faction, crowding))
     malus = chances.distance_malus(rules.distance_malus_per_square, squares)
-    return chances.ranged_chance(rules, unit, weapon.family, crowding, malus)
+    family = weapon.family
+    return unit_chance(game, unit, "ranged", ("ranged",), ("DEX",),
+                       (family, unit.masteries.get(family), crowding, malus),
+                       lambda: chances.ranged_chance(rules, unit, family, crowding, malus))
 
 
 def ranged_reach(game: GameState, weapon: Weapon) -> int:
@@ -652,6 +681,23 @@ def _weapon_dice_source(weapon_id: str) -> tuple[str, Sources]:
 def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
                 weapon: Weapon | None, weapon_id: str | None = None) -> DamagePlan:
     """Action dice + damage bonus + effects (+ perfect die), less the target's reduction."""
+    reduction = reduction_terms(game, target)
+    if unit.effects:  # its characteristics and its damage read its effects
+        return _damage_plan(game, unit, mode, weapon, weapon_id, reduction)
+    # Without effects, the plan is made of the content and of these values alone: the AI
+    # weighs the same blow from many squares, turn after turn.
+    body = "DEX" if mode is AttackMode.RANGED else "STR"
+    key = ("damage", weapon_id, mode, unit.kind, unit.template, unit.designer_set,
+           unit.characteristics[body], unit.characteristics["SIZ"], reduction)
+    kept = game.kept()
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _damage_plan(game, unit, mode, weapon, weapon_id, reduction)
+    return found
+
+
+def _damage_plan(game: GameState, unit: Unit, mode: AttackMode, weapon: Weapon | None,
+                 weapon_id: str | None, reduction: tuple[Term, ...]) -> DamagePlan:
     rules = game.rules
     dice = [(weapon_id if weapon else "brawl",
              Dice.parse(weapon.dice if weapon else rules.brawl_dice))]
@@ -666,7 +712,7 @@ def damage_plan(game: GameState, unit: Unit, target: Target, mode: AttackMode,
         read = _damage_bonus(body, total, row)
     sources.append(_PERFECT_DIE_SOURCE)
     return DamagePlan(tuple(dice), Dice.parse(rules.perfect_die), unit.effect_terms("damage"),
-                      reduction_terms(game, target), tuple(sources), read)
+                      reduction, tuple(sources), read)
 
 
 @lru_cache(maxsize=1024)

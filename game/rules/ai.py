@@ -200,17 +200,18 @@ def _approach(game: GameState, unit: Unit, foes: list[Unit], squares: dict,
               weights: AiProfile) -> Action | None:
     """Walk toward the nearest enemy; through a closed door, open it on the way."""
     goals = {(f.pos[0] + dx, f.pos[1] + dy) for f in foes for dx, dy in NEIGHBOURS}
-    path = shortest_path(unit.pos, goals, game.passable_now())
+    free = game.passable_now()  # `game.passable`, the units' squares read once
+    path = shortest_path(unit.pos, goals, free)
     if path is None and weights.open_doors:
         def through_doors(pos: Pos) -> bool:
             door = game.doors.get(pos)
             shut = door is not None and door.state is DoorState.CLOSED
-            return game.passable(pos) or (shut and game.unit_at(pos) is None
-                                          and game.thing_at(pos) is None)
+            return free(pos) or (shut and game.unit_at(pos) is None
+                                 and game.thing_at(pos) is None)
         path = shortest_path(unit.pos, goals, through_doors)
         if path is None:
             return None
-        shut = next((i for i, p in enumerate(path) if not game.passable(p)), None)
+        shut = next((i for i, p in enumerate(path) if not free(p)), None)
         if shut is not None:
             if shut == 0:
                 if unit.ap >= game.rules.door_cost:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 import msgspec
 
@@ -67,8 +68,10 @@ def read_map(text: str) -> MapGrid:
     return MapGrid(width, height, frozenset(walls), doors, tuple(unknown))
 
 
+@lru_cache(maxsize=64)
 def parse_map(text: str) -> MapGrid:
-    """`read_map`, refusing a map with an unknown symbol."""
+    """`read_map`, refusing a map with an unknown symbol. Read once per map (every game of
+    a lab's runs reads the same): the grid is shared, never changed by its readers."""
     grid = read_map(text)
     if grid.unknown:
         (x, y), ch = grid.unknown[0]

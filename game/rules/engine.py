@@ -53,6 +53,9 @@ class Game(GameState):
         super().__init__(*args, **kwargs)
         self.policies = policies
         self.ai_players = dict(ai_players or {})
+        #: (action, player, plan): the plan a policy checked its choice with, in the
+        #: state it is applied in (`_offered`); taken by the next command, or dropped.
+        self._chosen: tuple | None = None
         for number, profile in self.ai_players.items():
             if not 1 <= number <= len(self.players):
                 raise ValueError(f"there is no player {number} to play by AI")
@@ -100,6 +103,7 @@ class Game(GameState):
                 action = policy.choose(self, unit, moves, struck)
                 if action is None or self.over:
                     break
+                self._offered(policy, action, player)
                 moves += isinstance(action, Move)
                 struck = struck or not isinstance(action, (Move, ToggleDoor))
                 done = self.apply(action)
@@ -172,10 +176,22 @@ class Game(GameState):
         events += self._check_game_over()
         return events
 
+    def _offered(self, policy: Policy, action: Action, player: int | None) -> None:
+        """Keep the plan the policy checked its choice with (`Policy.plan_of`), for the
+        command that runs that very action next: the engine does not check it again."""
+        plan_of = getattr(policy, "plan_of", None)
+        plan = plan_of(self, action, player) if plan_of is not None else None
+        self._chosen = (action, player, plan) if plan is not None else None
+
     def _run(self, action: Action, player: int | None, stream: str) -> list[Event]:
         """Check, then resolve with what the check found; a refusal raises first, before
-        the command's stream of dice begins."""
-        plan = action.check(self, player)
+        the command's stream of dice begins. The plan a policy checked its choice with,
+        in this same state and for this same player, is that check (`_offered`)."""
+        chosen, self._chosen = self._chosen, None
+        if chosen is not None and chosen[0] is action and chosen[1] == player:
+            plan = chosen[2]
+        else:
+            plan = action.check(self, player)
         self.roller.begin(stream)
         return action.resolve(self, plan)
 
@@ -269,6 +285,7 @@ class Game(GameState):
                 (action := policy.choose(self, creature, moves, struck)) is not None:
             moves += isinstance(action, Move)
             struck = struck or not isinstance(action, (Move, ToggleDoor))
+            self._offered(policy, action, None)
             try:
                 events = self.perform_as_creature(
                     action, f"round {self.round}:{creature.id}:{step}")

@@ -251,9 +251,19 @@ def threat_zone(game: GameState, player: int) -> frozenset[Pos]:
     return frozenset(zone)
 
 
-def attacks(game: GameState, unit: Unit) -> list[tuple[Reach, int, str]]:
+def attacks(game: GameState, unit: Unit) -> tuple[tuple[Reach, int, str], ...]:
     """Each weapon, bare hands and damage spell of the unit: its reach, AP cost and damage
-    dice (as the content writes them)."""
+    dice (as the content writes them). Made once per game content and way of arming (the
+    AI asks it of every foe in every decision)."""
+    kept = game.kept()
+    key = ("attacks", unit.weapons, unit.spells, unit.level)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = tuple(_attacks(game, unit))
+    return found
+
+
+def _attacks(game: GameState, unit: Unit) -> list[tuple[Reach, int, str]]:
     found = [(weapon_reach(game, w), game.content.weapons[w].ap_cost,
               game.content.weapons[w].dice) for w in unit.weapons]
     found.append((weapon_reach(game, None), game.rules.brawl_ap_cost, game.rules.brawl_dice))

@@ -26,6 +26,7 @@ from game.rules.actions import (
     parse_pos,
     reduction_terms,
     roll_check,
+    unit_chance,
 )
 from game.rules.damage import final_damage, total_reduction
 from game.rules.dice import Dice, DiceRoll
@@ -73,11 +74,15 @@ def spell_range(spell: Spell, level: int) -> int:
 
 def magic_chance(game: GameState, caster: Unit, target: Unit | None = None) -> Chance:
     """The caster's magic chance; the spell's target never counts as a faction ally."""
-    return chances.magic_chance(game.rules, caster, faction_term(game, caster, target))
+    faction = faction_term(game, caster, target)
+    return unit_chance(game, caster, "magic", ("magic",), ("INT", "DEX"), (faction,),
+                       lambda: chances.magic_chance(game.rules, caster, faction))
 
 
 def counter_chance(game: GameState, defender: Unit) -> Chance:
-    return chances.counter_chance(game.rules, defender, faction_term(game, defender))
+    faction = faction_term(game, defender)
+    return unit_chance(game, defender, "counter", ("magic",), ("INT",), (faction,),
+                       lambda: chances.counter_chance(game.rules, defender, faction))
 
 
 def drain_ap(game: GameState, unit: Unit, caster: Unit, amount: int,

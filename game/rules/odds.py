@@ -18,10 +18,11 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Iterable
 
-from game.rules.actions import AttackPlan
+from game.rules.actions import AttackPlan, DamagePlan
 from game.rules.damage import total_reduction
 from game.rules.dice import Dice
 from game.rules.magic import CastPlan
+from game.rules.terms import Chance, Term
 
 ONE = Fraction(1)
 ZERO = Fraction(0)
@@ -31,14 +32,16 @@ class Dist:
     """An exact distribution as integer weights over one denominator.
 
     Integers rather than fractions: a convolution is then one multiplication per pair, and
-    the odds of a whole option stay well under a couple of milliseconds.
+    the odds of a whole option stay well under a couple of milliseconds. Never changed once
+    made (the dice's own are shared): its mean is computed once.
     """
 
-    __slots__ = ("weights", "total")
+    __slots__ = ("weights", "total", "_mean")
 
     def __init__(self, weights: dict, total: int) -> None:
         self.weights = weights
         self.total = total
+        self._mean: Fraction | None = None
 
     def p(self, value) -> Fraction:
         return Fraction(self.weights.get(value, 0), self.total)
@@ -47,7 +50,9 @@ class Dist:
         return sorted((v, Fraction(w, self.total)) for v, w in self.weights.items() if w)
 
     def mean(self) -> Fraction:
-        return Fraction(sum(v * w for v, w in self.weights.items()), self.total)
+        if self._mean is None:
+            self._mean = Fraction(sum(v * w for v, w in self.weights.items()), self.total)
+        return self._mean
 
     def at_least(self, threshold: int) -> Fraction:
         return Fraction(sum(w for v, w in self.weights.items() if v >= threshold), self.total)
@@ -369,40 +374,57 @@ def lean(plan: AttackPlan | CastPlan, target_id: str | None = None) -> Lean:
     """The lean summary of a checked option (for a spell, of one unit it reaches: by
     default its centre)."""
     if isinstance(plan, AttackPlan):
-        damage = plan.damage
-        chance = plan.chance.value
-        p_hit = min(100, max(0, chance)) / 100
-        p_perfect = max(0, min(plan.chance.perfect_below - 1, chance, 100)) / 100
-        p_dodge = min(100, max(0, plan.defence.value)) / 100 if plan.defence is not None else 0.0
-        dice = tuple(d for _, d in damage.dice)
-        flat = sum(t.value for t in damage.terms)
-        reduction = damage.reduction
-        normal_mean, normal = _taken(dice, flat, reduction)
-        perfect_dice = dice + ((damage.perfect_die,) if damage.perfect_die else ())
-        perfect_mean, perfect = _taken(perfect_dice, flat, reduction)
-        lands = 1.0 - p_dodge
-        w_normal, w_perfect = (p_hit - p_perfect) * lands, p_perfect * lands
-        hp = plan.target.hp
-        return Lean(p_hit, p_hit * lands, w_normal * normal_mean + w_perfect * perfect_mean,
-                    w_normal * _at_least(normal, hp) + w_perfect * _at_least(perfect, hp))
+        return _lean_attack(plan.chance, plan.defence, plan.damage, plan.target.hp)
     target = next(t for t in plan.targets if t.unit.id == (target_id or plan.centre.id))
-    p_cast = min(100, max(0, plan.chance.value)) / 100
     kind = plan.spell.kind
     if kind == "damage":
-        counter = target.counter
-        p_counter = min(100, max(0, counter.value)) / 100 if counter is not None else 0.0
-        p_reflect = (max(0, min(counter.perfect_below - 1, counter.value, 100)) / 100
-                     if counter is not None else 0.0)
-        mean, table = _taken((plan.dice,), 0, target.reduction)
-        back, _ = _taken((plan.dice,), 0, total_reduction(plan.reflected_reduction_terms))
-        lands = p_cast * (1.0 - p_counter)
-        return Lean(p_cast, lands, lands * mean, lands * _at_least(table, target.unit.hp),
-                    p_cast * p_reflect * back)
+        return _lean_damage(plan.chance, target.counter, plan.dice, target.reduction_terms,
+                            plan.reflected_reduction_terms, target.unit.hp)
     if kind == "heal":
-        missing = target.unit.hp_max - target.unit.hp
-        healed = _healed(plan.dice, missing)
-        return Lean(p_cast, p_cast, p_cast * healed, 0.0)
+        return _lean_heal(plan.chance.value, plan.dice, target.unit.hp_max - target.unit.hp)
+    p_cast = min(100, max(0, plan.chance.value)) / 100
     return Lean(p_cast, p_cast, 0.0, 0.0)
+
+
+# The lean summaries are kept by the plan's parts they read (chances, damage, HP: frozen
+# values): the AI meets the same blow from many squares and in many turns, and a key's
+# hash costs a fraction of the sums.
+@lru_cache(maxsize=4096)
+def _lean_attack(chance: Chance, defence: Chance | None, damage: DamagePlan, hp: int) -> Lean:
+    value = chance.value
+    p_hit = min(100, max(0, value)) / 100
+    p_perfect = max(0, min(chance.perfect_below - 1, value, 100)) / 100
+    p_dodge = min(100, max(0, defence.value)) / 100 if defence is not None else 0.0
+    dice = tuple(d for _, d in damage.dice)
+    flat = sum(t.value for t in damage.terms)
+    reduction = damage.reduction
+    normal_mean, normal = _taken(dice, flat, reduction)
+    perfect_dice = dice + ((damage.perfect_die,) if damage.perfect_die else ())
+    perfect_mean, perfect = _taken(perfect_dice, flat, reduction)
+    lands = 1.0 - p_dodge
+    w_normal, w_perfect = (p_hit - p_perfect) * lands, p_perfect * lands
+    return Lean(p_hit, p_hit * lands, w_normal * normal_mean + w_perfect * perfect_mean,
+                w_normal * _at_least(normal, hp) + w_perfect * _at_least(perfect, hp))
+
+
+@lru_cache(maxsize=4096)
+def _lean_damage(chance: Chance, counter: Chance | None, dice: Dice,
+                 reduction_terms: tuple[Term, ...], reflected_terms: tuple[Term, ...],
+                 hp: int) -> Lean:
+    p_cast = min(100, max(0, chance.value)) / 100
+    p_counter = min(100, max(0, counter.value)) / 100 if counter is not None else 0.0
+    p_reflect = (max(0, min(counter.perfect_below - 1, counter.value, 100)) / 100
+                 if counter is not None else 0.0)
+    mean, table = _taken((dice,), 0, total_reduction(reduction_terms))
+    back, _ = _taken((dice,), 0, total_reduction(reflected_terms))
+    lands = p_cast * (1.0 - p_counter)
+    return Lean(p_cast, lands, lands * mean, lands * _at_least(table, hp),
+                p_cast * p_reflect * back)
+
+
+def _lean_heal(chance: int, dice: Dice, missing: int) -> Lean:
+    p_cast = min(100, max(0, chance)) / 100
+    return Lean(p_cast, p_cast, p_cast * _healed(dice, missing), 0.0)
 
 
 @lru_cache(maxsize=1024)

@@ -25,6 +25,11 @@ class Policy(Protocol):
     choices; `walks_matter_until` (an int): beyond that many walks this turn, `moves` no
     longer does; `reads_struck = False`: `struck` never does; `reads_own_hp(unit) ->
     bool`: whether the unit's own HP may change its choices.
+
+    A policy may also hand the engine the plan it checked its choice with, so the engine
+    does not check it again: `plan_of(game, action, player)`, asked right after `choose`
+    in the same state, returns the plan `action.check(game, player)` would return now, or
+    None (the engine then checks it).
     """
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 import msgspec
@@ -78,7 +79,9 @@ class GameState:
         self.winner: int | None = None
         self.journal: list[Event] = []
         self.log: list[str] = []
-        self._sight: dict[tuple[Pos, Pos], bool] = {}
+        self._sight: dict[tuple[Pos, Pos], bool] = self._sight_table()
+        self._kept_for: Content | None = None
+        self._kept: dict = {}
         # A scenario may pit a single player against creatures: it ends when that player
         # falls, while a duel ends when one side is left.
         self.starting_sides = len(self.players_standing())
@@ -179,7 +182,23 @@ class GameState:
 
     def sight_changed(self) -> None:
         """Forget cached lines of sight; call when a door opens, closes or breaks."""
-        self._sight.clear()
+        self._sight = self._sight_table()
+
+    def _sight_table(self) -> dict[tuple[Pos, Pos], bool]:
+        # Lines of sight depend on the walls and the closed doors alone: the games of one
+        # map (a lab's runs) share them.
+        return _sight_table(self.walls, frozenset(p for p, d in self.doors.items() if d.blocks))
+
+    #: Values kept at most (`kept`) before starting again.
+    MOST_KEPT = 50_000
+
+    def kept(self) -> dict:
+        """A memo for what the content alone decides, under keys holding every other value
+        it reads (a unit's way of arming, a damage plan's inputs): made again when the
+        content is (a designer's edit of a rule)."""
+        if self._kept_for is not self.content or len(self._kept) > self.MOST_KEPT:
+            self._kept_for, self._kept = self.content, {}
+        return self._kept
 
     def faction_allies(self, unit: Unit, exclude: object = None) -> list[Unit]:
         """The allies of the unit's faction that count for its faction bonus.
@@ -243,6 +262,13 @@ class GameState:
              "hp_max": u.hp_max, "ap": u.ap, "xp": u.xp, "level": u.level, "down": u.down}
             for u in self.units.values()
         ]
+
+
+@lru_cache(maxsize=64)
+def _sight_table(walls: frozenset[Pos], closed: frozenset[Pos]) -> dict[tuple[Pos, Pos], bool]:
+    """The lines of sight found on a map with these walls and closed doors (filled as they
+    are asked): shared by every game on it."""
+    return {}
 
 
 def known_statistics(saved: dict) -> dict:

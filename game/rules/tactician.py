@@ -26,7 +26,6 @@ so the same game makes the same choices.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass
 
 from game.rules import ai, odds
@@ -99,7 +98,8 @@ class _Ground:
     """What stays while no door or object changes (units aside): the squares a walk may
     cross and their links, the walks from each origin, a foe's blows at each square (by
     the foe's square, AP and ways to strike) and the dangers a unit meets (by the threats
-    and its friends' squares). Shared by every board of one game with the same ground."""
+    and its friends' squares). Shared by every board with the same ground, across games
+    (`signature`): a lab's runs of one map meet the same walks and dangers again."""
 
     #: Foe positions and dangers kept before the caches start again (each holds a value
     #: per square: a long game stays in bounded memory).
@@ -125,9 +125,20 @@ class _Ground:
         self.walks: dict[Pos, dict[Pos, int]] = {}
         self.blows: dict[tuple, dict[Pos, float]] = {}
         self.danger: dict[tuple, dict] = {}
+        #: The squares within a walk (`_Board.reach`), by the squares units stand on, the
+        #: walk's start and its steps.
+        self.reaches: dict[tuple, dict[Pos, int]] = {}
+
+    @staticmethod
+    def signature(game: GameState) -> tuple:
+        """All a ground is made of: two games with the same signature have the same ground."""
+        return (game.width, game.height, game.walls,
+                frozenset(pos for pos, door in game.doors.items() if door.blocks),
+                frozenset(t.pos for t in game.things.values() if not t.destroyed),
+                game.rules.door_cost, game.rules.move_cost)
 
     def crowded(self) -> bool:
-        return len(self.blows) + len(self.danger) > self.MOST
+        return len(self.blows) + len(self.danger) + len(self.reaches) > self.MOST
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
         """AP of a walk from `origin` to every square, units aside, a closed door opened on
@@ -159,28 +170,40 @@ class _Board:
 
     def __init__(self, game: GameState, ground: _Ground) -> None:
         self.ground = ground
-        self.blocked = set(ground.shut)
-        self.blocked.update(u.pos for u in game.standing())
+        self.taken = frozenset(u.pos for u in game.standing())
+        self.blocked = ground.shut | self.taken
         self.threats: dict[int | None, list[Threat]] = {}
         self.allies: dict[tuple, Threat] = {}
+        #: Each foe's `Threat` by what it is made of (`_Turn.threat_of`): kept from board
+        #: to board of one game and content, as a walk or a blow changes no foe's ways.
+        self.content = game.content
+        self.kept: dict[tuple, Threat] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
 
     def reach(self, start: Pos, budget: int) -> dict[Pos, int]:
         """`geometry.reachable` with `GameState.passable`, from the links made once: every
-        square a walk of at most `budget` steps ends on, with its steps."""
+        square a walk of at most `budget` steps ends on, with its steps (shared: never
+        changed by its readers)."""
+        key = (self.taken, start, budget)
+        found = self.ground.reaches.get(key)
+        if found is None:
+            found = self.ground.reaches[key] = self._reach(start, budget)
+        return found
+
+    def _reach(self, start: Pos, budget: int) -> dict[Pos, int]:
         links, blocked = self.ground.links, self.blocked
         cost = {start: 0}
-        frontier = deque([start])
-        while frontier:
-            here = frontier.popleft()
-            steps = cost[here] + 1
-            if steps > budget:
-                continue
-            for step in links.get(here, ()):
-                if step not in cost and step not in blocked:
-                    cost[step] = steps
-                    frontier.append(step)
+        frontier, steps = [start], 0
+        while frontier and steps < budget:  # breadth first, a ring of squares at a time
+            steps += 1
+            ring = []
+            for here in frontier:
+                for step in links.get(here, ()):
+                    if step not in cost and step not in blocked:
+                        cost[step] = steps
+                        ring.append(step)
+            frontier = ring
         del cost[start]
         return cost
 
@@ -201,6 +224,18 @@ class Tactician:
         self._game: GameState | None = None  # held, so that its id is never reused
         self._print: tuple = ()
         self._board: _Board | None = None
+        #: The grounds met lately, by their signature (a few: doors opened make more).
+        self._grounds: dict[tuple, _Ground] = {}
+        self._turn: _Turn | None = None  # the last decision, for `plan_of`
+
+    def plan_of(self, game: GameState, action: Action, player: int | None):
+        """The plan the last choice was checked with where the unit stands (`Policy`),
+        while that unit has not moved nor spent AP since; else None."""
+        turn = self._turn
+        if turn is None or turn.game is not game or player != turn.unit.owner \
+                or (turn.unit.pos, turn.unit.ap) != turn.home:
+            return None
+        return turn.checked.get(action)
 
     @property
     def round_matters_until(self) -> int:
@@ -215,15 +250,30 @@ class Tactician:
             ground = self._board.ground if self._board is not None else None
             if ground is None or self._game is not game or self._print[1:] != mark[1:] \
                     or ground.crowded():
-                ground = _Ground(game)
+                ground = self._ground(game)
+            kept = self._board.kept if self._board is not None and self._game is game \
+                and self._board.content is game.content else {}
             self._game, self._print, self._board = game, mark, _Board(game, ground)
+            self._board.kept = kept
         return self._board
+
+    #: Grounds kept at once.
+    GROUNDS = 8
+
+    def _ground(self, game: GameState) -> _Ground:
+        key = _Ground.signature(game)
+        ground = self._grounds.get(key)
+        if ground is None or ground.crowded():
+            if len(self._grounds) >= self.GROUNDS:
+                del self._grounds[next(iter(self._grounds))]  # the oldest
+            ground = self._grounds[key] = _Ground(game)
+        return ground
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,
                struck: bool = False) -> Action | None:
         if unit.down or game.over or unit.ap <= 0:
             return None
-        turn = _Turn(game, unit, self.w, self.board(game))
+        turn = self._turn = _Turn(game, unit, self.w, self.board(game))
         if not turn.foes:
             return None
         here_value, here_action = turn.best_from(unit.pos, unit.ap)
@@ -275,12 +325,15 @@ class _Turn:
 
     def __init__(self, game: GameState, unit: Unit, w: AiProfile, board: _Board) -> None:
         self.game, self.unit, self.w, self.board = game, unit, w, board
+        #: Where the unit stands and its AP, and the plans checked there with them.
+        self.home = (unit.pos, unit.ap)
+        self.checked: dict[Action, object] = {}
         standing = list(game.standing())
         self.foes = [u for u in standing if game.foes(unit, u)]
         self.friends = [u for u in standing if not game.foes(unit, u)]
         side = unit.owner
         if side not in board.threats:
-            board.threats[side] = [self._threat(f) for f in self.foes if not f.held]
+            board.threats[side] = [self.threat_of(f) for f in self.foes if not f.held]
         self.threats = board.threats[side]
         # The danger at a square depends on the foes' threats and the friends' squares,
         # not on the unit's own: it outlives the unit's walks and the blows that down no one.
@@ -311,6 +364,15 @@ class _Turn:
         return self._mine
 
     # --- dangers ------------------------------------------------------------------------
+
+    def threat_of(self, foe: Unit) -> Threat:
+        """`_threat(foe)`, made once per foe and what it reads: its refilled AP, its
+        weapons, spells and level."""
+        key = (foe.id, foe.ap_max - foe.ap_owed, foe.weapons, foe.spells, foe.level)
+        found = self.board.kept.get(key)
+        if found is None or found.unit is not foe:  # a game restored: new units
+            found = self.board.kept[key] = self._threat(foe)
+        return found
 
     def _threat(self, foe: Unit, ap: int | None = None) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
@@ -516,9 +578,12 @@ class _Turn:
 
     def _plan(self, action: Action):
         try:
-            return action.check(self.game, self.unit.owner)
+            plan = action.check(self.game, self.unit.owner)
         except Impossible:
             return None
+        if (self.unit.pos, self.unit.ap) == self.home:
+            self.checked[action] = plan
+        return plan
 
     def _attack(self, action: Attack, found: list[Option]) -> None:
         plan = self._plan(action)
