@@ -198,7 +198,8 @@ def record_names(record, content=None) -> Names:
     content when it is given (the same lookup the game's journal uses)."""
     state = record.state
     return names_for(content, {uid: unit["name"] for uid, unit in state["units"].items()},
-                     {tid: thing["name"] for tid, thing in state.get("things", {}).items()})
+                     {tid: thing["name"] for tid, thing in state.get("things", {}).items()},
+                     {uid: unit.get("gender", "m") for uid, unit in state["units"].items()})
 
 
 def departures_blocks(content) -> list:

@@ -527,7 +527,10 @@ def _line(e: ev.EffectExpired, name: Names = str) -> str:
 
 @describe.register
 def _line(e: ev.Edited, name: Names = str) -> str:
-    change = render(e.message, e.fields, agreeing(e.fields), content_text) if e.message \
+    # The edit's words agree with the unit (`Ysolde placée`): its gender by its id, as its
+    # name (a journal from before genders were looked up here may carry it in its fields).
+    fields = {"gender": gender_of(name, e.unit), **e.fields}
+    change = render(e.message, e.fields, agreeing(fields), content_text) if e.message \
         else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
@@ -572,7 +575,15 @@ def headline(event: ev.Event, name: Names = str) -> str:
     return describe(event, name).strip()
 
 
-def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
+def gender_of(name: Names, key: str) -> str | None:
+    """The grammatical gender (`m`, `f`) of the unit `key`, where the lookup of names knows
+    it (`namer`, `names_for`), for the words that agree with its name; None otherwise."""
+    genders = getattr(name, "genders", None)
+    return genders(key) if genders is not None else None
+
+
+def names_for(content, units: dict[str, str], things: dict[str, str],
+              genders: dict[str, str] | None = None) -> Names:
     """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
     "magic bonus"), weapons, spells, items and armours from the content (when known), units
     and objects by id; an unknown id shows as itself. Content names are in the player's
@@ -584,6 +595,7 @@ def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
         if key in things:
             return _thing(things[key])
         return content_text(names[key]) if key in names else labels.get(key, key)
+    name.genders = (genders or {}).get
     return name
 
 
@@ -617,6 +629,11 @@ def namer(game) -> Names:
         if thing is not None:
             return _thing(thing.name)
         return content_text(names[key]) if key in names else labels.get(key, key)
+
+    def genders(key: str) -> str | None:
+        unit = game.units.get(key)
+        return unit.gender if unit is not None else None
+    name.genders = genders
     return name
 
 
