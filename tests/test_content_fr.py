@@ -26,7 +26,7 @@ from game.content.schema import schema_of
 from game.content.yamlmarks import ContentErrors
 from game.i18n import content_text, format_decimal, format_percent
 from game.journal.text import describe, namer, refusal_text
-from game.scripts import Demo, parse_script
+from game.scripts import Demo, parse_script, read_script
 from game.ui.app import EscarmoucheApp
 from game.ui.widgets.panels import UnitPanel
 from tests.helpers import APP_SIZE, journal_text, text_of
@@ -219,6 +219,35 @@ def test_a_demo_caption_has_its_french_form():
     assert demo.caption == "--- Round 1, Alice ---\nfour squares"
     assert [s.command for s in script.steps] == ["move gautier 6,4", "end"]
 
+
+
+SCRIPTS = sorted((DEFAULT_CONTENT / "scripts").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_shipped_demo_caption_has_its_french(path):
+    script = read_script(path)
+    captions = [script.preamble, *(step.caption for step in script.steps if step.caption)]
+    with i18n.language("fr"):
+        french = [content_text(caption) for caption in captions]
+    untranslated = [english for english, form in zip(captions, french) if form == english]
+    assert not untranslated
+    # Each section line stays one (`flow` keeps it on its own line), in the page's words.
+    sections = [line for form in french for line in form.split("\n") if line.startswith("---")]
+    assert sections and all("Manche" in line for line in sections), sections
+    assert not [form for form in french if re.search(r"\b(Round|squares?|dodges?|AP)\b", form)]
+
+
+def test_the_duel_demo_shows_its_captions_in_french_and_english():
+    script = read_script(DEFAULT_CONTENT / "scripts" / "duel-demo.txt")
+    demo = Demo(new_game(DEFAULT_CONTENT, "duel", 0, designer=True), script.steps,
+                script.preamble)
+    with i18n.language("fr"):
+        assert demo.caption.startswith("Le Duel à l'aube, joué jusqu'au bout\u00a0:")
+        demo.forward()
+        assert demo.caption == ("--- Manche 1, Alice ---\n"
+                                "4 cases, reste 6 PA\u00a0: le chevalier l'attend")
+    assert demo.caption == "--- Round 1, Alice ---\n4 squares, 6 AP left: the knight waits for her"
 
 # --- gender --------------------------------------------------------------------------
 
