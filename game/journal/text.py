@@ -525,13 +525,43 @@ def _line(e: ev.EffectExpired, name: Names = str) -> str:
         unit=name(e.unit), source=name(e.source), stat=name(e.stat)))
 
 
+#: The edits whose `item` field is a content id (`give`): shown by its name (`hache`).
+_GIVEN = frozenset({"given the weapon {item}", "given the armour {item}",
+                    "given the spell {item}"})
+
+
+def field_label(path: str) -> str:
+    """A unit's field as a designer's edit names it (`set aldric.stats.STR`), in the
+    player's words: `hp` → `PV`, `stats.STR` → `FOR`, `skills.melee` → `mêlée`,
+    `masteries.blade` → `maîtrise blade`; anything else as it is."""
+    words = {"hp": lambda: _("HP"), "ap": lambda: _("AP"), "xp": lambda: _("XP")}
+    if path in words:
+        return words[path]()
+    head, _dot, key = path.partition(".")
+    if head in ("stats", "skills") and key:
+        return stat_name(key)
+    if head == "masteries" and key:
+        return _("mastery {detail}").format(detail=key)
+    return path
+
+
+def _edit_words(message: str, fields: dict, name: Names) -> dict:
+    """An edit's fields as its line shows them: a field path in the player's words, a
+    given weapon, armour or spell by its content name (the fields keep the ids)."""
+    if message == "{field} {old} → {value}" and isinstance(fields.get("field"), str):
+        return {**fields, "field": field_label(fields["field"])}
+    if message in _GIVEN and isinstance(fields.get("item"), str):
+        return {**fields, "item": name(fields["item"])}
+    return fields
+
+
 @describe.register
 def _line(e: ev.Edited, name: Names = str) -> str:
     # The edit's words agree with the unit (`Ysolde placée`): its gender by its id, as its
     # name (a journal from before genders were looked up here may carry it in its fields).
     fields = {"gender": gender_of(name, e.unit), **e.fields}
-    change = render(e.message, e.fields, agreeing(fields), content_text) if e.message \
-        else e.change
+    change = render(e.message, _edit_words(e.message, e.fields, name), agreeing(fields),
+                    content_text) if e.message else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 

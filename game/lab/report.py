@@ -13,7 +13,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from game.i18n import _, content_text, format_decimal, format_percent, ngettext, pgettext
+from game.i18n import (DEFAULT_LANGUAGE, _, content_text, current_language, format_decimal,
+                       format_percent, ngettext, pgettext)
 from game.oddsreport import check_label
 from game.lab.runs import seat_profiles
 from game.lab.stats import Summary
@@ -183,10 +184,13 @@ _TABLES = {"weapon": "weapons", "spell": "spells", "reflected": "spells", "item"
 
 def content_names(content):
     """A row's (kind, id) -> the content's name for it in the player's language (`épée`
-    for `sword`); an id the content does not have shows as itself."""
+    for `sword`). In English a row keeps its id, the word a designer types (`spell
+    firebolt`); an id the content does not have shows as itself."""
     tables = {t: getattr(content, t) for t in ("weapons", "spells", "items", "armours")}
 
     def name(kind: str, key: str) -> str:
+        if current_language() == DEFAULT_LANGUAGE:
+            return key
         first = _TABLES.get(kind)
         for table in ([tables[first]] if first else []) + list(tables.values()):
             entry = table.get(key)
