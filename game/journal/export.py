@@ -281,7 +281,7 @@ def document(record, content=None, boards: Boards | None = None) -> list:
     if boards.note:
         summary.items.append((runs_of(_("{label}: {note}"), label=(("strong", _("note")),),
                                       note=boards.note), []))
-    blocks: list = [Heading(1, text(record.scenario_name)), summary,
+    blocks: list = [Heading(1, text(content_text(record.scenario_name))), summary,
                     Heading(2, text(_("Rules that depart from the page"))),
                     *departures_blocks(content)]
     for first, title, state in ((True, _("Map at the start"), boards.start),
@@ -406,7 +406,7 @@ def to_html(blocks: list, title: str) -> str:
 def export_html(record, content=None, boards: Boards | None = None) -> str:
     """The same document as `export_markdown`, as one HTML file: inline CSS, no script,
     no external asset; every text escaped."""
-    return to_html(document(record, content, boards), record.scenario_name)
+    return to_html(document(record, content, boards), content_text(record.scenario_name))
 
 
 def export_json(record) -> str:
