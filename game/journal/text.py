@@ -20,7 +20,8 @@ from typing import Callable
 import msgspec
 from rich.text import Text
 
-from game.i18n import N_, _, agreeing, content_text, format_percent, ngettext, pgettext
+from game.i18n import (DEFAULT_LANGUAGE, N_, _, agreeing, content_text, current_language,
+                       format_percent, ngettext, pgettext)
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -83,14 +84,26 @@ def _stat_detail(term: Term, name: Names) -> str:
     return f"{stat_name(term.detail)} {term.number}"
 
 
+def faction_of(name: Names, key: str) -> str:
+    """A faction as a roll's terms name it: its id in English (`order`, what the content
+    writes), its content name in another language (`Ordre du Lys`), where the lookup of
+    names knows the factions (`namer`, `names_for` with a content); else its id."""
+    factions = getattr(name, "factions", None)
+    if factions is None or current_language() == DEFAULT_LANGUAGE:
+        return key
+    found = factions(key)
+    return content_text(found) if found else key
+
+
 def _faction_detail(term: Term, name: Names) -> str:
     # The faction and the allies counted, by id; no faction at all: "".
     if not term.detail:
         return _("no faction")
+    faction = faction_of(name, term.detail)
     if not term.units:
-        return _("{faction}: no ally").format(faction=term.detail)
+        return _("{faction}: no ally").format(faction=faction)
     # a list of allies: the separator is the translation's too
-    return _("{faction}: {allies}").format(faction=term.detail,
+    return _("{faction}: {allies}").format(faction=faction,
                                            allies=_(", ").join(map(name, term.units)))
 
 
@@ -626,6 +639,7 @@ def names_for(content, units: dict[str, str], things: dict[str, str],
             return _thing(things[key])
         return content_text(names[key]) if key in names else labels.get(key, key)
     name.genders = (genders or {}).get
+    name.factions = _faction_names(content).get
     return name
 
 
@@ -664,7 +678,15 @@ def namer(game) -> Names:
         unit = game.units.get(key)
         return unit.gender if unit is not None else None
     name.genders = genders
+    name.factions = _faction_names(game.content).get
     return name
+
+
+def _faction_names(content) -> dict[str, str]:
+    """The content's factions' names by id, in English (looked up in the player's
+    language when shown)."""
+    factions = getattr(content, "factions", None) or {}
+    return {key: faction.name for key, faction in factions.items()}
 
 
 #: A creature's mark after its glyph: its ordinal among creatures of that glyph, as a
