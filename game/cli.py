@@ -108,18 +108,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.seed is None:
         args.seed = (args.seed_default if args.seed_default is not None
                      else fresh_seed())
+    chosen = args.lang or language_from_env()
     try:
         check_folders(args)
         # Set before anything prints; restored after, so a caller in the same process
         # (a test) keeps its own language.
-        with language(args.lang or language_from_env()):
+        with language(chosen):
             return args.func(args)
     except BrokenPipeError:
         # The reader (e.g. `head`) has gone: stop quietly, as other filters do.
         sys.stderr.close()
         return 0
     except Exception as exc:
-        return failed(exc)
+        with language(chosen):  # the error's summary in the player's language too
+            return failed(exc)
 
 
 def failed(exc: Exception) -> int:

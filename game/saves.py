@@ -28,6 +28,7 @@ from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, loa
 from game.content.reload import reload
 from game.content.yamlmarks import ContentErrors
 from game import files
+from game.i18n import _, ngettext
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import MAX_FORCED
@@ -165,13 +166,13 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 def check_name(name: str) -> str:
     """A save name is a plain file name: no folder, no `..`, no absolute path."""
     if not name:
-        raise SaveError("a save needs a name: up to 64 letters, digits, spaces, - _ .")
+        raise SaveError(_("a save needs a name: up to 64 letters, digits, spaces, - _ ."))
     if "/" in name or "\\" in name or ".." in name or os.path.isabs(name):
-        raise SaveError(f"bad save name {name!r}: use letters, digits, spaces, - _ . "
-                        "(no folders, no '..')")
+        raise SaveError(_("bad save name {name}: use letters, digits, spaces, - _ . "
+                          "(no folders, no '..')").format(name=repr(name)))
     if not _NAME.fullmatch(name):
-        raise SaveError(f"bad save name {name!r}: use up to 64 letters, digits, spaces, - _ . "
-                        "(starting with a letter or digit)")
+        raise SaveError(_("bad save name {name}: use up to 64 letters, digits, spaces, "
+                          "- _ . (starting with a letter or digit)").format(name=repr(name)))
     return name
 
 
@@ -243,12 +244,13 @@ def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES,
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise SaveError(f"cannot save in {saves_dir}: it is a file, not a folder") from None
+        raise SaveError(_("cannot save in {folder}: it is a file, not a folder").format(
+            folder=saves_dir)) from None
     except OSError as exc:
-        raise SaveError(f"cannot create the saves folder {saves_dir}: "
-                        f"{exc.strerror or exc}") from None
+        raise SaveError(_("cannot create the saves folder {folder}: {problem}").format(
+            folder=saves_dir, problem=exc.strerror or exc)) from None
     if target.is_dir():
-        raise SaveError(f"cannot save as {target}: a folder has that name")
+        raise SaveError(_("cannot save as {path}: a folder has that name").format(path=target))
     clean_stray_temps(saves_dir)
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp",
@@ -264,8 +266,9 @@ def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES,
         os.replace(temp, target)
     except OSError as exc:
         Path(temp).unlink(missing_ok=True)
-        raise SaveError(f"cannot write {target}: {exc.strerror or exc}; the previous save, "
-                        "if any, is unchanged") from None
+        raise SaveError(_("cannot write {path}: {problem}; the previous save, if any, is "
+                          "unchanged").format(path=target, problem=exc.strerror or exc)
+                        ) from None
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
@@ -352,8 +355,10 @@ def read_save(path: Path) -> SaveRecord:
         raw = read_bounded(path, MAX_BYTES)
     except UnreadableFile as exc:
         if str(exc) == "it does not exist":
-            raise SaveError(f"no save {path.stem!r} in {path.parent}") from None
-        raise SaveError(f"cannot read the save {path.name}: {exc}") from None
+            raise SaveError(_("no save {name} in {folder}").format(
+                name=repr(path.stem), folder=path.parent)) from None
+        raise SaveError(_("cannot read the save {name}: {problem}").format(
+            name=path.name, problem=exc)) from None
     return parse_save(raw, path.name)
 
 
@@ -372,10 +377,11 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
         kind = "truncated" if "truncated" in str(exc) else "garbled"
         raise SaveError(f"{file} is {kind}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{file} is not an Escarmouche save")
+        raise SaveError(_("{file} is not an Escarmouche save").format(file=file))
     if data.get("version") not in READABLE:
-        raise SaveError(f"{file} has format version {_short(data.get('version'))}; "
-                        f"this game reads versions {', '.join(map(str, READABLE))}")
+        raise SaveError(_("{file} has format version {version}; this game reads versions "
+                          "{versions}").format(file=file, version=_short(data.get("version")),
+                                               versions=", ".join(map(str, READABLE))))
     if data["version"] < 5:
         data = terms_as_data(data)
     if data["version"] < 6:
@@ -740,11 +746,11 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
         content = load_content(content_dir)
         scenario_file = Path(content_dir) / "scenarios" / f"{record.scenario}.yaml"
         if not scenario_file.exists():
-            raise SaveError(f"{file} was played on scenario {record.scenario!r}, "
-                            "which is not in the content")
+            raise SaveError(_("{file} was played on scenario {scenario}, which is not in "
+                              "the content").format(file=file, scenario=repr(record.scenario)))
         scenario = load_scenario(content, scenario_file, content_dir)
     except ContentErrors as exc:
-        raise SaveError(f"the content has errors:\n{exc}") from None
+        raise SaveError(_("the content has errors:\n{errors}").format(errors=exc)) from None
     changed = content_hash(content, scenario) != record.content_hash
     try:
         fresh = Game(content, scenario, seed=record.seed, scenario_id=record.scenario,
@@ -767,14 +773,16 @@ def load_game(path: Path, content_dir: Path = DEFAULT_CONTENT, mode: str = "auto
     game.ai_players = dict(fresh.ai_players)  # checked above; the replay plays no AI turn
     if changed:
         changes = changed_outcomes(record.journal, game.journal)
+        notice = ngettext("replayed under the new rules: {n} command changed outcome",
+                          "replayed under the new rules: {n} commands changed outcome",
+                          len(changes)).format(n=len(changes))
         return Loaded(record=record, game=game, content_changed=changed, changes=changes,
-                      notice=f"replayed under the new rules: {len(changes)} command"
-                             f"{'s' * (len(changes) != 1)} changed outcome")
+                      notice=notice)
     if not changed:
         replayed = plain(game.snapshot())
         if replayed != comparable(record.state, replayed):
-            raise SaveError(f"{file}: its log does not give its saved state "
-                            "(the file was edited?)")
+            raise SaveError(_("{file}: its log does not give its saved state (the file was "
+                              "edited?)").format(file=file))
         # The saved journal also holds the refusals, which the log leaves out.
         game.journal = list(record.journal)
     return Loaded(record=record, game=game, content_changed=changed)

@@ -25,8 +25,8 @@ from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, sc
 from game.content.schema import schema_of
 from game.content.yamlmarks import ContentErrors
 from game.i18n import content_text, format_decimal, format_percent
-from game.journal.text import describe, namer
-from game.scripts import Demo, parse_script
+from game.journal.text import describe, namer, refusal_text
+from game.scripts import Demo, parse_script, read_script
 from game.ui.app import EscarmoucheApp
 from game.ui.widgets.panels import UnitPanel
 from tests.helpers import APP_SIZE, journal_text, text_of
@@ -220,6 +220,35 @@ def test_a_demo_caption_has_its_french_form():
     assert [s.command for s in script.steps] == ["move gautier 6,4", "end"]
 
 
+
+SCRIPTS = sorted((DEFAULT_CONTENT / "scripts").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_shipped_demo_caption_has_its_french(path):
+    script = read_script(path)
+    captions = [script.preamble, *(step.caption for step in script.steps if step.caption)]
+    with i18n.language("fr"):
+        french = [content_text(caption) for caption in captions]
+    untranslated = [english for english, form in zip(captions, french) if form == english]
+    assert not untranslated
+    # Each section line stays one (`flow` keeps it on its own line), in the page's words.
+    sections = [line for form in french for line in form.split("\n") if line.startswith("---")]
+    assert sections and all("Manche" in line for line in sections), sections
+    assert not [form for form in french if re.search(r"\b(Round|squares?|dodges?|AP)\b", form)]
+
+
+def test_the_duel_demo_shows_its_captions_in_french_and_english():
+    script = read_script(DEFAULT_CONTENT / "scripts" / "duel-demo.txt")
+    demo = Demo(new_game(DEFAULT_CONTENT, "duel", 0, designer=True), script.steps,
+                script.preamble)
+    with i18n.language("fr"):
+        assert demo.caption.startswith("Le Duel à l'aube, joué jusqu'au bout\u00a0:")
+        demo.forward()
+        assert demo.caption == ("--- Manche 1, Alice ---\n"
+                                "4 cases, reste 6 PA\u00a0: le chevalier l'attend")
+    assert demo.caption == "--- Round 1, Alice ---\n4 squares, 6 AP left: the knight waits for her"
+
 # --- gender --------------------------------------------------------------------------
 
 
@@ -244,6 +273,104 @@ def test_a_placement_agrees_with_the_units_gender_in_french():
         french = [describe(e, name) for e in events]
     assert french[1] == "  ✎ modification : Ysolde placée en 3,3 (était en 13,5)"
     assert french[3] == "  ✎ modification : Gautier placé en 3,4 (était en 2,4)"
+
+
+
+def _french_lines(game, commands: list[str]) -> list[str]:
+    """The journal's French lines of each command's last event (its refusal or its edit)."""
+    name = namer(game)
+    lines = []
+    for command in commands:
+        last = game.apply(command)[-1]
+        with i18n.language("fr"):
+            lines.append(describe(last, name).strip())
+    return lines
+
+
+def test_the_refusals_about_a_unit_itself_agree_with_its_gender_in_french():
+    game = new_game(DEFAULT_CONTENT, "crossroads", 0, designer=True)
+    assert [game.units[u].gender for u in ("aldric", "brenna", "corvin", "dagny", "elise")] \
+        == ["m", "f", "m", "f", "f"]
+    first = _french_lines(game, ["attack aldric aldric", "attack brenna brenna",
+                                 "cast corvin hex corvin", "spawn pike pk 6,6 owner 1",
+                                 "use pk pepper-bag pk"])
+    # No shipped woman carries a malus item: Pike's agreement, then as a woman's.
+    game.units["pk"].gender = "f"
+    first += _french_lines(game, ["use pk pepper-bag pk", "end"])[:1]
+    second = _french_lines(game, ["attack dagny dagny", "cast elise weaken elise",
+                                  "cast elise circle-of-healing aldric",
+                                  "cast elise circle-of-healing brenna"])
+    assert first == [
+        "✗ attack aldric aldric : Aldric ne peut pas s'attaquer lui-même",
+        "✗ attack brenna brenna : Brenna ne peut pas s'attaquer elle-même",
+        "✗ cast corvin hex corvin : Corvin ne peut pas se viser lui-même avec Maléfice",
+        "✎ modification : Pike créé depuis pike en 6,6 pour Alice",
+        "✗ use pk pepper-bag pk : sac de poivre est un malus : Pike ne peut pas l'utiliser "
+        "sur lui-même",
+        "✗ use pk pepper-bag pk : sac de poivre est un malus : Pike ne peut pas l'utiliser "
+        "sur elle-même"]
+    assert second == [
+        "✗ attack dagny dagny : Dagny ne peut pas s'attaquer elle-même",
+        "✗ cast elise weaken elise : Elise ne peut pas se viser elle-même avec Affaiblissement",
+        "✗ cast elise circle-of-healing aldric : Cercle de soins ne touche que les alliés ; "
+        "Aldric est un ennemi",
+        "✗ cast elise circle-of-healing brenna : Cercle de soins ne touche que les alliés ; "
+        "Brenna est une ennemie"]
+    # English does not inflect: one form for both.
+    with i18n.language("en"):
+        assert refusal_text(game.journal[-1].message, game.journal[-1].fields) \
+            == "Circle of Healing touches friends only; Brenna is a foe"
+
+
+def test_a_designers_edits_agree_with_the_units_gender_in_french():
+    game = new_game(DEFAULT_CONTENT, "crossroads", 0, designer=True)
+    lines = _french_lines(game, ["spawn dagny d2 6,6 owner 1", "remove d2",
+                                 "spawn fenwick f2 6,6 owner 1", "remove f2",
+                                 "hold wolf-1", "hold wolf-1", "release wolf-1"])
+    # No shipped creature is female: the wolf as a she-wolf (a placement's `gender: f`).
+    game.units["wolf-1"].gender = "f"
+    lines += _french_lines(game, ["hold wolf-1", "hold wolf-1", "release wolf-1"])
+    assert lines == [
+        "✎ modification : Dagny créée depuis dagny en 6,6 pour Alice",
+        "✎ modification : Dagny retirée du jeu",
+        "✎ modification : Fenwick créé depuis fenwick en 6,6 pour Alice",
+        "✎ modification : Fenwick retiré du jeu",
+        "✎ modification : Loup retenu : saute la phase des créatures",
+        "✗ hold wolf-1 : Loup est déjà retenu",
+        "✎ modification : Loup libéré : agit de nouveau pendant la phase des créatures",
+        "✎ modification : Loup retenue : saute la phase des créatures",
+        "✗ hold wolf-1 : Loup est déjà retenue",
+        "✎ modification : Loup libérée : agit de nouveau pendant la phase des créatures"]
+
+
+def test_the_app_names_a_foe_and_asks_before_healing_one_in_her_gender():
+    from game.i18n import agreed
+    from game.ui.screens.play.modes import side_text
+
+    game = new_game(DEFAULT_CONTENT, "crossroads", 0)
+    with i18n.language("fr"):
+        assert side_text(game, "aldric", game.units["dagny"]) == "Dagny (Bruno, ennemie)"
+        assert side_text(game, "aldric", game.units["fenwick"]) == "Fenwick (Bruno, ennemi)"
+        assert side_text(game, "aldric", game.units["brenna"]) == "Brenna (Alice, à vous)"
+        heal = ("Heal {names}, an enemy?", "Heal {names}, enemies?")
+        assert agreed("f", *heal, 1) == "Soigner {names}, une ennemie ?"
+        assert agreed("m", *heal, 1) == "Soigner {names}, un ennemi ?"
+        assert agreed("f", *heal, 2) == "Soigner {names}, des ennemies ?"
+        assert agreed("m", *heal, 2) == "Soigner {names}, des ennemis ?"
+    assert agreed("f", *heal, 1) == "Heal {names}, an enemy?"
+    assert side_text(game, "aldric", game.units["dagny"]) == "Dagny (Bruno, foe)"
+
+
+def test_a_heal_reads_with_nothing_to_agree_in_french():
+    game = new_game(DEFAULT_CONTENT, "crossroads", 0, designer=True)
+    name = namer(game)
+    game.apply("end")
+    game.apply("set elise.hp 3")
+    game.apply("force 1")
+    events = game.apply("cast elise mend elise")
+    with i18n.language("fr"):
+        lines = [describe(e, name) for e in events]
+    assert any(line.strip().startswith("soin sur Elise : ") for line in lines), lines
 
 
 # --- numbers -------------------------------------------------------------------------

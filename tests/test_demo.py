@@ -86,7 +86,7 @@ def test_a_force_is_folded_into_the_command_it_forces_not_a_step_of_its_own():
     assert len(demo) == 15  # the 23 commands, less the 8 forces
     demo.goto(5)
     step = demo.current
-    assert (step.line, step.command) == (16, "attack ysolde gautier with dagger")
+    assert (step.line, step.command) == (29, "attack ysolde gautier with dagger")
     assert [force.command for force in step.forces] == ["force 80"]
     assert step.commands == ["force 80", "attack ysolde gautier with dagger"]
     # The forced result is the attack's: used by it, nothing left waiting.
@@ -114,7 +114,7 @@ def test_a_line_separator_inside_a_comment_does_not_start_a_command():
 def test_the_script_command_and_the_demo_read_the_same_commands():
     steps = read_script(DUEL_SCRIPT).steps
     assert read_commands(DUEL_SCRIPT) == [(step.line, step.command) for step in steps]
-    assert len(steps) == 23 and steps[-1] == Step(39, "attack gautier ysolde", "")
+    assert len(steps) == 23 and steps[-1] == Step(63, "attack gautier ysolde", "")
 
 
 def test_a_line_that_is_not_notation_is_named_with_its_file_and_line():
@@ -192,17 +192,17 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
         assert shown(app, "#demo-head").startswith("Start · 15 steps")
         assert shown(app, "#demo-caption").startswith("The Duel at Dawn, played to the end:")
         await pilot.press("space")
-        assert shown(app, "#demo-head") == "Step 1/15 · line 9 · move gautier 6,4"
+        assert shown(app, "#demo-head") == "Step 1/15 · line 17 · move gautier 6,4"
         assert shown(app, "#demo-caption") == ("--- Round 1, Alice ---\n"
                                                "4 squares, 6 AP left: the knight waits for her")
         assert journal(app)[-2:] == ["▶ move gautier 6,4",
                                      "Gautier moves 4 squares to 6,4 (4 AP, 6 left)"]
         assert app.demo.game.units["gautier"].pos == (6, 4)
         await pilot.press("space", "right", "right")
-        assert shown(app, "#demo-head") == "Step 4/15 · line 14 · move ysolde 7,4"
+        assert shown(app, "#demo-head") == "Step 4/15 · line 25 · move ysolde 7,4"
         await pilot.press("space")
         # The `force` is folded into the attack it sets up, its comment the attack's.
-        assert shown(app, "#demo-head") == ("Step 5/15 · line 16 · attack ysolde gautier with "
+        assert shown(app, "#demo-head") == ("Step 5/15 · line 29 · attack ysolde gautier with "
                                             "dagger · ⚑ force 80")
         assert shown(app, "#demo-forced") == ""  # used by the attack: none waiting
         assert shown(app, "#demo-caption") == ("80 > 69: a miss (Ysolde +1 XP, Gautier +1 XP "
@@ -255,7 +255,7 @@ async def test_g_plays_to_the_end_and_shows_the_game_over_then_home_starts_again
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")
         assert app.demo.game.over and app.demo.game.winner == 1
-        assert shown(app, "#demo-head") == ("Step 15/15 · line 39 · attack gautier ysolde · "
+        assert shown(app, "#demo-head") == ("Step 15/15 · line 63 · attack gautier ysolde · "
                                             "⚑ force 25,95")
         assert shown(app, "#demo-note") == "=== Game over: Alice wins ==="
         assert app.screen is app.screen_stack[0]  # no game-over dialog over the demo

@@ -147,7 +147,7 @@ def test_a_shared_demo_viewers_follow_the_presenter_and_cannot_play(tmp_path):
                 assert await second.until(b"Step 3/15")
                 # A late joiner sees the present state at once.
                 late = await open_tab(session, f"ws://{base}/ws")
-                assert await late.until(b"Step 3/15 \xc2\xb7 line 13 \xc2\xb7 move ysolde 10,5")
+                assert await late.until(b"Step 3/15 \xc2\xb7 line 23 \xc2\xb7 move ysolde 10,5")
                 assert b"Start \xc2\xb7 15 steps" not in late.output
                 # The presenter goes: the viewers are told, and keep the last step.
                 await presenter.ws.close()

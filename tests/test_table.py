@@ -155,14 +155,14 @@ async def test_a_viewer_follows_step_by_step_and_no_key_plays(tmp_path):
         for to in (1, 2, 3):
             step(demo, writer, to)
             await until(pilot, lambda: app.screen.view.step == to)
-        assert head(app) == "Step 3/15 · line 13 · move ysolde 10,5"
+        assert head(app) == "Step 3/15 · line 23 · move ysolde 10,5"
         before = table.read_bytes()
         await pilot.press("space", "right", "left", "g", "home", "a", "e", "colon", "enter")
         await pilot.pause(0.4)
         assert app.screen.view.step == 3 and table.read_bytes() == before
         step(demo, writer, 6)  # a hit that is dodged: one card
         await until(pilot, lambda: app.screen.view.step == 6)
-        assert head(app) == ("Step 6/15 · line 18 · attack ysolde gautier with dagger · "
+        assert head(app) == ("Step 6/15 · line 32 · attack ysolde gautier with dagger · "
                              "⚑ force 40,25")
         assert [c.title for c in app.screen.query_one(RollsPanel).cards] == \
             ["attack roll: Ysolde"]
@@ -188,7 +188,7 @@ async def test_a_viewer_waits_for_the_first_frame_then_follows(tmp_path):
         demo, writer = presenter(table)
         step(demo, writer, 1)
         await until(pilot, lambda: isinstance(app.screen, FollowScreen))
-        await until(pilot, lambda: head(app) == "Step 1/15 · line 9 · move gautier 6,4")
+        await until(pilot, lambda: head(app) == "Step 1/15 · line 17 · move gautier 6,4")
         writer.close()
 
 
@@ -306,12 +306,12 @@ def test_a_script_for_another_scenario_exits_2_naming_its_unknown_units(capsys, 
     assert main(["demo", "crossroads", str(DUEL_SCRIPT)]) == 2
     err = capsys.readouterr().err
     assert err == (f"escarmouche: {DUEL_SCRIPT}: this script is not for the scenario "
-                   "crossroads: it names units that it does not have: gautier (line 9), "
-                   "ysolde (line 13); its units are aldric, brenna, corvin, dagny, elise, "
+                   "crossroads: it names units that it does not have: gautier (line 17), "
+                   "ysolde (line 23); its units are aldric, brenna, corvin, dagny, elise, "
                    "fenwick, goblin-1, goblin-2, wolf-1\n")
     # `serve --demo` says it too, before serving anything.
     assert main(["serve", "--demo", "crossroads", str(DUEL_SCRIPT), "--port", "8"]) == 2
-    assert "names units that it does not have: gautier (line 9)" in capsys.readouterr().err
+    assert "names units that it does not have: gautier (line 17)" in capsys.readouterr().err
 
 
 def test_a_unit_the_script_spawns_and_a_target_square_are_no_unknown_units(monkeypatch,

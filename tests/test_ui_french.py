@@ -220,7 +220,7 @@ async def test_french_describe_screen_and_spell_preview():
         for english in ("Damage dice", "Cost", "an adjacent", "Mastery"):
             assert english not in text, english
         await pilot.press("escape", "escape", "tab", "right", "up", "up", "c", "enter")
-        assert status(app).startswith("Trait de feu ici touche Dagny (Bruno, ennemi) · Entrée ou "
+        assert status(app).startswith("Trait de feu ici touche Dagny (Bruno, ennemie) · Entrée ou "
                                       "y lance, Échap annule")
 
 

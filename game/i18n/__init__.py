@@ -259,15 +259,21 @@ def content_text(text: str | None) -> str:
     return _current.gettext(text) if _language != DEFAULT_LANGUAGE else text
 
 
-def gendered(gender: str | None, masculine: str, feminine: str) -> str:
-    """The form of a message that agrees with a name of `gender` (`m`, `f`).
+def agreed(gender: str | None, message: str, plural: str | None = None, n: int = 1) -> str:
+    """The translation of `message` (or of its `plural`, by `n`) that agrees with a name of
+    `gender` (`m`, `f`).
 
     English does not inflect, French does (`{unit} placé` / `{unit} placée`): a message
-    that agrees is written twice, `_("…")` and `pgettext("feminine", "…")` with the same
-    English, and this picks one. A feminine form not translated yet is the masculine."""
-    if gender == "f" and feminine != masculine:
-        return feminine
-    return masculine
+    that agrees has a feminine form under the context `feminine` (marked with `NP_`, the
+    plural's English as its own message), and this picks it for `f`. A feminine form not
+    translated yet gives the usual (masculine) translation, never the English."""
+    english = message if plural is None or n == 1 else plural
+    if gender == "f":
+        feminine = _current.pgettext("feminine", english)
+        if feminine != english:
+            return feminine
+    return _current.gettext(message) if plural is None \
+        else _current.ngettext(message, plural, n)
 
 
 def agreeing(fields: Mapping[str, object]):
@@ -277,7 +283,7 @@ def agreeing(fields: Mapping[str, object]):
     gender = fields.get("gender")
     if gender != "f":
         return _
-    return lambda message: gendered(gender, _(message), pgettext("feminine", message))
+    return lambda message: agreed(gender, message)
 
 
 def NP_(context: str, message: str) -> str:

@@ -7,8 +7,8 @@ development tool (the `test` extra): the game reads the `.mo` with the standard 
 check` lists what is missing, obsolete, untranslated or fuzzy, a translation whose fields
 differ from its English (exit 1), and whether the `.pot` and `.mo` are stale.
 
-What is extracted: the string literals given to `_`, `N_`, `ngettext` and `pgettext` (by
-those names, called bare or as an attribute) in every `game/**.py`, the engine's `N_` of
+What is extracted: the string literals given to `_`, `N_`, `ngettext`, `pgettext`, `NP_` and
+`agreed` (by those names, called bare or as an attribute) in every `game/**.py`, the engine's `N_` of
 `game/rules/errors.py` included, with the `# Translators:` comment above a call. Messages
 come sorted by source file, then line of first use. References name the file only, without
 the line (as `msgmerge --add-location=file`): a line number would make the catalog stale
@@ -47,6 +47,9 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "NP_": ((1, "c"), 2),
+    # `agreed(gender, message)` and `agreed(gender, singular, plural, n)`: the usual forms
+    # (the feminine ones are marked with `NP_`).
+    "agreed": {2: (2,), 4: (2, 3)},
 }
 COMMENT_TAGS = ("Translators:",)
 

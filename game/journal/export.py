@@ -198,7 +198,8 @@ def record_names(record, content=None) -> Names:
     content when it is given (the same lookup the game's journal uses)."""
     state = record.state
     return names_for(content, {uid: unit["name"] for uid, unit in state["units"].items()},
-                     {tid: thing["name"] for tid, thing in state.get("things", {}).items()})
+                     {tid: thing["name"] for tid, thing in state.get("things", {}).items()},
+                     {uid: unit.get("gender", "m") for uid, unit in state["units"].items()})
 
 
 def departures_blocks(content) -> list:
@@ -280,7 +281,7 @@ def document(record, content=None, boards: Boards | None = None) -> list:
     if boards.note:
         summary.items.append((runs_of(_("{label}: {note}"), label=(("strong", _("note")),),
                                       note=boards.note), []))
-    blocks: list = [Heading(1, text(record.scenario_name)), summary,
+    blocks: list = [Heading(1, text(content_text(record.scenario_name))), summary,
                     Heading(2, text(_("Rules that depart from the page"))),
                     *departures_blocks(content)]
     for first, title, state in ((True, _("Map at the start"), boards.start),
@@ -405,7 +406,7 @@ def to_html(blocks: list, title: str) -> str:
 def export_html(record, content=None, boards: Boards | None = None) -> str:
     """The same document as `export_markdown`, as one HTML file: inline CSS, no script,
     no external asset; every text escaped."""
-    return to_html(document(record, content, boards), record.scenario_name)
+    return to_html(document(record, content, boards), content_text(record.scenario_name))
 
 
 def export_json(record) -> str:

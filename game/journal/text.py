@@ -20,7 +20,8 @@ from typing import Callable
 import msgspec
 from rich.text import Text
 
-from game.i18n import N_, _, agreeing, content_text, format_percent, ngettext, pgettext
+from game.i18n import (DEFAULT_LANGUAGE, N_, _, agreeing, content_text, current_language,
+                       format_percent, ngettext, pgettext)
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -83,14 +84,26 @@ def _stat_detail(term: Term, name: Names) -> str:
     return f"{stat_name(term.detail)} {term.number}"
 
 
+def faction_of(name: Names, key: str) -> str:
+    """A faction as a roll's terms name it: its id in English (`order`, what the content
+    writes), its content name in another language (`Ordre du Lys`), where the lookup of
+    names knows the factions (`namer`, `names_for` with a content); else its id."""
+    factions = getattr(name, "factions", None)
+    if factions is None or current_language() == DEFAULT_LANGUAGE:
+        return key
+    found = factions(key)
+    return content_text(found) if found else key
+
+
 def _faction_detail(term: Term, name: Names) -> str:
     # The faction and the allies counted, by id; no faction at all: "".
     if not term.detail:
         return _("no faction")
+    faction = faction_of(name, term.detail)
     if not term.units:
-        return _("{faction}: no ally").format(faction=term.detail)
+        return _("{faction}: no ally").format(faction=faction)
     # a list of allies: the separator is the translation's too
-    return _("{faction}: {allies}").format(faction=term.detail,
+    return _("{faction}: {allies}").format(faction=faction,
                                            allies=_(", ").join(map(name, term.units)))
 
 
@@ -525,10 +538,43 @@ def _line(e: ev.EffectExpired, name: Names = str) -> str:
         unit=name(e.unit), source=name(e.source), stat=name(e.stat)))
 
 
+#: The edits whose `item` field is a content id (`give`): shown by its name (`hache`).
+_GIVEN = frozenset({"given the weapon {item}", "given the armour {item}",
+                    "given the spell {item}"})
+
+
+def field_label(path: str) -> str:
+    """A unit's field as a designer's edit names it (`set aldric.stats.STR`), in the
+    player's words: `hp` → `PV`, `stats.STR` → `FOR`, `skills.melee` → `mêlée`,
+    `masteries.blade` → `maîtrise blade`; anything else as it is."""
+    words = {"hp": lambda: _("HP"), "ap": lambda: _("AP"), "xp": lambda: _("XP")}
+    if path in words:
+        return words[path]()
+    head, _dot, key = path.partition(".")
+    if head in ("stats", "skills") and key:
+        return stat_name(key)
+    if head == "masteries" and key:
+        return _("mastery {detail}").format(detail=key)
+    return path
+
+
+def _edit_words(message: str, fields: dict, name: Names) -> dict:
+    """An edit's fields as its line shows them: a field path in the player's words, a
+    given weapon, armour or spell by its content name (the fields keep the ids)."""
+    if message == "{field} {old} → {value}" and isinstance(fields.get("field"), str):
+        return {**fields, "field": field_label(fields["field"])}
+    if message in _GIVEN and isinstance(fields.get("item"), str):
+        return {**fields, "item": name(fields["item"])}
+    return fields
+
+
 @describe.register
 def _line(e: ev.Edited, name: Names = str) -> str:
-    change = render(e.message, e.fields, agreeing(e.fields), content_text) if e.message \
-        else e.change
+    # The edit's words agree with the unit (`Ysolde placée`): its gender by its id, as its
+    # name (a journal from before genders were looked up here may carry it in its fields).
+    fields = {"gender": gender_of(name, e.unit), **e.fields}
+    change = render(e.message, _edit_words(e.message, e.fields, name), agreeing(fields),
+                    content_text) if e.message else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 
@@ -572,7 +618,15 @@ def headline(event: ev.Event, name: Names = str) -> str:
     return describe(event, name).strip()
 
 
-def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
+def gender_of(name: Names, key: str) -> str | None:
+    """The grammatical gender (`m`, `f`) of the unit `key`, where the lookup of names knows
+    it (`namer`, `names_for`), for the words that agree with its name; None otherwise."""
+    genders = getattr(name, "genders", None)
+    return genders(key) if genders is not None else None
+
+
+def names_for(content, units: dict[str, str], things: dict[str, str],
+              genders: dict[str, str] | None = None) -> Names:
     """The one lookup of display names: the statistics an effect changes (`magic_bonus` is
     "magic bonus"), weapons, spells, items and armours from the content (when known), units
     and objects by id; an unknown id shows as itself. Content names are in the player's
@@ -584,6 +638,8 @@ def names_for(content, units: dict[str, str], things: dict[str, str]) -> Names:
         if key in things:
             return _thing(things[key])
         return content_text(names[key]) if key in names else labels.get(key, key)
+    name.genders = (genders or {}).get
+    name.factions = _faction_names(content).get
     return name
 
 
@@ -617,7 +673,20 @@ def namer(game) -> Names:
         if thing is not None:
             return _thing(thing.name)
         return content_text(names[key]) if key in names else labels.get(key, key)
+
+    def genders(key: str) -> str | None:
+        unit = game.units.get(key)
+        return unit.gender if unit is not None else None
+    name.genders = genders
+    name.factions = _faction_names(game.content).get
     return name
+
+
+def _faction_names(content) -> dict[str, str]:
+    """The content's factions' names by id, in English (looked up in the player's
+    language when shown)."""
+    factions = getattr(content, "factions", None) or {}
+    return {key: faction.name for key, faction in factions.items()}
 
 
 #: A creature's mark after its glyph: its ordinal among creatures of that glyph, as a

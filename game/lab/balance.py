@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from game.content.loader import list_scenarios
+from game.i18n import _, format_decimal, format_percent, ngettext, pgettext
 from game.lab.runs import LabError, Setup, check_setup, scenario_at
 from game.lab.stats import summarise, wilson
 
@@ -133,28 +134,40 @@ def as_markdown(rows: list[Row]) -> str:
 
 
 def render(console: Console, rows: list[Row], seed: int, profile: str) -> None:
+    """The table, in the player's language (the JSON, CSV and Markdown stay English)."""
     games = rows[0].games if rows else 0
-    table = Table(title=f"balance: {games} games a scenario, profile {profile} in every "
-                        f"seat, seed {seed}")
-    for col in ("scenario", "seat", "wins", "95%", "aim", "draws", "median"):
-        table.add_column(col, justify="left" if col in ("scenario", "seat") else "right")
+    table = Table(title=ngettext(
+        "balance: {games} game a scenario, profile {profile} in every seat, seed {seed}",
+        "balance: {games} games a scenario, profile {profile} in every seat, seed {seed}",
+        games).format(games=games, profile=profile, seed=seed))
+    columns = (pgettext("lab", "scenario"), pgettext("lab", "seat"), pgettext("lab", "wins"),
+               format_percent(0.95, 0), pgettext("lab", "aim"), pgettext("lab", "draws"),
+               pgettext("lab", "median"))
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i < 2 else "right")
+    # Translators: a figure that meets its aim (`ok`) or misses it (`OFF`), in the balance table
+    ok, off_mark = pgettext("balance", "ok"), pgettext("balance", "OFF")
     for r in rows:
         share = 1 / len(r.seats)
         for i, s in enumerate(r.seats):
             first = i == 0
             table.add_row(r.scenario if first else "", f"{s.number} {s.side}",
-                          f"{100 * s.rate:.1f}%",
-                          f"{100 * s.ci[0]:.0f}–{100 * s.ci[1]:.0f}%",
-                          f"{100 * share:.0f} ± 5 {'ok' if s.fair else 'OFF'}",
-                          f"{r.draws} {'ok' if r.draws_ok else 'OFF'}" if first else "",
-                          f"{r.median_rounds:g} {'ok' if r.length_ok else 'OFF'}"
-                          if first else "")
+                          format_percent(s.rate, 1),
+                          f"{format_decimal(100 * s.ci[0], 0)}–{format_percent(s.ci[1], 0)}",
+                          f"{format_decimal(100 * share, 0)} ± 5 "
+                          f"{ok if s.fair else off_mark}",
+                          f"{r.draws} {ok if r.draws_ok else off_mark}" if first else "",
+                          f"{format_decimal(r.median_rounds, 0 if r.median_rounds % 1 == 0 else 1)}"
+                          f" {ok if r.length_ok else off_mark}" if first else "")
     console.print(table)
     off = [r.scenario for r in rows if not r.balanced]
-    console.print(f"95%: Wilson interval · median: rounds a game · "
-                  f"aims: each seat 1/n ± {100 * FAIR_WITHIN:.0f} points, draws ≤ "
-                  f"{100 * MOST_DRAWS:.0f}%, median {ROUNDS[0]}–{ROUNDS[1]} rounds · "
-                  + (f"off: {', '.join(off)}" if off else "every scenario meets them"))
+    aims = _("{percent}: Wilson interval · median: rounds a game · aims: each seat 1/n ± "
+             "{fair} points, draws ≤ {draws}, median {low}–{high} rounds").format(
+        percent=format_percent(0.95, 0), fair=format_decimal(100 * FAIR_WITHIN, 0),
+        draws=format_percent(MOST_DRAWS, 0), low=ROUNDS[0], high=ROUNDS[1])
+    verdict = (_("off: {scenarios}").format(scenarios=", ".join(off)) if off
+               else _("every scenario meets them"))
+    console.print(f"{aims} · {verdict}")
 
 
 def write(rows: list[Row], seed: int, profile: str, fmt: str, console: Console) -> str | None:

@@ -14,15 +14,15 @@ from pathlib import Path
 from rich.console import Console
 
 from game import oddsreport
-from game.i18n import _, format_percent
+from game.i18n import _, format_decimal, format_percent
 from game.lab import report, tune as tuning
 from game.lab.exact import exact_win_rate
 from game.lab.odds import situation
 from game.lab.parallel import run_all
 from game.lab.requests import (BalanceRequest, CompareRequest, Runs, SimulateRequest, Spread,
                                TuneRequest)
-from game.lab.runs import (LabError, Setup, check_setup, duel_sides, new_game, on_unit,
-                           scenario_at, unit_ids)
+from game.lab.runs import (LabError, Setup, check_setup, content_at, duel_sides, new_game,
+                           on_unit, scenario_at, unit_ids)
 from game.lab.stats import compare_sides, summarise
 from game.rules.edits import split_path, template_value
 from game.rules.errors import Impossible
@@ -113,7 +113,7 @@ def simulate(request: SimulateRequest) -> int:
                                          for f in fields(CompareRequest)}))
     setup = setup_of(request, request.content)
     runs = count_of(request)
-    results = _run(setup, request, runs, setup.describe())
+    results = _run(setup, request, runs, setup.title())
     summary = summarise(results, sides_of(setup))
     exact = exact_win_rate(setup, runs) if setup.kind == "duel" else None
     data = report.simulate_object(summary, request.seed, exact, setup)
@@ -122,7 +122,8 @@ def simulate(request: SimulateRequest) -> int:
     elif request.csv:
         sys.stdout.write(report.simulate_csv(data))
     else:
-        report.render_simulate(Console(highlight=False), data)
+        report.render_simulate(Console(highlight=False), data, setup.title(),
+                               report.content_names(content_at(setup.content_dir)))
     return 0
 
 
@@ -131,8 +132,8 @@ def compare(request: CompareRequest) -> int:
     a = setup_of(request, request.content)
     b = setup_of(request, request.against)
     runs = count_of(request)
-    results_a = _run(a, request, runs, f"A: {a.describe()}")
-    results_b = _run(b, request, runs, f"B: {b.describe()}")
+    results_a = _run(a, request, runs, f"A: {a.title()}")
+    results_b = _run(b, request, runs, f"B: {b.title()}")
     sides = sides_of(a)
     sum_a, sum_b = summarise(results_a, sides), summarise(results_b, sides)
     rows_a = {t["template"]: t for t in sum_a.template_rows()}
@@ -161,7 +162,7 @@ def compare(request: CompareRequest) -> int:
     elif request.csv:
         sys.stdout.write(report.compare_csv(data))
     else:
-        report.render_compare(Console(highlight=False), data)
+        report.render_compare(Console(highlight=False), data, a.title())
     return 0
 
 
@@ -232,7 +233,7 @@ def _pct(p: float) -> str:
 
 
 def _figure_text(step, figure: str) -> str:
-    return f"{step.figure:.2f}" if figure == "mean" else _pct(step.figure)
+    return format_decimal(step.figure, 2) if figure == "mean" else _pct(step.figure)
 
 
 def _how(step) -> str:
@@ -304,7 +305,7 @@ def tune(request: TuneRequest) -> int:
         side = sides[r.seat - 1]
         head = _("tune {field} ({low}..{high}) so that {side} wins {target} of {what}").format(
             field=path, low=low, high=high, side=side, target=_pct(goal),
-            what=setup.describe())
+            what=setup.title())
         if setup.kind == "duel" and not r.simulate:
             how = _("exact where the duel's chain answers, else {runs} runs a value on "
                     "common dice (seed {seed}); profile {profile}")
@@ -340,7 +341,7 @@ def tune(request: TuneRequest) -> int:
     def shown(step) -> None:
         if quiet:
             return
-        late = f"  ({step.seconds:.1f} s)" if step.seconds >= 0.5 else ""
+        late = f"  ({format_decimal(step.seconds, 1)} s)" if step.seconds >= 0.5 else ""
         console.print(f"  {len(found_steps) + 1:>2}. {short} {step.value:>4}  →  "
                       f"{_figure_text(step, figure):>6}   {_how(step)}{late}")
         found_steps.append(step)
@@ -405,7 +406,7 @@ def tune_csv(data: dict) -> str:
 
 def render_tune(console: Console, found, path: str, figure: str, current) -> None:
     best = found.best
-    target = f"{found.target:.2f}" if figure == "mean" else _pct(found.target)
+    target = format_decimal(found.target, 2) if figure == "mean" else _pct(found.target)
     if found.bracket is None and not found.crossings:
         ends = {s.value: s for s in found.steps}
         console.print(_("no value of {field} from {low} to {high} reaches {target}: the "

@@ -1,4 +1,8 @@
-"""What the lab prints: rich tables, one JSON object, or CSV rows."""
+"""What the lab prints: rich tables, one JSON object, or CSV rows.
+
+The tables are for people: their words go through gettext and their numbers are written
+in the player's language (`40,0 %`, `0,355` in French). The JSON and CSV are data: their
+keys and numbers stay as they are in any language."""
 
 from __future__ import annotations
 
@@ -9,13 +13,34 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from game.i18n import format_percent
+from game.i18n import (DEFAULT_LANGUAGE, _, content_text, current_language, format_decimal,
+                       format_percent, ngettext, pgettext)
+from game.oddsreport import check_label
 from game.lab.runs import seat_profiles
 from game.lab.stats import Summary
 
 
+def _same_id(kind: str, key: str) -> str:
+    return key
+
+
 def pct(x: float) -> str:
     return format_percent(x, 1)
+
+
+def dec(x: float, digits: int) -> str:
+    """A number with `digits` decimals in the player's language (`0.355` / `0,355`)."""
+    return format_decimal(x, digits)
+
+
+def signed(x: float, digits: int = 1) -> str:
+    """`+1.5` / `-0.3` (`+1,5` in French): a change, its sign always written."""
+    return ("-" if x < 0 else "+") + format_decimal(abs(x), digits)
+
+
+def median(x: float) -> str:
+    """A median number of rounds: whole, or a half (`3.5` / `3,5`)."""
+    return format_decimal(x, 0 if x == int(x) else 1)
 
 
 def simulate_object(summary: Summary, seed: int, exact: float | None, setup) -> dict:
@@ -96,18 +121,27 @@ def _check_cells(row: dict, checks) -> list[int]:
     return cells
 
 
-def render_simulate(console: Console, data: dict) -> None:
+def render_simulate(console: Console, data: dict, what: str | None = None,
+                    names=_same_id) -> None:
+    """The simulation's tables; `what` names what was played in the player's language
+    (`Setup.title`), `data["what"]` (English) when it is not given; `names` as
+    `render_sources`'s."""
     profiles = data["profiles"]
     mixed = len(set(profiles.values())) > 1
-    table = Table(title=f"{data['what']}: {data['runs']} runs, seed {data['seed']}, "
-                        + ("profiles by side" if mixed else f"profile {data['profile']}"))
-    table.add_column("side")
+    runs = ngettext("{what}: {runs} run, seed {seed}, {profile}",
+                    "{what}: {runs} runs, seed {seed}, {profile}", data["runs"])
+    table = Table(title=runs.format(
+        what=what or data["what"], runs=data["runs"], seed=data["seed"],
+        profile=_("profiles by side") if mixed
+        else _("profile {profile}").format(profile=data["profile"])))
+    table.add_column(pgettext("lab", "side"))
     if mixed:
-        table.add_column("profile")
-    table.add_column("wins", justify="right")
-    table.add_column("rate", justify="right")
-    table.add_column("95% (Wilson)", justify="right")
-    table.add_column("exact", justify="right")
+        table.add_column(pgettext("lab", "profile"))
+    table.add_column(pgettext("lab", "wins"), justify="right")
+    table.add_column(pgettext("lab", "rate"), justify="right")
+    table.add_column(_("{percent} (Wilson)").format(percent=format_percent(0.95, 0)),
+                     justify="right")
+    table.add_column(pgettext("lab", "exact"), justify="right")
     for i, s in enumerate(data["sides"]):
         exact = data["exact"] if i == 0 else None  # exact odds of the first side only
         table.add_row(s["name"], *([profiles[s["name"]]] if mixed else []),
@@ -115,32 +149,68 @@ def render_simulate(console: Console, data: dict) -> None:
                       f"{pct(s['ci'][0])} – {pct(s['ci'][1])}",
                       pct(exact) if exact is not None else "—")
     console.print(table)
-    console.print(f"draws {data['draws']} (round limit {data['rounds_limit']}) · "
-                  f"mean rounds {data['mean_rounds']:.2f} · "
-                  f"median rounds {data['median_rounds']:g}")
-    per = Table(title="per template")
-    for col in ("template", "AP spent", "dealt / AP", "taken / AP", "hit rate", "attacks",
-                "overkill", "kills"):
-        per.add_column(col, justify="left" if col == "template" else "right")
+    console.print(_("draws {draws} (round limit {limit}) · mean rounds {mean} · "
+                    "median rounds {median}").format(
+        draws=data["draws"], limit=data["rounds_limit"], mean=dec(data["mean_rounds"], 2),
+        median=median(data["median_rounds"])))
+    per = Table(title=_("per template"))
+    columns = (pgettext("lab", "template"), _("AP spent"), _("dealt / AP"), _("taken / AP"),
+               _("hit rate"), pgettext("lab", "attacks"), pgettext("lab", "overkill"),
+               pgettext("lab", "kills"))
+    for i, col in enumerate(columns):
+        per.add_column(col, justify="left" if i == 0 else "right")
     for t in data["templates"]:
-        per.add_row(t["template"], str(t["ap"]), f"{t['dealt_per_ap']:.3f}",
-                    f"{t['taken_per_ap']:.3f}", pct(t["hit_rate"]), str(t["attacks"]),
+        per.add_row(t["template"], str(t["ap"]), dec(t["dealt_per_ap"], 3),
+                    dec(t["taken_per_ap"], 3), pct(t["hit_rate"]), str(t["attacks"]),
                     str(t["overkill"]), str(t["kills"]))
     console.print(per)
-    render_sources(console, data)
+    render_sources(console, data, names)
 
 
-#: How a row's kind is shown before its id.
-_KIND_WORDS = {"weapon": "", "brawl": "", "spell": "spell ", "reflected": "reflected ",
-               "item": "item ", "on-hit": "on-hit ", "walk": "", "door": ""}
-_PLAIN = {("walk", "walk"): "walking", ("door", "door"): "doors",
-          ("brawl", "brawl"): "bare hands"}
+#: How a row's kind is shown before its id (`spell firebolt`), in the player's language.
+_KIND_WORDS = {"spell": lambda: pgettext("lab row", "spell {id}"),
+               "reflected": lambda: pgettext("lab row", "reflected {id}"),
+               "item": lambda: pgettext("lab row", "item {id}"),
+               "on-hit": lambda: pgettext("lab row", "on-hit {id}")}
+_PLAIN = {("walk", "walk"): lambda: pgettext("lab row", "walking"),
+          ("door", "door"): lambda: pgettext("lab row", "doors"),
+          ("brawl", "brawl"): lambda: _("bare hands")}
 
 
-def what_of(row: dict) -> str:
-    """A row's weapon, spell or item as the tables show it (`spell firebolt`)."""
-    return _PLAIN.get((row["kind"], row["id"])) or \
-        _KIND_WORDS.get(row["kind"], row["kind"] + " ") + row["id"]
+#: The content tables a row's id is looked up in, by the row's kind, first.
+_TABLES = {"weapon": "weapons", "spell": "spells", "reflected": "spells", "item": "items",
+           "on-hit": "weapons"}
+
+
+def content_names(content):
+    """A row's (kind, id) -> the content's name for it in the player's language (`épée`
+    for `sword`). In English a row keeps its id, the word a designer types (`spell
+    firebolt`); an id the content does not have shows as itself."""
+    tables = {t: getattr(content, t) for t in ("weapons", "spells", "items", "armours")}
+
+    def name(kind: str, key: str) -> str:
+        if current_language() == DEFAULT_LANGUAGE:
+            return key
+        first = _TABLES.get(kind)
+        for table in ([tables[first]] if first else []) + list(tables.values()):
+            entry = table.get(key)
+            if entry is not None:
+                return content_text(entry.name)
+        return key
+    return name
+
+
+def what_of(row: dict, names=_same_id) -> str:
+    """A row's weapon, spell or item as the tables show it (`spell firebolt`), named by
+    `names` (`content_names`; its id without it)."""
+    plain = _PLAIN.get((row["kind"], row["id"]))
+    if plain is not None:
+        return plain()
+    name = names(row["kind"], row["id"])
+    if row["kind"] in ("weapon", "brawl", "walk", "door"):
+        return name
+    word = _KIND_WORDS.get(row["kind"])
+    return word().format(id=name) if word else f"{row['kind']} {name}"
 
 
 #: A row's own roll (its attack, its magic) and its foe's roll against it (a dodge, a
@@ -173,7 +243,7 @@ def _compact_table(title: str, first: str, columns: tuple[str, ...],
     return table
 
 
-def _with_heads(rows: list[dict], cells) -> list[tuple[str | None, list[str]]]:
+def _with_heads(rows: list[dict], cells, names=_same_id) -> list[tuple[str | None, list[str]]]:
     """Each template's name, then its rows' cells."""
     out: list[tuple[str | None, list[str]]] = []
     last = None
@@ -181,12 +251,13 @@ def _with_heads(rows: list[dict], cells) -> list[tuple[str | None, list[str]]]:
         if r["template"] != last:
             out.append((r["template"], []))
             last = r["template"]
-        out.append((None, [" " + what_of(r), *cells(r)]))
+        out.append((None, [" " + what_of(r, names), *cells(r)]))
     return out
 
 
-def render_sources(console: Console, data: dict) -> None:
-    """The per weapon, spell and item table, then the timed effects' one."""
+def render_sources(console: Console, data: dict, names=_same_id) -> None:
+    """The per weapon, spell and item table, then the timed effects' one; weapons, spells
+    and items named by `names` (`content_names`), by their ids without it."""
     rows = data.get("sources") or []
     if rows:
         def cells(r: dict) -> list[str]:
@@ -197,49 +268,59 @@ def render_sources(console: Console, data: dict) -> None:
                     roll_cell(r, FOES_ROLL.get(r["kind"])),
                     *(("", "", "", "") if moving else
                       (dealt, str(r["overkill"]), str(r["kills"]),
-                       f"{r['dealt_per_ap']:.3f}" if r["ap"] else ""))]
+                       dec(r["dealt_per_ap"], 3) if r["ap"] else ""))]
 
         console.print(_compact_table(
-            "per weapon, spell and item (a template's rows add up to its figures; rolled: "
-            "its attack or magic roll's success rate, foe: the dodge or counter's; +N: HP "
-            "healed)", "template: what",
-            ("uses", "AP", "rolled", "foe", "dealt", "over", "kills", "/AP"),
-            _with_heads(rows, cells)))
+            _("per weapon, spell and item (a template's rows add up to its figures; rolled: "
+              "its attack or magic roll's success rate, foe: the dodge or counter's; +N: HP "
+              "healed)"), _("template: what"),
+            (pgettext("lab", "uses"), _("AP"), pgettext("lab", "rolled"),
+             pgettext("lab", "foe"), pgettext("lab", "dealt"), pgettext("lab", "over"),
+             pgettext("lab", "kills"), _("/AP")),
+            _with_heads(rows, cells, names)))
     effects = data.get("effects") or []
     if effects:
         def effect_cells(r: dict) -> list[str]:
             return [str(r["laid"]),
-                    " ".join(f"{kind} {pct(c['rate'])}/{c['rolls']}"
+                    " ".join(f"{check_label(kind)} {pct(c['rate'])}/{c['rolls']}"
                              for kind, c in r["checks"].items()),
                     str(r["blows"]), str(r["dealt"]), str(r["overkill"]), str(r["kills"])]
 
         console.print(_compact_table(
-            "timed effects, by who laid them: the rolls and blows each bore on while it "
-            "lasted, and those rolls' success rates", "template: effect",
-            ("laid", "rolls borne on", "blows", "dealt", "over", "kills"),
-            _with_heads(effects, effect_cells)))
+            _("timed effects, by who laid them: the rolls and blows each bore on while it "
+              "lasted, and those rolls' success rates"), _("template: effect"),
+            (pgettext("lab", "laid"), _("rolls borne on"), pgettext("lab", "blows"),
+             pgettext("lab", "dealt"), pgettext("lab", "over"), pgettext("lab", "kills")),
+            _with_heads(effects, effect_cells, names)))
 
 
-def render_compare(console: Console, data: dict) -> None:
-    table = Table(title=f"{data['what']}: {data['games']} games on common dice, "
-                        f"A = {data['content_a']}, B = {data['content_b']}")
-    for col in ("side", "A", "B", "B − A", "paired 95%"):
-        table.add_column(col, justify="left" if col == "side" else "right")
+def render_compare(console: Console, data: dict, what: str | None = None) -> None:
+    """The comparison's tables; `what` as `render_simulate`'s."""
+    games = ngettext("{what}: {games} game on common dice, A = {a}, B = {b}",
+                     "{what}: {games} games on common dice, A = {a}, B = {b}", data["games"])
+    table = Table(title=games.format(what=what or data["what"], games=data["games"],
+                                     a=data["content_a"], b=data["content_b"]))
+    columns = (pgettext("lab", "side"), "A", "B", "B − A",
+               _("paired {percent}").format(percent=format_percent(0.95, 0)))
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 0 else "right")
     for s in data["sides"]:
-        table.add_row(s["name"], pct(s["a"]), pct(s["b"]), f"{100 * s['difference']:+.1f}",
-                      f"{100 * s['ci'][0]:+.1f} – {100 * s['ci'][1]:+.1f}")
+        table.add_row(s["name"], pct(s["a"]), pct(s["b"]), signed(100 * s["difference"]),
+                      f"{signed(100 * s['ci'][0])} – {signed(100 * s['ci'][1])}")
     console.print(table)
-    console.print(f"mean rounds A {data['mean_rounds']['a']:.2f} · "
-                  f"B {data['mean_rounds']['b']:.2f} · draws A {data['draws']['a']} · "
-                  f"B {data['draws']['b']} · games whose winner changed: "
-                  f"{data['winner_changed']}")
-    per = Table(title="per template, A → B (most changed first)")
-    for col in ("template", "dealt / AP", "taken / AP", "hit rate"):
-        per.add_column(col, justify="left" if col == "template" else "right")
+    console.print(_("mean rounds A {mean_a} · B {mean_b} · draws A {draws_a} · B {draws_b} · "
+                    "games whose winner changed: {changed}").format(
+        mean_a=dec(data["mean_rounds"]["a"], 2), mean_b=dec(data["mean_rounds"]["b"], 2),
+        draws_a=data["draws"]["a"], draws_b=data["draws"]["b"],
+        changed=data["winner_changed"]))
+    per = Table(title=_("per template, A → B (most changed first)"))
+    columns = (pgettext("lab", "template"), _("dealt / AP"), _("taken / AP"), _("hit rate"))
+    for i, col in enumerate(columns):
+        per.add_column(col, justify="left" if i == 0 else "right")
     for t in data["templates"]:
         a, b = t["a"], t["b"]
         per.add_row(t["template"],
-                    f"{a['dealt_per_ap']:.3f} → {b['dealt_per_ap']:.3f}",
-                    f"{a['taken_per_ap']:.3f} → {b['taken_per_ap']:.3f}",
+                    f"{dec(a['dealt_per_ap'], 3)} → {dec(b['dealt_per_ap'], 3)}",
+                    f"{dec(a['taken_per_ap'], 3)} → {dec(b['taken_per_ap'], 3)}",
                     f"{pct(a['hit_rate'])} → {pct(b['hit_rate'])}")
     console.print(per)

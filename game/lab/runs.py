@@ -17,6 +17,7 @@ import msgspec
 from game.content.loader import (list_scenarios, load_content, load_game_content,
                                  load_scenario, scenario_path)
 from game.content.yamlmarks import ContentErrors
+from game.i18n import _
 from game.lab.figures import EffectTally, Key, SourceTally, dealt_and_overkill, figures
 from game.rules.dice import stream_seed
 from game.rules.edits import rules_with, split_path, template_with, vary
@@ -72,9 +73,17 @@ class Setup:
         return chosen
 
     def describe(self) -> str:
+        """What is played, in English (the reports' data: JSON, CSV)."""
         if self.kind == "duel":
             return f"duel {self.first} v {self.second} at {self.distance}"
         return f"scenario {self.scenario}"
+
+    def title(self) -> str:
+        """What is played, in the player's language (the tables' headings)."""
+        if self.kind == "duel":
+            return _("duel {first} v {second} at {distance}").format(
+                first=self.first, second=self.second, distance=self.distance)
+        return _("scenario {scenario}").format(scenario=self.scenario)
 
 
 @dataclass

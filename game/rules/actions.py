@@ -458,7 +458,8 @@ class Attack(Action):
         unit = acting_unit(game, self.unit, player)
         target = find_target(game, self.target)
         if target is unit:
-            raise Impossible(N_("{unit} cannot attack itself"), unit=unit.name)
+            raise Impossible(N_("{unit} cannot attack itself"), unit=unit.name,
+                             gender=unit.gender)
         if isinstance(target, Door) and target.state is DoorState.BROKEN:
             raise Impossible(N_("the door at {pos} is already broken"), pos=fmt_pos(target.pos))
         own_character_ban(unit, target)

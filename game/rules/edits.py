@@ -190,7 +190,9 @@ class Edit(Action):
 
 def edited(unit_id: str, message: str, **fields: Field) -> Edited:
     """The journal's record of an edit: the change in English, and its message id and
-    fields for the journal to word it in the player's language."""
+    fields for the journal to word it in the player's language (whose words may agree
+    with the unit: the edge looks its gender up by `unit_id`, as it does its name, so
+    that journals keep the fields they always had)."""
     return Edited(unit_id, render(message, fields), message, fields)
 
 
@@ -276,9 +278,8 @@ class Place(Edit):
 
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:
         before, unit.pos = unit.pos, self.to
-        # `gender`: the edge's French agrees with the unit (`placée`).
         return [edited(unit.id, N_("placed at {pos} (was {before})"), pos=fmt_pos(self.to),
-                       before=fmt_pos(before), gender=unit.gender)]
+                       before=fmt_pos(before))]
 
 
 GIVE_KINDS = ("weapon", "armour", "spell")
@@ -446,7 +447,8 @@ class Hold(Edit):
                              unit=unit.name)
         if unit.held == self.holding:
             raise Impossible(N_("{unit} is already held") if self.holding
-                             else N_("{unit} is already free"), unit=unit.name)
+                             else N_("{unit} is already free"), unit=unit.name,
+                             gender=unit.gender)
         return unit
 
     def resolve(self, game: GameState, unit: Unit) -> list[Event]:

@@ -116,7 +116,7 @@ class Use(Action):
             # A malus is an attack: never on one's own characters, the user included.
             if target is unit:
                 raise Impossible(N_("the {item} is a malus: {unit} cannot use it on itself"),
-                                 item=item.name, unit=unit.name)
+                                 item=item.name, unit=unit.name, gender=unit.gender)
             own_character_ban(unit, target)
         if unit.ap < item.ap_cost:
             raise Impossible(N_("{unit} has {ap} AP; the {item} costs {cost}"),

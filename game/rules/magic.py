@@ -227,14 +227,16 @@ class Cast(Action):
         if spell.kind in HARMFUL:
             # A debuff is a hostile act like a blow (R3.4).
             if target is caster:
-                raise Impossible(NOT_AT_ITSELF, unit=caster.name, spell=spell.name)
+                raise Impossible(NOT_AT_ITSELF, unit=caster.name, spell=spell.name,
+                                 gender=caster.gender)
             own_character_ban(caster, target)
         if spell.area and game.rules.area.touches == "by_kind":
             harmful = spell.kind in HARMFUL
             if harmful and not game.foes(caster, target):
                 raise Impossible(FOES_ONLY, spell=spell.name, target=target.name)
             if not harmful and game.foes(caster, target):
-                raise Impossible(FRIENDS_ONLY, spell=spell.name, target=target.name)
+                raise Impossible(FRIENDS_ONLY, spell=spell.name, target=target.name,
+                                 gender=target.gender)
         reach = spell_range(spell, caster.level)
         d = distance(caster.pos, target.pos)
         if d > reach:

@@ -278,7 +278,11 @@ class Controller:
     # --- saves ----------------------------------------------------------------------
 
     def suggested_name(self) -> str:
-        return f"{self.game.scenario_id}-round-{self.game.round}"
+        """The save name offered (`duel-round-3`; French `duel-manche-3`): letters, digits
+        and `-` in any language, as a save's name must be."""
+        # Translators: a default save name; keep it to letters, digits and - (no spaces)
+        return _("{scenario}-round-{round}").format(scenario=self.game.scenario_id,
+                                                     round=self.game.round)
 
     def save(self, name: str) -> Path:
         if self.busy():

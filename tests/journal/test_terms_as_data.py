@@ -71,7 +71,7 @@ WORDS = {
             "defence (base defence 10)", "thick hide", "Mantle of the Lily"],
            ["brawl", "perfect", "bonus STR+SIZ 33", "short bow"]),
     "fr": (["mêlée", "maîtrise sword", "bonus(FOR 15)", "bonus de chance (CHA 12)",
-            "faction (order : Brenna, Corvin)", "faction (order : aucun allié)",
+            "faction (Ordre du Lys : Brenna, Corvin)", "faction (Ordre du Lys : aucun allié)",
             "faction (aucune faction)", "gêne (Brenna à 1, Corvin à 2)",
             "gêne (aucun allié en vue)", "malus de distance (1 case)",
             "malus de distance (4 cases)", "effet Bénédiction", "difficulté", "défense (DEF 14)",

@@ -36,7 +36,7 @@ def test_set_changes_the_chance_the_engine_uses():
     events = game.apply("set aldric.skills.melee 80")
     assert [(e.unit, e.change) for e in events_of(events, Edited)] == [
         ("aldric", "skills.melee 50 → 80")]
-    assert describe(events[-1]) == "  ✎ edit: aldric skills.melee 50 → 80"
+    assert describe(events[-1]) == "  ✎ edit: aldric melee 50 → 80"
     game.apply("force 99,99")
     [roll, *_] = events_of(game.apply("attack aldric dagny with sword"), Roll)
     assert roll.chance == 95  # 80 + 10 + 5 = 95, at the cap

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, pgettext
 from game.ui.widgets.bars import KeyBar, TitleBar
 
 
@@ -86,10 +86,27 @@ class HelpScreen(ModalScreen[None]):
             yield Label(_("[dim]Esc to close[/dim]"))
 
 
-class Confirm(ModalScreen[bool]):
-    """A question that throws something away: y does it, n or Esc keeps things as they are."""
+def yes_key() -> str:
+    """The key that says yes, as the player's language writes it (`y`; French `o`, oui):
+    the dialogs bind both, and show this one."""
+    # Translators: the key that answers yes in a dialog (bound too: y or o)
+    return pgettext("key", "y")
 
-    BINDINGS = [Binding("y", "answer(True)", N_("Yes")),
+
+def no_key() -> str:
+    # Translators: the key that answers no in a dialog (bound: n, and Esc)
+    return pgettext("key", "n")
+
+
+#: The keys that say yes: English y, French o (oui).
+YES_KEYS = "y,o"
+
+
+class Confirm(ModalScreen[bool]):
+    """A question that throws something away: y (o in French) does it, n or Esc keeps
+    things as they are."""
+
+    BINDINGS = [Binding(YES_KEYS, "answer(True)", N_("Yes")),
                 Binding("n,escape", "answer(False)", N_("No"))]
     DEFAULT_CSS = """
     Confirm { align: center middle; }
@@ -105,8 +122,8 @@ class Confirm(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.question))
-            yield Label(Content.assemble(("y", "bold"), f" {self.yes} · ", ("n", "bold"),
-                                         f" {self.no}"))
+            yield Label(Content.assemble((yes_key(), "bold"), f" {self.yes} · ",
+                                         (no_key(), "bold"), f" {self.no}"))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -115,7 +132,7 @@ class Confirm(ModalScreen[bool]):
 class ConfirmEndTurn(ModalScreen[str]):
     """Ending a turn with AP left: y ends it, a ends it and stops asking this game, n stays."""
 
-    BINDINGS = [Binding("y", "answer('end')", N_("End turn")),
+    BINDINGS = [Binding(YES_KEYS, "answer('end')", N_("End turn")),
                 Binding("a", "answer('always')", N_("End, don't ask again")),
                 Binding("n,escape", "answer('stay')", N_("Stay"))]
     DEFAULT_CSS = """
@@ -135,8 +152,8 @@ class ConfirmEndTurn(ModalScreen[str]):
             # Each key beside what it does, as on the key bar.
             end, always, stay = (_("end turn"), _("end, and don't ask again this game"),
                                  _("stay"))
-            yield Label(Content.assemble(("y", "bold"), f" {end} · ", ("a", "bold"),
-                                         f" {always} · ", ("n", "bold"), f" {stay}"))
+            yield Label(Content.assemble((yes_key(), "bold"), f" {end} · ", ("a", "bold"),
+                                         f" {always} · ", (no_key(), "bold"), f" {stay}"))
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

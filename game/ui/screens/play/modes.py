@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from game.i18n import _, content_text, ngettext
+from game.i18n import NP_, _, agreed, content_text, ngettext
 from game.journal.text import chance_line, namer
 from game.ui import options
 from game.ui.words import owner_name, refusal_text, spell_kind
@@ -174,8 +174,11 @@ class Aiming(Mode):
         found = self.aimed_at()
         action = options.cast(actor, spell_id, screen.cursor, found)
         spell = game.content.spells[spell_id]
-        foes = [content_text(u.name) for u in options.touched(game, spell_id, found)
-                if options.is_foe(game, actor, u)]
+        touched = [u for u in options.touched(game, spell_id, found)
+                   if options.is_foe(game, actor, u)]
+        foes = [content_text(u.name) for u in touched]
+        # French agrees with the foes: `une ennemie`, `des ennemies` (all of them women).
+        gender = "f" if touched and all(u.gender == "f" for u in touched) else "m"
 
         def cast() -> None:
             screen.aiming = None
@@ -185,18 +188,32 @@ class Aiming(Mode):
             cast()
             return
         names = _(", ").join(foes)
-        question = (ngettext("Heal {names}, an enemy?", "Heal {names}, enemies?", len(foes))
-                    if spell.kind == "heal" else
-                    ngettext("Buff {names}, an enemy?", "Buff {names}, enemies?", len(foes)))
+        if spell.kind == "heal":
+            question = agreed(gender, "Heal {names}, an enemy?", "Heal {names}, enemies?",
+                              len(foes))
+        else:
+            question = agreed(gender, "Buff {names}, an enemy?", "Buff {names}, enemies?",
+                              len(foes))
         screen.app.confirm(question.format(names=names),
                            _("cast {spell}").format(spell=content_text(spell.name)), cast)
 
+
+#: The feminine forms of the texts above that agree with the units they name (`agreed`
+#: looks them up by their English; read by the catalog extractor, not at run time).
+FEMININE = (
+    NP_("feminine", "Heal {names}, an enemy?"),
+    NP_("feminine", "Heal {names}, enemies?"),
+    NP_("feminine", "Buff {names}, an enemy?"),
+    NP_("feminine", "Buff {names}, enemies?"),
+    NP_("feminine", "{unit} ({side}, foe)"),
+)
 
 def side_text(game, actor: str, unit) -> str:
     """`Dagny (Bruno, foe)`, `Corvin (Alice, yours)`: a unit with its side."""
     side = owner_name(game, unit)
     if options.is_foe(game, actor, unit):
-        return _("{unit} ({side}, foe)").format(unit=content_text(unit.name), side=side)
+        return agreed(unit.gender, "{unit} ({side}, foe)").format(
+            unit=content_text(unit.name), side=side)
     return _("{unit} ({side}, yours)").format(unit=content_text(unit.name), side=side)
 
 
