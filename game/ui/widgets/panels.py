@@ -343,8 +343,9 @@ def from_here_lines(game: Game, labels, here: legal.FromHere,
             for o in found)
         # Compact, the danger line sits between the walk and these: an arrow says that they
         # are the character's own actions, not more of the foes' threat.
-        lines.append(Text(f"  {'→ ' if compact else ''}" + _("{foe}: {actions}").format(
-            foe=f"{content_text(foe.name)} [{labels(foe.id)}]", actions=actions)))
+        line = _("{foe}: {actions}").format(
+            foe=f"{content_text(foe.name)} [{labels(foe.id)}]", actions=actions)
+        lines.append(Text(f"  {'→ ' if compact else ''}{line}"))
     if not here.targets:
         lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
     foes = ", ".join(f"{content_text(foe.name)} [{labels(foe.id)}]" for foe in here.threats)
