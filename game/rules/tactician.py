@@ -687,9 +687,16 @@ class _Turn:
         # a square out of reach it must walk back from costs it as much.
         ready = 0.0 if advance else READY
         best, best_value = None, -here * self._care() + ready * self.readiness(self.unit.pos)
+        # A walk that leaves too few AP for a blow never ends in contact: beside a foe it
+        # only takes that foe's blows without answering (one square short, the foe must
+        # walk to it and strikes less).
+        blow = self._cheapest_blow()
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
+                continue
+            if self.unit.ap - steps * self.game.rules.move_cost < blow \
+                    and self._in_contact(square):
                 continue
             value = (left - max(0, d - near_enough)) * advance \
                 - self.exposure(square) * self._care() - steps * 0.01
@@ -700,6 +707,15 @@ class _Turn:
         if best is not None:
             return Move(self.unit.id, best)
         return self._open_the_way(far, start)
+
+    def _cheapest_blow(self) -> int:
+        """The fewest AP any blow of the unit costs (bare hands included)."""
+        costs = [cost for _, cost, dice in attacks(self.game, self.unit) if dice]
+        return min(costs, default=self.game.rules.brawl_ap_cost)
+
+    def _in_contact(self, square: Pos) -> bool:
+        """Whether a standing foe stands next to `square`."""
+        return any(distance(square, foe.pos) <= 1 for foe in self.foes)
 
     def _striking_distance(self) -> int:
         """The walk (in AP, from a foe's square) from which the unit can still strike that

@@ -322,3 +322,20 @@ def test_focus_fire_on_the_foe_a_friend_still_to_act_can_help_finish():
         return choice.target
     assert first_target(with_gautier=False) == "dagny"
     assert first_target(with_gautier=True) == "fenwick"
+
+
+def test_once_patience_is_over_a_walk_still_never_ends_in_contact_with_no_ap_to_strike():
+    """Round 3 (balanced's patience of 2 is over: it closes in), Dagny 10 squares from
+    Aldric: the walk to her side would leave him 1 AP, no blow; he stops short, so that she
+    must walk to him, and does not stand beside her taking her blows without answering
+    (playtest: crossroads, round 3)."""
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("dagny", "dagny", 2, (10, 5))],
+                     designer=False)
+    game.round = 3
+    commands = turn_of(game, 1)
+    assert commands[0].startswith("move aldric")  # it does close in
+    aldric = game.units["aldric"]
+    apart = max(abs(a - b) for a, b in zip(aldric.pos, (10, 5)))
+    cheapest = min(game.rules.brawl_ap_cost, CONTENT.weapons["sword"].ap_cost)
+    assert apart >= 2 or aldric.ap >= cheapest, (aldric.pos, aldric.ap)
+    assert apart <= 4  # from there his sword reaches her next turn
