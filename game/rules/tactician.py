@@ -65,6 +65,14 @@ READY = 0.5
 FOCUS = 1.0
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
+#: How much the unit's own loss weighs against a foe's (whose kill `_blow` values by what
+#: the foe could still do): below 1, as a blow struck is sure and a retort only feared.
+LOSS = 0.5
+#: Past this share of its loss at stake where it stands, a unit also weighs the safest
+#: squares it can walk to (a retreat, acting from there if it still can).
+AT_RISK = 0.25
+#: How many of those safest squares it weighs.
+RETREATS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +244,7 @@ class Tactician:
         here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
         best_square, best_value = None, here_value
-        for square in turn.candidates(squares):
+        for square in turn.candidates(squares) + turn.retreats(squares):
             value, _ = turn.best_from(square, unit.ap - squares[square] * game.rules.move_cost)
             value -= turn.exposure(square)
             if value > best_value + WORTH_A_WALK:
@@ -299,6 +307,7 @@ class _Turn:
         self._ready: dict[Pos, float] = {}
         self._support: dict[str, float] = {}
         self._mine: Threat | None = None
+        self._own_power: float | None = None
 
     @property
     def mine(self) -> Threat:
@@ -393,19 +402,30 @@ class _Turn:
 
     def exposure(self, square: Pos) -> float:
         """What ending the turn at `square` may cost the unit: the foes' damage there, and
-        the chance it is enough to down it."""
+        the chance it is enough to down it (`peril`)."""
         found = self._exposure.get(square)
         if found is None:
             found = self._exposure[square] = self._exposure_at(square)
-        return found
+        return found[0] + found[1]
 
-    def _exposure_at(self, square: Pos) -> float:
+    def peril(self, square: Pos) -> float:
+        """The part of `exposure` that is the unit's loss: the chance the foes' blows there
+        down it, times what it is worth to its side (as a foe's kill is weighed: `_blow`)."""
+        self.exposure(square)
+        return self._exposure[square][1]
+
+    def _exposure_at(self, square: Pos) -> tuple[float, float]:
         power = self.danger(square)
         if not power:
-            return 0.0
+            return 0.0, 0.0
         w = self.w
-        fatal = min(1.0, power / max(1, self.unit.hp)) ** 2
-        return EXPOSURE * w.caution * (power + w.down * fatal)
+        share = min(1.0, power / max(1, self.unit.hp))
+        if self._own_power is None:
+            self._own_power = self._threat(self.unit).power
+        # The loss counts only where the blows could well down it (a steep curve: a unit
+        # at full HP fights on; one that two blows would finish steps away).
+        return (EXPOSURE * w.caution * (power + w.down * share * share),
+                LOSS * w.caution * w.down * share ** 4 * (1.0 + self._own_power / 4))
 
     # --- worth of targets ---------------------------------------------------------------
 
@@ -664,6 +684,17 @@ class _Turn:
                     chosen[s] = None
         return list(chosen)
 
+    def retreats(self, squares: dict[Pos, int]) -> list[Pos]:
+        """When the foes' blows where it stands could well down it: the safest squares it
+        can walk to (the least exposed, the nearest of equals), to weigh with what it can
+        still do from there."""
+        here = self.unit.pos
+        power = self.danger(here)
+        if not squares or min(1.0, power / max(1, self.unit.hp)) ** 2 < AT_RISK:
+            return []
+        safest = sorted(squares, key=lambda s: (self.exposure(s), squares[s], s))
+        return [s for s in safest[:RETREATS] if self.exposure(s) < self.exposure(here)]
+
     def approach(self, squares: dict[Pos, int], advance: float = 0.5) -> Action | None:
         """No blow this turn from anywhere: walk toward the foe that matters most, as far
         as it stays worth it (the retort of the square weighed against the ground won)."""
@@ -682,11 +713,12 @@ class _Turn:
         # patient sides would otherwise wait for each other to the round limit.
         near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
         left = max(0, start - near_enough)
-        here = self.exposure(self.unit.pos)
         # Once it has struck (no ground to win), the blows it keeps for next turn count:
         # a square out of reach it must walk back from costs it as much.
         ready = 0.0 if advance else READY
-        best, best_value = None, -here * self._care() + ready * self.readiness(self.unit.pos)
+        # Its loss is feared whatever the round: only the damage weighs less once patience
+        # is over.
+        best, best_value = None, -self._feared(self.unit.pos) + ready * self.readiness(self.unit.pos)
         # A walk that leaves too few AP for a blow never ends in contact: beside a foe it
         # only takes that foe's blows without answering (one square short, the foe must
         # walk to it and strikes less).
@@ -699,7 +731,7 @@ class _Turn:
                     and self._in_contact(square):
                 continue
             value = (left - max(0, d - near_enough)) * advance \
-                - self.exposure(square) * self._care() - steps * 0.01
+                - self._feared(square) - steps * 0.01
             if ready:
                 value += ready * self.readiness(square)
             if value > best_value + WORTH_A_WALK:
@@ -742,6 +774,11 @@ class _Turn:
                     and game.unit_at(pos) is None and game.thing_at(pos) is None:
                 return ToggleDoor(unit.id, pos, True)
         return None
+
+    def _feared(self, square: Pos) -> float:
+        """The exposure a walk that buys no blow weighs: its damage by `_care`, its loss whole."""
+        peril = self.peril(square)
+        return (self.exposure(square) - peril) * self._care() + peril
 
     def _care(self) -> float:
         """How much a walk that buys no blow fears the foes' reach: fully for `patience`

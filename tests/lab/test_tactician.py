@@ -339,3 +339,21 @@ def test_once_patience_is_over_a_walk_still_never_ends_in_contact_with_no_ap_to_
     cheapest = min(game.rules.brawl_ap_cost, CONTENT.weapons["sword"].ap_cost)
     assert apart >= 2 or aldric.ap >= cheapest, (aldric.pos, aldric.ap)
     assert apart <= 4  # from there his sword reaches her next turn
+
+
+def test_a_unit_the_foes_next_blows_would_finish_steps_out_of_their_reach():
+    """Corvin at 3/12 HP, 5 squares from a fresh Benedict (two Smites, 1d8+1 each, next
+    turn): a Firebolt from where he stands would not down Benedict (14 HP), and Benedict's
+    answer would finish him. He walks away, out of reach of a second Smite (playtest:
+    4/14 HP left standing in a Firebolt's range)."""
+    hall = "\n".join(["." * 24] * 5)
+    game = make_game([("corvin", "corvin", 2, (13, 2)), ("benedict", "benedict", 1, (8, 2))],
+                     map_text=hall, designer=False)
+    game.units["corvin"].hp = 3
+    game.round = 3
+    turn_of(game, 2)
+    corvin = game.units["corvin"]
+    apart = max(abs(a - b) for a, b in zip(corvin.pos, (8, 2)))
+    smite = CONTENT.spells["smite"]
+    walk_left = game.units["benedict"].ap_max - 2 * smite.ap_cost  # AP for a walk and two
+    assert apart > walk_left + max(smite.range), corvin.pos
