@@ -375,11 +375,49 @@ class _Turn:
         return found
 
     def _blows_at(self, t: Threat, square: Pos) -> float:
-        walk = self.board.terrain(t.unit.pos).get(square)
+        return self._strikes_at(t, t.unit.pos, square)
+
+    def _strikes_at(self, t: Threat, origin: Pos, square: Pos, walk: int | None = None) -> float:
+        """`_strikes` from `origin`, a shot or spell needing a line of sight: where the
+        walls hide `square` from `origin`, the walk to a square that sees it (`walk`: the
+        ground's walk between them, when known)."""
+        if walk is None:
+            walk = self.board.terrain(origin).get(square)
         if walk is None:
             return 0.0
-        far = max(abs(t.unit.pos[0] - square[0]), abs(t.unit.pos[1] - square[1]))
-        return _strikes(t, walk, far, self.board.move_cost)
+        far = max(abs(origin[0] - square[0]), abs(origin[1] - square[1]))
+        move = self.board.move_cost
+        if far <= 1 or all(reach == 1 for _, reach, _ in t.ways) \
+                or self.game.line_of_sight(origin, square):
+            return _strikes(t, walk, far, move)
+        best = 0.0
+        for cost, reach, blow in t.ways:
+            if reach == 1:
+                spent = max(0, walk - move)
+            else:
+                spent = self._sight_walk(origin, square, reach, walk)
+            if spent <= t.ap:
+                best = max(best, (t.ap - spent) // cost * blow)
+        return best
+
+    def _sight_walk(self, origin: Pos, square: Pos, reach: int, walk: int) -> int:
+        """The AP of a walk from `origin` to a square that sees `square` within `reach`:
+        one of the squares a step or two away; else the walk around the walls to within
+        reach, and a few steps more to see past them."""
+        move, links, sees = self.board.move_cost, self.board.ground.links, self.game.line_of_sight
+        best = None
+        ring, seen = [origin], {origin}
+        for steps in (1, 2):
+            ring = [n for p in ring for n in links.get(p, ()) if n not in seen and not seen.add(n)]
+            for p in ring:
+                if sees(p, square):
+                    far = max(abs(p[0] - square[0]), abs(p[1] - square[1]))
+                    spent = (steps + max(0, far - reach)) * move
+                    if best is None or spent < best:
+                        best = spent
+            if best is not None:
+                return best
+        return max(3 * move, walk - reach * move)
 
     def readiness(self, square: Pos) -> float:
         """What the unit could strike next turn from `square` (its AP refilled, the walk
@@ -393,10 +431,10 @@ class _Turn:
                 far = max(abs(foe.pos[0] - square[0]), abs(foe.pos[1] - square[1]))
                 if far > mine.radius:
                     continue
-                walk = self.board.terrain(foe.pos).get(square)
+                walk = self.board.terrain(foe.pos).get(square)  # the same both ways
                 if walk is not None:
                     found = max(found, self.worth(foe)
-                                * _strikes(mine, walk, far, self.board.move_cost))
+                                * self._strikes_at(mine, square, foe.pos, walk))
             self._ready[square] = found
         return found
 

@@ -357,3 +357,19 @@ def test_a_unit_the_foes_next_blows_would_finish_steps_out_of_their_reach():
     smite = CONTENT.spells["smite"]
     walk_left = game.units["benedict"].ap_max - 2 * smite.ap_cost  # AP for a walk and two
     assert apart > walk_left + max(smite.range), corvin.pos
+
+
+def test_a_unit_that_cannot_get_out_of_reach_steps_out_of_sight():
+    """Dagny at 4 HP with 5 AP, too far to strike Corvin, in a room too small to get out of
+    his Firebolts' reach (level 4: range 6): behind the pillar he must step aside to see
+    her, which costs him one of his two Firebolts (10 AP); in the open she takes both."""
+    rows = ["........", "........", ".....#..", "........", "........"]
+    game = make_game([("corvin", "corvin", 1, (2, 2)), ("dagny", "dagny", 2, (6, 0))],
+                     map_text="\n".join(rows), designer=False)
+    dagny = game.units["dagny"]
+    dagny.hp, dagny.ap = 4, 5
+    game.units["corvin"].level = 4
+    game.round, game.current = 3, 2
+    choice = TACTICIAN.choose(game, dagny)
+    assert isinstance(choice, Move)
+    assert not game.line_of_sight((2, 2), choice.to), choice
