@@ -65,9 +65,9 @@ READY = 0.5
 FOCUS = 1.0
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
-#: How much the unit's own loss weighs against a foe's (whose kill `_blow` values by what
-#: the foe could still do): below 1, as a blow struck is sure and a retort only feared.
-LOSS = 0.5
+#: How much the unit's own loss weighs (beyond the retort's damage), as `down` weighs a
+#: foe's: where the foes' next blows are sure to down it, the whole of a kill.
+LOSS = 1.0
 #: Past this share of its loss at stake where it stands, a unit also weighs the safest
 #: squares it can walk to (a retreat, acting from there if it still can).
 AT_RISK = 0.25
@@ -307,7 +307,9 @@ class _Turn:
         self._ready: dict[Pos, float] = {}
         self._support: dict[str, float] = {}
         self._mine: Threat | None = None
-        self._own_power: float | None = None
+        # A unit alone on its side gains nothing by running: the foe follows, and the
+        # game waits for it (a duel of two careful units would end at the round limit).
+        self._covered = any(u is not self.unit for u in self.friends)
 
     @property
     def mine(self) -> Threat:
@@ -458,12 +460,11 @@ class _Turn:
             return 0.0, 0.0
         w = self.w
         share = min(1.0, power / max(1, self.unit.hp))
-        if self._own_power is None:
-            self._own_power = self._threat(self.unit).power
         # The loss counts only where the blows could well down it (a steep curve: a unit
-        # at full HP fights on; one that two blows would finish steps away).
-        return (EXPOSURE * w.caution * (power + w.down * share * share),
-                LOSS * w.caution * w.down * share ** 4 * (1.0 + self._own_power / 4))
+        # at full HP fights on; one that two blows would finish steps away), and only
+        # while friends fight on.
+        loss = LOSS * w.caution * w.down * share ** 4 if self._covered else 0.0
+        return EXPOSURE * w.caution * (power + w.down * share * share), loss
 
     # --- worth of targets ---------------------------------------------------------------
 
@@ -515,10 +516,20 @@ class _Turn:
         options = self.options_at(square, ap)
         if not options:
             return 0.0, None
-        rate = max((o.gain / o.cost for o in options if o.repeats and o.gain > 0), default=0.0)
+        # The AP an option leaves buy whole repeats (a shot of 3 AP from 10 AP: three, and
+        # the last AP buys nothing but a step): the best of them for each AP left.
+        again = [(o.cost, o.gain) for o in options if o.repeats and o.gain > 0]
+        fill = [0.0] * (ap + 1)
+        if again:
+            for left in range(1, ap + 1):
+                most = fill[left - 1]
+                for cost, gain in again:
+                    if cost <= left and fill[left - cost] + gain > most:
+                        most = fill[left - cost] + gain
+                fill[left] = most
         best, best_value = None, 0.0
         for o in options:
-            value = o.gain + REPEAT * rate * (ap - o.cost)
+            value = o.gain + REPEAT * fill[max(0, ap - o.cost)]
             if o.gain > 0 and value > best_value:
                 best, best_value = o.action, value
         return best_value, best
@@ -728,7 +739,8 @@ class _Turn:
         still do from there."""
         here = self.unit.pos
         power = self.danger(here)
-        if not squares or min(1.0, power / max(1, self.unit.hp)) ** 2 < AT_RISK:
+        if not squares or not self._covered \
+                or min(1.0, power / max(1, self.unit.hp)) ** 2 < AT_RISK:
             return []
         safest = sorted(squares, key=lambda s: (self.exposure(s), squares[s], s))
         return [s for s in safest[:RETREATS] if self.exposure(s) < self.exposure(here)]

@@ -344,11 +344,11 @@ def test_once_patience_is_over_a_walk_still_never_ends_in_contact_with_no_ap_to_
 def test_a_unit_the_foes_next_blows_would_finish_steps_out_of_their_reach():
     """Corvin at 3/12 HP, 5 squares from a fresh Benedict (two Smites, 1d8+1 each, next
     turn): a Firebolt from where he stands would not down Benedict (14 HP), and Benedict's
-    answer would finish him. He walks away, out of reach of a second Smite (playtest:
-    4/14 HP left standing in a Firebolt's range)."""
+    answer would finish him. He walks away, out of reach of a second Smite, while Ysmay
+    fights on (playtest: 4/14 HP left standing in a Firebolt's range)."""
     hall = "\n".join(["." * 24] * 5)
-    game = make_game([("corvin", "corvin", 2, (13, 2)), ("benedict", "benedict", 1, (8, 2))],
-                     map_text=hall, designer=False)
+    game = make_game([("corvin", "corvin", 2, (13, 2)), ("benedict", "benedict", 1, (8, 2)),
+                      ("ysmay", "ysmay", 2, (2, 0))], map_text=hall, designer=False)
     game.units["corvin"].hp = 3
     game.round = 3
     turn_of(game, 2)
@@ -362,10 +362,12 @@ def test_a_unit_the_foes_next_blows_would_finish_steps_out_of_their_reach():
 def test_a_unit_that_cannot_get_out_of_reach_steps_out_of_sight():
     """Dagny at 4 HP with 5 AP, too far to strike Corvin, in a room too small to get out of
     his Firebolts' reach (level 4: range 6): behind the pillar he must step aside to see
-    her, which costs him one of his two Firebolts (10 AP); in the open she takes both."""
+    her, which costs him one of his two Firebolts (10 AP); in the open she takes both.
+    (Fenwick fights on: alone, running would only delay a duel.)"""
     rows = ["........", "........", ".....#..", "........", "........"]
-    game = make_game([("corvin", "corvin", 1, (2, 2)), ("dagny", "dagny", 2, (6, 0))],
-                     map_text="\n".join(rows), designer=False)
+    game = make_game([("corvin", "corvin", 1, (2, 2)), ("dagny", "dagny", 2, (6, 0)),
+                      ("fenwick", "fenwick", 2, (0, 4))], map_text="\n".join(rows),
+                     designer=False)
     dagny = game.units["dagny"]
     dagny.hp, dagny.ap = 4, 5
     game.units["corvin"].level = 4
@@ -373,3 +375,23 @@ def test_a_unit_that_cannot_get_out_of_reach_steps_out_of_sight():
     choice = TACTICIAN.choose(game, dagny)
     assert isinstance(choice, Move)
     assert not game.line_of_sight((2, 2), choice.to), choice
+
+
+def test_a_shooter_with_an_ap_to_spare_steps_back_before_it_shoots():
+    """Fenwick beside Brenna, Elise crowding his shots from the next square: three sling
+    shots cost 9 of his 10 AP, so a step back is free (the distance malus it adds is the
+    crowding a step from Elise takes off), and beside Brenna her dagger needs no walk;
+    he steps back first, then shoots three times (playtest: a slinger shooting from 1
+    square with a crowding malus: the last AP went unused, each AP was weighed as a
+    share of a shot)."""
+    game = make_game([("fenwick", "fenwick", 2, (5, 5)), ("elise", "elise", 2, (4, 5)),
+                      ("brenna", "brenna", 1, (6, 5))], designer=False)
+    game.round = 3
+    fenwick = game.units["fenwick"]
+    game.current = 2
+    step = TACTICIAN.choose(game, fenwick)
+    assert isinstance(step, Move)
+    assert max(abs(a - b) for a, b in zip(step.to, (6, 5))) >= 2   # away from Brenna
+    commands = turn_of(game, 2)
+    assert commands[0] == f"move fenwick {step.to[0]},{step.to[1]}"
+    assert commands[1:4] == ["attack fenwick brenna with sling"] * 3
