@@ -171,6 +171,8 @@ class _Board:
         self.blocked.update(u.pos for u in game.standing())
         self.threats: dict[int | None, list[Threat]] = {}
         self.allies: dict[tuple, Threat] = {}
+        #: Per side, its foes' threats with their weapons and bare hands only.
+        self.armed: dict[int | None, list[Threat]] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
 
@@ -323,15 +325,18 @@ class _Turn:
 
     # --- dangers ------------------------------------------------------------------------
 
-    def _threat(self, foe: Unit, ap: int | None = None) -> Threat:
+    def _threat(self, foe: Unit, ap: int | None = None, armed: bool = False) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
         and the damage it could do in that turn, roughly: its best attack repeated (with
-        `ap`: with those AP, this turn)."""
+        `ap`: with those AP, this turn; `armed`: with its weapons and bare hands only)."""
         if ap is None:
             ap = max(0, foe.ap_max - foe.ap_owed)
+        found = attacks(self.game, foe)
+        if armed:  # the weapons, then bare hands, come first: the spells after
+            found = found[:len(foe.weapons) + 1]
         ways = [(cost, reach.farthest,
                  LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
-                for reach, cost, dice in attacks(self.game, foe) if cost <= ap and dice]
+                for reach, cost, dice in found if cost <= ap and dice]
         ways.sort(key=lambda w: -(ap // w[0]) * w[2])
         radius = ap // max(1, self.game.rules.move_cost) + max((w[1] for w in ways), default=0)
         return Threat(foe, ap, tuple(ways), radius)
@@ -670,13 +675,33 @@ class _Turn:
         if stat in ("dodge", "reduction", "DEF"):
             # A dodge or an armour meets a weapon's blow, never a spell: it counts where
             # the blows that may fall on the unit are struck by someone who fights armed.
-            struck = near if hostile else self.danger(unit.pos) > 0
-            its_foes = self.friends if hostile else self.foes
+            if not hostile:
+                # On a friend: the share of the blows that may fall on it next turn that
+                # weapons strike (a spell's damage ignores armour and dodge).
+                return self._weapon_share(unit.pos)
             walk = 1 + unit.ap_max // game.rules.move_cost
             armed = any(self._armed(o) and distance(unit.pos, o.pos) <= walk
-                        for o in its_foes)
-            return 1.0 if struck and armed else 0.0
+                        for o in self.friends)
+            return 1.0 if near and armed else 0.0
         return 0.3
+
+    def _weapon_share(self, square: Pos) -> float:
+        """Of the damage the foes could do at `square` next turn (each foe's best way to
+        strike there), the share the weapons and bare hands of the foes that fight armed
+        could do: 0 where only spells would strike it, or nothing does."""
+        side = self.unit.owner
+        if side not in self.board.armed:
+            self.board.armed[side] = [self._threat(t.unit, armed=True) for t in self.threats]
+        total = armed = 0.0
+        for t, by_hand in zip(self.threats, self.board.armed[side]):
+            blows = self._blows(t, square)
+            total += blows
+            # A caster strikes with its spells (its dagger is the worse of its skills).
+            if blows > 0 and self._armed(t.unit):
+                armed += min(blows, self._blows(by_hand, square))
+        share = armed / total if total > 0 else 0.0
+        # Where spells do most of it, the buff waits for a fight with blades.
+        return share if share >= 0.5 else 0.0
 
     def _armed(self, unit: Unit) -> bool:
         """Whether the unit fights with its weapons rather than its spells: no damage

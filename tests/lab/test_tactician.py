@@ -395,3 +395,19 @@ def test_a_shooter_with_an_ap_to_spare_steps_back_before_it_shoots():
     commands = turn_of(game, 2)
     assert commands[0] == f"move fenwick {step.to[0]},{step.to[1]}"
     assert commands[1:4] == ["attack fenwick brenna with sling"] * 3
+
+
+def test_no_armour_spell_where_the_blows_that_may_fall_are_spells():
+    """Elise and Benedict face Corvin and Ysmay (casters: their Firebolts and Sparks
+    ignore armour); Aldric's sword is 10 squares off, too far to strike next turn. Stone
+    Skin (+2 reduction) would stop nothing: it is not cast (playtest: Stone Skin in a
+    spell fight)."""
+    hall = "\n".join(["." * 16] * 8)
+    game = make_game([("elise", "elise", 2, (10, 4)), ("benedict", "benedict", 2, (11, 4)),
+                      ("corvin", "corvin", 1, (6, 4)), ("ysmay", "ysmay", 1, (6, 5)),
+                      ("aldric", "aldric", 1, (0, 0))], map_text=hall, designer=False)
+    game.roller.force([1] * 300)  # every spell takes
+    game.round = 3
+    commands = turn_of(game, 2)
+    assert any(c.startswith(("cast", "attack")) for c in commands)
+    assert not [c for c in commands if " stone-skin " in c]
