@@ -394,9 +394,13 @@ class _Turn:
             return 0.0
         far = max(abs(origin[0] - square[0]), abs(origin[1] - square[1]))
         move = self.board.move_cost
-        if far <= 1 or all(reach == 1 for _, reach, _ in t.ways) \
-                or self.game.line_of_sight(origin, square):
-            return _strikes(t, walk, far, move)
+        seen = _strikes(t, walk, far, move)
+        if not seen or far <= 1 or all(reach == 1 for _, reach, _ in t.ways):
+            return seen
+        # Where the AP leave room for two steps aside, the walls change nothing: no sight
+        # to look for (most squares: the lines of sight are the cost here).
+        if _strikes(t, walk, far + 2, move) >= seen or self.game.line_of_sight(origin, square):
+            return seen
         best = 0.0
         for cost, reach, blow in t.ways:
             if reach == 1:
