@@ -64,6 +64,14 @@ READY = 0.5
 FOCUS = 1.0
 #: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
+#: How much the unit's own loss weighs (beyond the retort's damage), as `down` weighs a
+#: foe's: where the foes' next blows are sure to down it, the whole of a kill.
+LOSS = 1.0
+#: Past this share of its loss at stake where it stands, a unit also weighs the safest
+#: squares it can walk to (a retreat, acting from there if it still can).
+AT_RISK = 0.25
+#: How many of those safest squares it weighs.
+RETREATS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +186,8 @@ class _Board:
         #: to board of one game and content, as a walk or a blow changes no foe's ways.
         self.content = game.content
         self.kept: dict[tuple, Threat] = {}
+        #: Per side, its foes' threats with their weapons and bare hands only.
+        self.armed: dict[int | None, list[Threat]] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
 
@@ -286,7 +296,7 @@ class Tactician:
         here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
         best_square, best_value = None, here_value
-        for square in turn.candidates(squares):
+        for square in turn.candidates(squares) + turn.retreats(squares):
             value, _ = turn.best_from(square, unit.ap - squares[square] * game.rules.move_cost)
             value -= turn.exposure(square)
             if value > best_value + WORTH_A_WALK:
@@ -352,6 +362,9 @@ class _Turn:
         self._ready: dict[Pos, float] = {}
         self._support: dict[str, float] = {}
         self._mine: Threat | None = None
+        # A unit alone on its side gains nothing by running: the foe follows, and the
+        # game waits for it (a duel of two careful units would end at the round limit).
+        self._covered = any(u is not self.unit for u in self.friends)
 
     @property
     def mine(self) -> Threat:
@@ -374,15 +387,18 @@ class _Turn:
             found = self.board.kept[key] = self._threat(foe)
         return found
 
-    def _threat(self, foe: Unit, ap: int | None = None) -> Threat:
+    def _threat(self, foe: Unit, ap: int | None = None, armed: bool = False) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
         and the damage it could do in that turn, roughly: its best attack repeated (with
-        `ap`: with those AP, this turn)."""
+        `ap`: with those AP, this turn; `armed`: with its weapons and bare hands only)."""
         if ap is None:
             ap = max(0, foe.ap_max - foe.ap_owed)
+        found = attacks(self.game, foe)
+        if armed:  # the weapons, then bare hands, come first: the spells after
+            found = found[:len(foe.weapons) + 1]
         ways = [(cost, reach.farthest,
                  LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
-                for reach, cost, dice in attacks(self.game, foe) if cost <= ap and dice]
+                for reach, cost, dice in found if cost <= ap and dice]
         ways.sort(key=lambda w: -(ap // w[0]) * w[2])
         radius = ap // max(1, self.game.rules.move_cost) + max((w[1] for w in ways), default=0)
         return Threat(foe, ap, tuple(ways), radius)
@@ -428,11 +444,53 @@ class _Turn:
         return found
 
     def _blows_at(self, t: Threat, square: Pos) -> float:
-        walk = self.board.terrain(t.unit.pos).get(square)
+        return self._strikes_at(t, t.unit.pos, square)
+
+    def _strikes_at(self, t: Threat, origin: Pos, square: Pos, walk: int | None = None) -> float:
+        """`_strikes` from `origin`, a shot or spell needing a line of sight: where the
+        walls hide `square` from `origin`, the walk to a square that sees it (`walk`: the
+        ground's walk between them, when known)."""
+        if walk is None:
+            walk = self.board.terrain(origin).get(square)
         if walk is None:
             return 0.0
-        far = max(abs(t.unit.pos[0] - square[0]), abs(t.unit.pos[1] - square[1]))
-        return _strikes(t, walk, far, self.board.move_cost)
+        far = max(abs(origin[0] - square[0]), abs(origin[1] - square[1]))
+        move = self.board.move_cost
+        seen = _strikes(t, walk, far, move)
+        if not seen or far <= 1 or all(reach == 1 for _, reach, _ in t.ways):
+            return seen
+        # Where the AP leave room for two steps aside, the walls change nothing: no sight
+        # to look for (most squares: the lines of sight are the cost here).
+        if _strikes(t, walk, far + 2, move) >= seen or self.game.line_of_sight(origin, square):
+            return seen
+        best = 0.0
+        for cost, reach, blow in t.ways:
+            if reach == 1:
+                spent = max(0, walk - move)
+            else:
+                spent = self._sight_walk(origin, square, reach, walk)
+            if spent <= t.ap:
+                best = max(best, (t.ap - spent) // cost * blow)
+        return best
+
+    def _sight_walk(self, origin: Pos, square: Pos, reach: int, walk: int) -> int:
+        """The AP of a walk from `origin` to a square that sees `square` within `reach`:
+        one of the squares a step or two away; else the walk around the walls to within
+        reach, and a few steps more to see past them."""
+        move, links, sees = self.board.move_cost, self.board.ground.links, self.game.line_of_sight
+        best = None
+        ring, seen = [origin], {origin}
+        for steps in (1, 2):
+            ring = [n for p in ring for n in links.get(p, ()) if n not in seen and not seen.add(n)]
+            for p in ring:
+                if sees(p, square):
+                    far = max(abs(p[0] - square[0]), abs(p[1] - square[1]))
+                    spent = (steps + max(0, far - reach)) * move
+                    if best is None or spent < best:
+                        best = spent
+            if best is not None:
+                return best
+        return max(3 * move, walk - reach * move)
 
     def readiness(self, square: Pos) -> float:
         """What the unit could strike next turn from `square` (its AP refilled, the walk
@@ -446,28 +504,38 @@ class _Turn:
                 far = max(abs(foe.pos[0] - square[0]), abs(foe.pos[1] - square[1]))
                 if far > mine.radius:
                     continue
-                walk = self.board.terrain(foe.pos).get(square)
+                walk = self.board.terrain(foe.pos).get(square)  # the same both ways
                 if walk is not None:
                     found = max(found, self.worth(foe)
-                                * _strikes(mine, walk, far, self.board.move_cost))
+                                * self._strikes_at(mine, square, foe.pos, walk))
             self._ready[square] = found
         return found
 
     def exposure(self, square: Pos) -> float:
         """What ending the turn at `square` may cost the unit: the foes' damage there, and
-        the chance it is enough to down it."""
+        the chance it is enough to down it (`peril`)."""
         found = self._exposure.get(square)
         if found is None:
             found = self._exposure[square] = self._exposure_at(square)
-        return found
+        return found[0] + found[1]
 
-    def _exposure_at(self, square: Pos) -> float:
+    def peril(self, square: Pos) -> float:
+        """The part of `exposure` that is the unit's loss: the chance the foes' blows there
+        down it, times what it is worth to its side (as a foe's kill is weighed: `_blow`)."""
+        self.exposure(square)
+        return self._exposure[square][1]
+
+    def _exposure_at(self, square: Pos) -> tuple[float, float]:
         power = self.danger(square)
         if not power:
-            return 0.0
+            return 0.0, 0.0
         w = self.w
-        fatal = min(1.0, power / max(1, self.unit.hp)) ** 2
-        return EXPOSURE * w.caution * (power + w.down * fatal)
+        share = min(1.0, power / max(1, self.unit.hp))
+        # The loss counts only where the blows could well down it (a steep curve: a unit
+        # at full HP fights on; one that two blows would finish steps away), and only
+        # while friends fight on.
+        loss = LOSS * w.caution * w.down * share ** 4 if self._covered else 0.0
+        return EXPOSURE * w.caution * (power + w.down * share * share), loss
 
     # --- worth of targets ---------------------------------------------------------------
 
@@ -519,10 +587,20 @@ class _Turn:
         options = self.options_at(square, ap)
         if not options:
             return 0.0, None
-        rate = max((o.gain / o.cost for o in options if o.repeats and o.gain > 0), default=0.0)
+        # The AP an option leaves buy whole repeats (a shot of 3 AP from 10 AP: three, and
+        # the last AP buys nothing but a step): the best of them for each AP left.
+        again = [(o.cost, o.gain) for o in options if o.repeats and o.gain > 0]
+        fill = [0.0] * (ap + 1)
+        if again:
+            for left in range(1, ap + 1):
+                most = fill[left - 1]
+                for cost, gain in again:
+                    if cost <= left and fill[left - cost] + gain > most:
+                        most = fill[left - cost] + gain
+                fill[left] = most
         best, best_value = None, 0.0
         for o in options:
-            value = o.gain + REPEAT * rate * (ap - o.cost)
+            value = o.gain + REPEAT * fill[max(0, ap - o.cost)]
             if o.gain > 0 and value > best_value:
                 best, best_value = o.action, value
         return best_value, best
@@ -666,13 +744,33 @@ class _Turn:
         if stat in ("dodge", "reduction", "DEF"):
             # A dodge or an armour meets a weapon's blow, never a spell: it counts where
             # the blows that may fall on the unit are struck by someone who fights armed.
-            struck = near if hostile else self.danger(unit.pos) > 0
-            its_foes = self.friends if hostile else self.foes
+            if not hostile:
+                # On a friend: the share of the blows that may fall on it next turn that
+                # weapons strike (a spell's damage ignores armour and dodge).
+                return self._weapon_share(unit.pos)
             walk = 1 + unit.ap_max // game.rules.move_cost
             armed = any(self._armed(o) and distance(unit.pos, o.pos) <= walk
-                        for o in its_foes)
-            return 1.0 if struck and armed else 0.0
+                        for o in self.friends)
+            return 1.0 if near and armed else 0.0
         return 0.3
+
+    def _weapon_share(self, square: Pos) -> float:
+        """Of the damage the foes could do at `square` next turn (each foe's best way to
+        strike there), the share the weapons and bare hands of the foes that fight armed
+        could do: 0 where only spells would strike it, or nothing does."""
+        side = self.unit.owner
+        if side not in self.board.armed:
+            self.board.armed[side] = [self._threat(t.unit, armed=True) for t in self.threats]
+        total = armed = 0.0
+        for t, by_hand in zip(self.threats, self.board.armed[side]):
+            blows = self._blows(t, square)
+            total += blows
+            # A caster strikes with its spells (its dagger is the worse of its skills).
+            if blows > 0 and self._armed(t.unit):
+                armed += min(blows, self._blows(by_hand, square))
+        share = armed / total if total > 0 else 0.0
+        # Where spells do most of it, the buff waits for a fight with blades.
+        return share if share >= 0.5 else 0.0
 
     def _armed(self, unit: Unit) -> bool:
         """Whether the unit fights with its weapons rather than its spells: no damage
@@ -729,6 +827,18 @@ class _Turn:
                     chosen[s] = None
         return list(chosen)
 
+    def retreats(self, squares: dict[Pos, int]) -> list[Pos]:
+        """When the foes' blows where it stands could well down it: the safest squares it
+        can walk to (the least exposed, the nearest of equals), to weigh with what it can
+        still do from there."""
+        here = self.unit.pos
+        power = self.danger(here)
+        if not squares or not self._covered \
+                or min(1.0, power / max(1, self.unit.hp)) ** 2 < AT_RISK:
+            return []
+        safest = sorted(squares, key=lambda s: (self.exposure(s), squares[s], s))
+        return [s for s in safest[:RETREATS] if self.exposure(s) < self.exposure(here)]
+
     def approach(self, squares: dict[Pos, int], advance: float = 0.5) -> Action | None:
         """No blow this turn from anywhere: walk toward the foe that matters most, as far
         as it stays worth it (the retort of the square weighed against the ground won)."""
@@ -747,17 +857,25 @@ class _Turn:
         # patient sides would otherwise wait for each other to the round limit.
         near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
         left = max(0, start - near_enough)
-        here = self.exposure(self.unit.pos)
         # Once it has struck (no ground to win), the blows it keeps for next turn count:
         # a square out of reach it must walk back from costs it as much.
         ready = 0.0 if advance else READY
-        best, best_value = None, -here * self._care() + ready * self.readiness(self.unit.pos)
+        # Its loss is feared whatever the round: only the damage weighs less once patience
+        # is over.
+        best, best_value = None, -self._feared(self.unit.pos) + ready * self.readiness(self.unit.pos)
+        # A walk that leaves too few AP for a blow never ends in contact: beside a foe it
+        # only takes that foe's blows without answering (one square short, the foe must
+        # walk to it and strikes less).
+        blow = self._cheapest_blow()
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
                 continue
+            if self.unit.ap - steps * self.game.rules.move_cost < blow \
+                    and self._in_contact(square):
+                continue
             value = (left - max(0, d - near_enough)) * advance \
-                - self.exposure(square) * self._care() - steps * 0.01
+                - self._feared(square) - steps * 0.01
             if ready:
                 value += ready * self.readiness(square)
             if value > best_value + WORTH_A_WALK:
@@ -765,6 +883,15 @@ class _Turn:
         if best is not None:
             return Move(self.unit.id, best)
         return self._open_the_way(far, start)
+
+    def _cheapest_blow(self) -> int:
+        """The fewest AP any blow of the unit costs (bare hands included)."""
+        costs = [cost for _, cost, dice in attacks(self.game, self.unit) if dice]
+        return min(costs, default=self.game.rules.brawl_ap_cost)
+
+    def _in_contact(self, square: Pos) -> bool:
+        """Whether a standing foe stands next to `square`."""
+        return any(distance(square, foe.pos) <= 1 for foe in self.foes)
 
     def _striking_distance(self) -> int:
         """The walk (in AP, from a foe's square) from which the unit can still strike that
@@ -791,6 +918,11 @@ class _Turn:
                     and game.unit_at(pos) is None and game.thing_at(pos) is None:
                 return ToggleDoor(unit.id, pos, True)
         return None
+
+    def _feared(self, square: Pos) -> float:
+        """The exposure a walk that buys no blow weighs: its damage by `_care`, its loss whole."""
+        peril = self.peril(square)
+        return (self.exposure(square) - peril) * self._care() + peril
 
     def _care(self) -> float:
         """How much a walk that buys no blow fears the foes' reach: fully for `patience`

@@ -322,3 +322,92 @@ def test_focus_fire_on_the_foe_a_friend_still_to_act_can_help_finish():
         return choice.target
     assert first_target(with_gautier=False) == "dagny"
     assert first_target(with_gautier=True) == "fenwick"
+
+
+def test_once_patience_is_over_a_walk_still_never_ends_in_contact_with_no_ap_to_strike():
+    """Round 3 (balanced's patience of 2 is over: it closes in), Dagny 10 squares from
+    Aldric: the walk to her side would leave him 1 AP, no blow; he stops short, so that she
+    must walk to him, and does not stand beside her taking her blows without answering
+    (playtest: crossroads, round 3)."""
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("dagny", "dagny", 2, (10, 5))],
+                     designer=False)
+    game.round = 3
+    commands = turn_of(game, 1)
+    assert commands[0].startswith("move aldric")  # it does close in
+    aldric = game.units["aldric"]
+    apart = max(abs(a - b) for a, b in zip(aldric.pos, (10, 5)))
+    cheapest = min(game.rules.brawl_ap_cost, CONTENT.weapons["sword"].ap_cost)
+    assert apart >= 2 or aldric.ap >= cheapest, (aldric.pos, aldric.ap)
+    assert apart <= 4  # from there his sword reaches her next turn
+
+
+def test_a_unit_the_foes_next_blows_would_finish_steps_out_of_their_reach():
+    """Corvin at 3/12 HP, 5 squares from a fresh Benedict (two Smites, 1d8+1 each, next
+    turn): a Firebolt from where he stands would not down Benedict (14 HP), and Benedict's
+    answer would finish him. He walks away, out of reach of a second Smite, while Ysmay
+    fights on (playtest: 4/14 HP left standing in a Firebolt's range)."""
+    hall = "\n".join(["." * 24] * 5)
+    game = make_game([("corvin", "corvin", 2, (13, 2)), ("benedict", "benedict", 1, (8, 2)),
+                      ("ysmay", "ysmay", 2, (2, 0))], map_text=hall, designer=False)
+    game.units["corvin"].hp = 3
+    game.round = 3
+    turn_of(game, 2)
+    corvin = game.units["corvin"]
+    apart = max(abs(a - b) for a, b in zip(corvin.pos, (8, 2)))
+    smite = CONTENT.spells["smite"]
+    walk_left = game.units["benedict"].ap_max - 2 * smite.ap_cost  # AP for a walk and two
+    assert apart > walk_left + max(smite.range), corvin.pos
+
+
+def test_a_unit_that_cannot_get_out_of_reach_steps_out_of_sight():
+    """Dagny at 4 HP with 5 AP, too far to strike Corvin, in a room too small to get out of
+    his Firebolts' reach (level 4: range 6): behind the pillar he must step aside to see
+    her, which costs him one of his two Firebolts (10 AP); in the open she takes both.
+    (Fenwick fights on: alone, running would only delay a duel.)"""
+    rows = ["........", "........", ".....#..", "........", "........"]
+    game = make_game([("corvin", "corvin", 1, (2, 2)), ("dagny", "dagny", 2, (6, 0)),
+                      ("fenwick", "fenwick", 2, (0, 4))], map_text="\n".join(rows),
+                     designer=False)
+    dagny = game.units["dagny"]
+    dagny.hp, dagny.ap = 4, 5
+    game.units["corvin"].level = 4
+    game.round, game.current = 3, 2
+    choice = TACTICIAN.choose(game, dagny)
+    assert isinstance(choice, Move)
+    assert not game.line_of_sight((2, 2), choice.to), choice
+
+
+def test_a_shooter_with_an_ap_to_spare_steps_back_before_it_shoots():
+    """Fenwick beside Brenna, Elise crowding his shots from the next square: three sling
+    shots cost 9 of his 10 AP, so a step back is free (the distance malus it adds is the
+    crowding a step from Elise takes off), and beside Brenna her dagger needs no walk;
+    he steps back first, then shoots three times (playtest: a slinger shooting from 1
+    square with a crowding malus: the last AP went unused, each AP was weighed as a
+    share of a shot)."""
+    game = make_game([("fenwick", "fenwick", 2, (5, 5)), ("elise", "elise", 2, (4, 5)),
+                      ("brenna", "brenna", 1, (6, 5))], designer=False)
+    game.round = 3
+    fenwick = game.units["fenwick"]
+    game.current = 2
+    step = TACTICIAN.choose(game, fenwick)
+    assert isinstance(step, Move)
+    assert max(abs(a - b) for a, b in zip(step.to, (6, 5))) >= 2   # away from Brenna
+    commands = turn_of(game, 2)
+    assert commands[0] == f"move fenwick {step.to[0]},{step.to[1]}"
+    assert commands[1:4] == ["attack fenwick brenna with sling"] * 3
+
+
+def test_no_armour_spell_where_the_blows_that_may_fall_are_spells():
+    """Elise and Benedict face Corvin and Ysmay (casters: their Firebolts and Sparks
+    ignore armour); Aldric's sword is 10 squares off, too far to strike next turn. Stone
+    Skin (+2 reduction) would stop nothing: it is not cast (playtest: Stone Skin in a
+    spell fight)."""
+    hall = "\n".join(["." * 16] * 8)
+    game = make_game([("elise", "elise", 2, (10, 4)), ("benedict", "benedict", 2, (11, 4)),
+                      ("corvin", "corvin", 1, (6, 4)), ("ysmay", "ysmay", 1, (6, 5)),
+                      ("aldric", "aldric", 1, (0, 0))], map_text=hall, designer=False)
+    game.roller.force([1] * 300)  # every spell takes
+    game.round = 3
+    commands = turn_of(game, 2)
+    assert any(c.startswith(("cast", "attack")) for c in commands)
+    assert not [c for c in commands if " stone-skin " in c]
