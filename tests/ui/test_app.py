@@ -121,6 +121,25 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
         assert "▶ end" in digest  # Bruno's end, which Alice has not seen
 
 
+async def test_game_over_at_80x24_keeps_whose_row_it_is_when_scrolled_sideways(tmp_path):
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp = 0
+    game.units["elise"].down = True
+    game.units["dagny"].hp = 1
+    app = EscarmoucheApp(game, saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "a")
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press(*["right"] * 12)  # toward the counts off the right edge
+        await pilot.pause()
+        shown = [line.text for line in app.screen._compositor.render_strips()]
+        aldric = next(line for line in shown if "Aldric" in line)
+        # Scrolled: the HP column has gone, the name and player have not.
+        assert "Aldric     Alice" in aldric and "18/18" not in aldric
+        # The line that says where the game is kept wraps instead of being cut.
+        assert "escarmouche load" in "\n".join(shown)
+
+
 async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
     game = duel(forced=[10, 99])
     game.units["elise"].hp = 0

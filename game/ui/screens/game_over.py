@@ -30,6 +30,7 @@ class GameOverScreen(Screen[str]):
     GameOverScreen > Vertical { padding: 1 2; }
     GameOverScreen #winner { text-style: bold; padding-bottom: 1; }
     GameOverScreen DataTable { height: auto; max-height: 1fr; }
+    GameOverScreen Label { width: 100%; }
     """
 
     def __init__(self, game: Game, can_restart: bool = True, saved: Path | None = None) -> None:
@@ -64,6 +65,8 @@ class GameOverScreen(Screen[str]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
+        # A narrow terminal scrolls the counts sideways: whose row it is stays in sight.
+        table.fixed_columns = 2
         table.add_columns(*map(_, COLUMNS))
         for unit in self.game.units.values():
             if not unit.is_character:
