@@ -127,10 +127,18 @@ def why_not(found: Choices, spell: str) -> str:
     # Neither the caster (a damage spell is never aimed at oneself) nor a friend (the ban)
     # is why no foe can be hit: their refusals come last; before them, those of units that
     # are no target of the spell wherever they stand (a creature for a curse).
-    refused = [option for _d, option in sorted(
-        refused, key=lambda r: (aside(r[1]), not_its_target(r[1]), r[0]))]
+    ranked = sorted(refused, key=lambda r: (aside(r[1]), not_its_target(r[1]), r[0]))
+    refused = [option for _d, option in ranked]
     if refused and not aside(refused[0]):
-        return refusal_text(refused[0])
+        first = refusal_text(refused[0])
+        # A nearer unit the spell cannot take at all (a creature for an area spell) is the
+        # one a player looks at first: say why it is not the target too.
+        nearer = [option for d, option in ranked
+                  if d < ranked[0][0] and not aside(option) and not_its_target(option)]
+        if nearer and not not_its_target(refused[0]):
+            return _("{reason} (and {nearer})").format(reason=first,
+                                                       nearer=refusal_text(nearer[0]))
+        return first
     if any(banned(option) for option in refused):
         return _("no target for it now: only your own characters are within its reach")
     return _("no target for it now")

@@ -10,7 +10,7 @@ from game.rules import events as ev
 from game.rules.errors import Impossible
 from game.ui import options
 from game.ui.controller import Controller, Problem
-from tests.helpers import crossroads, app_duel as duel
+from tests.helpers import crossroads, make_game, app_duel as duel
 
 
 def test_it_runs_without_textual():
@@ -219,3 +219,17 @@ def test_a_scenario_without_creatures_never_says_they_act():
     assert "— Round 2: Alice's turn (player 1) —" in lines
     assert not any(isinstance(event, ev.CreaturePhase) for event in game.journal)
     assert not any("the creatures act" in line for line in lines)
+
+
+def test_why_a_spell_cannot_be_cast_names_the_nearer_unit_it_cannot_take_too():
+    game = make_game([("corvin", "corvin", 1, (2, 2)), ("aldric", "aldric", 1, (0, 0)),
+                      ("dagny", "dagny", 2, (19, 2)), ("goblin", "goblin", None, (5, 2))],
+                     designer=False)
+    found = options.choices(game, "corvin")
+    # The goblin three squares off is what the player looks at: the list says why it is
+    # no centre for Ice Storm, beside the foe it could take that is out of reach.
+    assert options.why_not(found, "ice-storm") == (
+        "Dagny is 17 squares away; Ice Storm reaches 3 at level 1 (and an area spell must "
+        "be centred on a character; Goblin is a creature)")
+    # Hex is refused on both for the same kinds of reason: the nearer one is said too.
+    assert options.why_not(found, "hex").startswith("Dagny is 17 squares away; Hex reaches")
