@@ -566,10 +566,10 @@ async def test_the_spell_list_preselects_what_can_be_cast_and_a_self_spell_aims_
         assert isinstance(app.screen, SpellPicker)
         listing = app.screen.query_one(OptionList)
         first = listing.get_option_at_index(0)
-        assert str(first.prompt).startswith("✗ Firebolt")
+        assert str(first.prompt).startswith(" ✗ Firebolt")
         assert "Corvin has 4 AP" in str(first.prompt)  # the engine's reason, said
         highlighted = listing.get_option_at_index(listing.highlighted)
-        assert highlighted.id == "focus"
+        assert highlighted.id == "focus" and str(highlighted.prompt).startswith("▶  Focus")
         await pilot.press("enter")  # Focus: range 0, aimed at Corvin himself, shown first
         assert app.play.aiming == "focus" and app.play.cursor == (2, 4)
         assert status(app).startswith("Focus here touches Corvin (Alice, yours)")

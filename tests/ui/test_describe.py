@@ -183,7 +183,9 @@ async def test_the_spell_list_cursor_stops_on_a_row_that_cannot_be_cast_and_ente
         await pilot.press("down")  # onto Circle of Healing: drawn, so reached, marked ✗
         row = listing.get_option_at_index(listing.highlighted)
         assert row.id == "circle-of-healing"
-        assert str(row.prompt).startswith("✗ Circle of Healing")
+        # The highlighted row has a pointer, not only a colour; the one left has none.
+        assert str(row.prompt).startswith("▶✗ Circle of Healing")
+        assert str(listing.get_option_at_index(0).prompt).startswith("   Mend")
         assert "Elise has 4 AP; Circle of Healing costs 6" in str(row.prompt)
         await pilot.press("enter")  # says why, changes nothing
         assert isinstance(app.screen, SpellPicker)

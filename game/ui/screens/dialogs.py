@@ -252,22 +252,38 @@ class SpellPicker(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text))
-            yield OptionList(*[Option(self.marked(row), id=row.spell) for row in self.rows])
+            yield OptionList(*[Option(self.marked(row, i == self.first()), id=row.spell)
+                               for i, row in enumerate(self.rows)])
             yield Label(_("[dim]Enter to aim · i describes · Esc to cancel[/dim]"), id="why")
 
     @staticmethod
-    def marked(row: SpellRow) -> Text:
-        """A row that cannot be cast says so in words and a mark, not by colour alone."""
+    def marked(row: SpellRow, current: bool = False) -> Text:
+        """A row that cannot be cast says so in words and a mark, and the highlighted row
+        has a pointer: neither is told by colour alone."""
+        pointer = ("▶", "bold") if current else " "
         if not row.why_not:
-            return Text("  ") + row.text
+            return Text.assemble(pointer, "  ", row.text)
         text = row.text.copy()
         text.stylize("dim")
-        return Text.assemble(("✗ ", "bold red"), text)
+        return Text.assemble(pointer, ("✗ ", "bold red"), text)
+
+    def first(self) -> int:
+        """The row highlighted at first: the first spell that can be cast (the list's
+        first otherwise)."""
+        castable = [i for i, row in enumerate(self.rows) if not row.why_not]
+        return castable[0] if castable else 0
 
     def on_mount(self) -> None:
-        # The first spell that can be cast is highlighted (the list's first otherwise).
-        castable = [i for i, row in enumerate(self.rows) if not row.why_not]
-        self.query_one(OptionList).highlighted = castable[0] if castable else 0
+        self.pointed = self.first()
+        self.query_one(OptionList).highlighted = self.pointed
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        options = self.query_one(OptionList)
+        before, self.pointed = getattr(self, "pointed", None), event.option_index
+        if before is not None and before != self.pointed:
+            options.replace_option_prompt_at_index(before, self.marked(self.rows[before]))
+        options.replace_option_prompt_at_index(
+            self.pointed, self.marked(self.rows[self.pointed], current=True))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         row = self.rows[event.option_index]
