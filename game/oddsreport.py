@@ -20,10 +20,10 @@ from rich.text import Text
 
 import msgspec
 
-from game.i18n import _, format_decimal, format_percent, ngettext, pgettext
+from game.i18n import _, format_decimal, format_percent, ngettext, pgettext, square_text
 from game.journal.text import clamp_text, refusal_text, terms_text
 from game.rules import odds, turn
-from game.rules.actions import Attack, fmt_pos
+from game.rules.actions import Attack
 from game.rules.branches import kept, outcomes
 from game.rules.edits import split_path, unit_field, vary
 from game.rules.errors import Impossible, N_, Phrase
@@ -387,7 +387,7 @@ def renderables(data: dict, names) -> list:
     out: list = []
     if data.get("from"):
         out.append(Text(_("after walking to {square} ({walk} AP; {ap} AP left)").format(
-            square=fmt_pos(tuple(data["from"]["square"])), walk=data["from"]["walk_ap"],
+            square=square_text(data["from"]["square"]), walk=data["from"]["walk_ap"],
             ap=data["ap"]), style="dim"))
     head = Text(_("{attacker} → {target}: {action} ({ap} AP)").format(
         attacker=attacker, target=target, action=data["action"], ap=data["ap_cost"]))
@@ -566,7 +566,7 @@ def render_turn(console: Console, data: dict, names) -> None:
     attacker, target = names(data["attacker"]), names(data["target"])
     if data["from"]:
         console.print(Text(_("after walking to {square} ({walk} AP; {ap} AP left)").format(
-            square=fmt_pos(tuple(data["from"]["square"])), walk=data["from"]["walk_ap"],
+            square=square_text(data["from"]["square"]), walk=data["from"]["walk_ap"],
             ap=data["ap"]), style="dim"))
     if not data["exact"]:
         console.print(_("{attacker} → {target}: the best turn is too large to compute "
@@ -621,7 +621,7 @@ def render_squares(console: Console, data: dict, names) -> None:
     for s in shown:
         repeated = s["p_down_repeated"] or 0
         cells = [f"{pct(repeated):>6} {bar(repeated, 12)}"] if data["action"] else []
-        table.add_row(fmt_pos(tuple(s["square"])), str(s["walk_ap"]), str(s["ap_left"]),
+        table.add_row(square_text(s["square"]), str(s["walk_ap"]), str(s["ap_left"]),
                       *cells, f"{pct(s['p_down_best']):>6} {bar(s['p_down_best'], 12)}")
     if shown:
         console.print(table)

@@ -271,8 +271,8 @@ def test_a_placement_agrees_with_the_units_gender_in_french():
     assert english[3] == "  ✎ edit: Gautier placed at 3,4 (was 2,4)"
     with i18n.language("fr"):
         french = [describe(e, name) for e in events]
-    assert french[1] == "  ✎ modification : Ysolde placée en 3,3 (était en 13,5)"
-    assert french[3] == "  ✎ modification : Gautier placé en 3,4 (était en 2,4)"
+    assert french[1] == "  ✎ modification : Ysolde placée en (3 ; 3), au lieu de (13 ; 5)"
+    assert french[3] == "  ✎ modification : Gautier placé en (3 ; 4), au lieu de (2 ; 4)"
 
 
 
@@ -304,7 +304,7 @@ def test_the_refusals_about_a_unit_itself_agree_with_its_gender_in_french():
         "✗ attack aldric aldric : Aldric ne peut pas s'attaquer lui-même",
         "✗ attack brenna brenna : Brenna ne peut pas s'attaquer elle-même",
         "✗ cast corvin hex corvin : Corvin ne peut pas se viser lui-même avec Maléfice",
-        "✎ modification : Pike créé depuis pike en 6,6 pour Alice",
+        "✎ modification : Pike créé depuis pike en (6 ; 6) pour Alice",
         "✗ use pk pepper-bag pk : sac de poivre est un malus : Pike ne peut pas l'utiliser "
         "sur lui-même",
         "✗ use pk pepper-bag pk : sac de poivre est un malus : Pike ne peut pas l'utiliser "
@@ -331,9 +331,9 @@ def test_a_designers_edits_agree_with_the_units_gender_in_french():
     game.units["wolf-1"].gender = "f"
     lines += _french_lines(game, ["hold wolf-1", "hold wolf-1", "release wolf-1"])
     assert lines == [
-        "✎ modification : Dagny créée depuis dagny en 6,6 pour Alice",
+        "✎ modification : Dagny créée depuis dagny en (6 ; 6) pour Alice",
         "✎ modification : Dagny retirée du jeu",
-        "✎ modification : Fenwick créé depuis fenwick en 6,6 pour Alice",
+        "✎ modification : Fenwick créé depuis fenwick en (6 ; 6) pour Alice",
         "✎ modification : Fenwick retiré du jeu",
         "✎ modification : Loup retenu : saute la phase des créatures",
         "✗ hold wolf-1 : Loup est déjà retenu",

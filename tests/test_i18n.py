@@ -413,7 +413,7 @@ def _script(capsys, *argv):
 def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
     code, out, _err = _script(capsys, "duel", DUEL, "--lang", "fr")
     assert code == 0
-    assert "Gautier avance de 4 cases jusqu'en 6,4 (4 PA, reste 6)" in out
+    assert "Gautier avance de 4 cases jusqu'en (6 ; 4) (4 PA, reste 6)" in out
     assert ("jet d'attaque Ysolde : 80 (forcé) > 69 raté  [mêlée 50 + maîtrise dagger 15 + "
             "bonus(FOR 14) 4 = 69]") in out
     assert "jet d'esquive Gautier : 25 (forcé) ≤ 38 esquivé  [esquive 30 + bonus(DEF 16) 6 + " \
@@ -424,6 +424,31 @@ def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
     # the language is the command's: English again afterwards
     assert i18n.current_language() == "en"
     assert "Gautier moves 4 squares to 6,4 (4 AP, 6 left)" in _script(capsys, "duel", DUEL)[1]
+
+
+def test_a_square_in_french_is_written_x_semicolon_y_and_typed_x_comma_y(capsys, tmp_path):
+    """`3,7` reads as a decimal in French: a text writes `(3 ; 7)` (a refusal's, an edit's
+    and the odds' squares included); the notation typed stays `3,7`; English is as it was."""
+    commands = tmp_path / "squares.txt"
+    commands.write_text("move aldric 16,7\nplace dagny 4,7\nmove aldric 9,4\n")
+    _code, out, _err = _script(capsys, "crossroads", str(commands), "--lang", "fr")
+    assert "✗ move aldric 16,7 : Aldric a besoin de 13 PA pour atteindre (16 ; 7) et en a 10" \
+        in out
+    assert "✎ modification : Dagny placée en (4 ; 7), au lieu de (20 ; 7)" in out
+    assert "Aldric avance de 6 cases jusqu'en (9 ; 4) (6 PA, reste 4)" in out
+    _code, out, _err = _script(capsys, "crossroads", str(commands))
+    assert "✗ move aldric 16,7: Aldric needs 13 AP to reach 16,7 and has 10" in out
+    assert "✎ edit: Dagny placed at 4,7 (was 20,7)" in out
+    from game.cli import main
+
+    assert main(["odds", "crossroads", "aldric", "goblin-1", "--turn", "--squares",
+                 "--lang", "fr"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert any(row.split()[:4] == ["(9", ";", "4)", "6"] for row in rows)
+    with i18n.language("fr"):
+        assert i18n.square_text((10, 6)) == i18n.square_text("10,6") == "(10 ; 6)"
+        assert i18n.field_text("aldric") == "aldric"
+    assert i18n.square_text((10, 6)) == "10,6"
 
 
 def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
@@ -578,5 +603,5 @@ def test_a_saved_refusal_with_worded_fields_reads_back_in_french(tmp_path):
     assert again == refused
     with i18n.language("fr"):
         assert describe(again, namer(loaded)) == (
-            "✗ attack aldric 4,5 brawl : la porte en 4,5 est à 2 cases ; à mains nues, il faut "
+            "✗ attack aldric 4,5 brawl : la porte en (4 ; 5) est à 2 cases ; à mains nues, il faut "
             "une cible adjacente")

@@ -70,7 +70,7 @@ async def test_french_key_bar_and_status_line():
                         "Help", "Quit", "Undo", "Save", "Load"):
             assert f" {english} " not in bar
         await pilot.press("right")
-        assert status(app) == "Déplacer Aldric en 4,7 : 1 PA (Entrée)"
+        assert status(app) == "Déplacer Aldric en (4 ; 7) : 1 PA (Entrée)"
 
 
 async def test_french_journal_lines():
@@ -80,8 +80,10 @@ async def test_french_journal_lines():
         journal = journal_text(app)
         assert "Victoire : Le dernier joueur qui a encore des personnages debout gagne" in journal
         assert "— Manche 1 : Alice joue (joueur 1) —" in journal
-        assert "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)" in journal
-        assert status(app) == "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)"
+        # a square never reads as a decimal in French: (x ; y)
+        assert "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)" in journal
+        assert status(app) == "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)"
+        assert "Case (4 ; 7)" in text_of(app.play.query_one(TargetPanel))
         for english in ("Victory", "Round", "moves", "left"):
             assert english not in journal
 

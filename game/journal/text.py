@@ -21,7 +21,7 @@ import msgspec
 from rich.text import Text
 
 from game.i18n import (DEFAULT_LANGUAGE, N_, _, agreeing, content_text, current_language,
-                       format_percent, ngettext, pgettext)
+                       field_text, format_percent, ngettext, pgettext)
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -266,7 +266,7 @@ def roll_text(event: ev.Roll) -> str:
 def refusal_text(message: str, fields, reason: str = "") -> str:
     """An engine refusal (`Impossible`, `Refused`) in the player's language; a journal
     from before refusals had ids gives its English `reason`."""
-    return render(message, fields, agreeing(fields), content_text) if message else reason
+    return render(message, fields, agreeing(fields), field_text) if message else reason
 
 
 def _indent(line: str) -> str:
@@ -574,7 +574,7 @@ def _line(e: ev.Edited, name: Names = str) -> str:
     # name (a journal from before genders were looked up here may carry it in its fields).
     fields = {"gender": gender_of(name, e.unit), **e.fields}
     change = render(e.message, _edit_words(e.message, e.fields, name), agreeing(fields),
-                    content_text) if e.message else e.change
+                    field_text) if e.message else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 

@@ -8,7 +8,7 @@ thing by two names; this module adds the few words only the app shows.
 
 from __future__ import annotations
 
-from game.i18n import _, agreeing, content_text, ngettext, pgettext
+from game.i18n import _, agreeing, content_text, field_text, ngettext, pgettext
 from game.journal.text import refusal_text as event_refusal_text, stat_name
 from game.oddsreport import check_label
 from game.rules.errors import Impossible
@@ -42,13 +42,13 @@ def spell_kind(kind: str) -> str:
 def refusal_text(option) -> str:
     """Why the engine refuses an option, in the player's language."""
     if option.refusal is not None:
-        return option.refusal.translated(agreeing(option.refusal.fields), content_text)
+        return option.refusal.translated(agreeing(option.refusal.fields), field_text)
     return option.reason or ""
 
 
 def impossible_text(refusal: Impossible) -> str:
     """An engine refusal (an undo's…) in the player's language."""
-    return refusal.translated(agreeing(refusal.fields), content_text)
+    return refusal.translated(agreeing(refusal.fields), field_text)
 
 
 def refused_text(event) -> str:
