@@ -21,7 +21,7 @@ from rich.text import Text
 import msgspec
 
 from game.i18n import _, format_decimal, format_percent, ngettext, pgettext, square_text
-from game.journal.text import clamp_text, refusal_text, terms_text
+from game.journal.text import clamp_text, field_label, refusal_text, terms_text
 from game.rules import odds, turn
 from game.rules.actions import Attack
 from game.rules.branches import kept, outcomes
@@ -488,12 +488,21 @@ def panel_line(data: dict) -> Text:
     return line
 
 
+def field_heading(path: str) -> str:
+    """A swept field's column heading: a unit's field in the player's words, as a
+    designer's edit names it (`aldric.skills.melee` → `melee` / `mêlée`), another field
+    (`rules.faction.maximum`) by its last part."""
+    owner, _dot, rest = path.partition(".")
+    worded = field_label(rest) if owner != "rules" and rest else rest
+    return worded if worded != rest else path.rsplit(".", 1)[-1]
+
+
 def render_sweep(console: Console, rows: list[dict], current) -> None:
     """One row per value, each figure with its bar, so the curve is seen at a glance."""
     field = rows[0]["field"]
     table = Table(title=_("{field} (now {current})").format(field=field, current=current),
                   title_justify="left", box=None)
-    table.add_column(field.rsplit(".", 1)[-1], justify="right")
+    table.add_column(field_heading(field), justify="right")
     for label in (_("P(success)"), _("mean damage"), _("P(down)"), _("P(down this turn)")):
         table.add_column(label)
     top = max((r.get("mean_damage", 0) for r in rows), default=0) or 1
@@ -504,7 +513,7 @@ def render_sweep(console: Console, rows: list[dict], current) -> None:
         table.add_row(
             str(row["value"]),
             f"{pct(row['p_hit']):>6} {bar(row['p_hit'], 12)}",
-            f"{row['mean_damage']:>5.2f} {bar(row['mean_damage'] / top, 12)}",
+            f"{format_decimal(row['mean_damage'], 2):>5} {bar(row['mean_damage'] / top, 12)}",
             f"{pct(row['p_down']):>6} {bar(row['p_down'], 12)}",
             f"{pct(row['p_down_this_turn']):>6} {bar(row['p_down_this_turn'] or 0, 12)}",
         )
@@ -529,8 +538,10 @@ def render_grid(console: Console, data: dict, figure: str) -> None:
         figure=figure_label(figure), rows=rows["field"], columns=columns["field"]),
         style="bold"))
     table = Table(box=None, padding=(0, 1))
-    table.add_column(f"{rows['field'].rsplit('.', 1)[-1]} \\ "
-                     f"{columns['field'].rsplit('.', 1)[-1]}", justify="right")
+    # Translators: a grid's corner: the rows' field, then the columns' (`melee \ DEF`)
+    table.add_column(_("{rows} \\ {columns}").format(rows=field_heading(rows["field"]),
+                                                     columns=field_heading(columns["field"])),
+                     justify="right")
     for value in columns["values"]:
         table.add_column(str(value), justify="right")
     values = [c.get(key) for line in data["cells"] for c in line if c.get(key) is not None]

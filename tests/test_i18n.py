@@ -527,6 +527,27 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     assert "jet d'attaque, Brenna" in md
 
 
+def test_odds_sweeps_in_french_name_the_fields_in_french_and_write_decimal_commas(capsys,
+                                                                                 monkeypatch):
+    from game.cli import main
+
+    monkeypatch.setenv("COLUMNS", "110")
+    odds = ["odds", "crossroads", "aldric", "goblin-1", "--from", "9,4", "--lang", "fr",
+            "--vary", "aldric.skills.melee=30..40:10"]
+    assert main(odds) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].split()[:3] == ["mêlée", "P(réussite)", "dégâts"]
+    assert rows[2].split()[:5] == ["30", "45,0", "%", "█████▍", "3,29"]
+    assert main([*odds, "--vary", "goblin-1.stats.DEX=10..15:5", "--figure", "mean"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].split()[:3] == ["mêlée", "\\", "DEX"]
+    assert rows[2].split() == ["30", "░", "3,29", "░", "3,29"]
+    assert main(odds[:6] + odds[8:]) == 0  # English as it was
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].split()[:2] == ["melee", "P(success)"]
+    assert rows[2].split()[:4] == ["30", "45.0%", "█████▍", "3.29"]
+
+
 def test_a_journal_saved_before_message_ids_still_reads_in_french():
     from game.journal.text import describe
     from game.rules.events import Edited, XpGained
