@@ -20,8 +20,8 @@ from rich.text import Text
 
 import msgspec
 
-from game.i18n import _, format_decimal, format_percent, ngettext, pgettext, square_text
-from game.journal.text import clamp_text, field_label, refusal_text, terms_text
+from game.i18n import _, agreed, format_decimal, format_percent, ngettext, pgettext, square_text
+from game.journal.text import clamp_text, field_label, gender_of, refusal_text, terms_text
 from game.rules import odds, turn
 from game.rules.actions import Attack
 from game.rules.branches import kept, outcomes
@@ -575,6 +575,8 @@ def render_grid(console: Console, data: dict, figure: str) -> None:
 def render_turn(console: Console, data: dict, names) -> None:
     """The best turn: its P(down), its main line, and the chosen option repeated."""
     attacker, target = names(data["attacker"]), names(data["target"])
+    # "it" is the attacker: French agrees with its gender (`ce qu'elle joue`).
+    gender = gender_of(names, data["attacker"])
     if data["from"]:
         console.print(Text(_("after walking to {square} ({walk} AP; {ap} AP left)").format(
             square=square_text(data["from"]["square"]), walk=data["from"]["walk_ap"],
@@ -591,11 +593,11 @@ def render_turn(console: Console, data: dict, names) -> None:
     for n, step in enumerate(data["line"], 1):
         console.print(f"  {n}. {step}")
     if not data["line"]:
-        nothing = _("nothing it does can down the target this turn")
+        nothing = agreed(gender, "nothing it does can down the target this turn")
         console.print(f"  {nothing}")
     else:
-        console.print(Text(_("(what it plays while the target stands: each step is chosen "
-                             "after the dice of the one before)"), style="dim"))
+        console.print(Text(agreed(gender, "(what it plays while the target stands: each step "
+                                  "is chosen after the dice of the one before)"), style="dim"))
     if data["action"] is not None and data["p_down_repeated"] is not None:
         console.print(_("repeating {action} without walking: P(down this turn) {p}").format(
             action=data["action"], p=pct(data["p_down_repeated"])))

@@ -275,6 +275,19 @@ def test_a_placement_agrees_with_the_units_gender_in_french():
     assert french[3] == "  ✎ modification : Gautier placé en (3 ; 4), au lieu de (2 ; 4)"
 
 
+@pytest.mark.parametrize("attacker, target, pronoun", [("ysolde", "gautier", "elle"),
+                                                       ("gautier", "ysolde", "il")])
+def test_the_odds_of_a_turn_agree_with_the_attackers_gender_in_french(attacker, target,
+                                                                      pronoun, capsys):
+    from game.cli import main
+
+    assert main(["--lang", "fr", "odds", "duel", attacker, target, "--turn"]) == 0
+    assert f"  rien de ce qu’{pronoun} peut faire ne met la cible à terre ce tour\n" \
+        in capsys.readouterr().out
+    assert main(["--lang", "fr", "odds", "crossroads", "brenna", "goblin-1", "--turn"]) == 0
+    assert "(ce qu’elle joue tant que la cible tient debout" in capsys.readouterr().out
+
+
 
 def _french_lines(game, commands: list[str]) -> list[str]:
     """The journal's French lines of each command's last event (its refusal or its edit)."""
