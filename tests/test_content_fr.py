@@ -120,6 +120,21 @@ def test_the_schema_accepts_both_forms_and_rejects_a_bad_one():
     jsonschema.validate(scenario, schema_of("scenario"))
 
 
+def test_the_shared_quips_in_french_agree_with_no_gender():
+    """A default quip is said by anyone, to anyone (`Too slow!` to Ysolde as to Gautier):
+    its French has no word that agrees (`trop lent`, `un de moins`, `fendu`)."""
+    content = load_content()
+    agreeing = re.compile(r"\b(?:lente?s?|un de moins|une de moins|fendue?|jugée?|touchée?|"
+                          r"battue?|vaincue?|mort|morte)\b", re.IGNORECASE)
+    defaults = content.rules.default_quips
+    with i18n.language("fr"):
+        said = {on: [content_text(line) for line in getattr(defaults, on)]
+                for on in ("miss", "hit", "perfect", "dodge", "spell_fail", "kill")}
+    assert said["dodge"][0] == f"Manqué{NB}!"
+    assert not {on: lines for on, lines in said.items()
+                if any(agreeing.search(line) for line in lines)}
+
+
 def test_every_shipped_text_has_its_french(variant):
     """The shipped content is translated: every name that is not a person's has a French
     form, and so has every description, briefing, victory text and quip."""
