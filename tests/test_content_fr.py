@@ -120,6 +120,25 @@ def test_the_schema_accepts_both_forms_and_rejects_a_bad_one():
     jsonschema.validate(scenario, schema_of("scenario"))
 
 
+def test_masteries_and_known_spells_are_named_in_french(capsys, tmp_path):
+    """A mastery is its weapon family in French (`maîtrise dague`), a missing field its
+    label (`pas de maîtrise hache : 0`), the spells a caster knows their French names."""
+    from game.cli import main
+    from game.journal.text import source_part
+    from game.rules.sources import Source
+
+    commands = tmp_path / "cast.txt"
+    commands.write_text("cast corvin mend corvin\n")
+    assert main(["--lang", "fr", "script", "crossroads", str(commands)]) == 0
+    assert "(connaît : Trait de feu, Tempête de glace, Concentration, Maléfice)" \
+        in capsys.readouterr().out
+    absent = Source("characters", "ysolde", ("masteries.axe", "skills.brawl"), "absent")
+    with i18n.language("fr"):
+        assert source_part(absent) == "characters.yaml: ysolde (pas de maîtrise hache, " \
+                                      "bagarre : 0)"
+    assert source_part(absent) == "characters.yaml: ysolde (no masteries.axe, skills.brawl: 0)"
+
+
 def test_the_shared_quips_in_french_agree_with_no_gender():
     """A default quip is said by anyone, to anyone (`Too slow!` to Ysolde as to Gautier):
     its French has no word that agrees (`trop lent`, `un de moins`, `fendu`)."""

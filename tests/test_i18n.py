@@ -414,7 +414,7 @@ def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
     code, out, _err = _script(capsys, "duel", DUEL, "--lang", "fr")
     assert code == 0
     assert "Gautier avance de 4 cases jusqu'en (6 ; 4) (4 PA, reste 6)" in out
-    assert ("jet d'attaque Ysolde : 80 (forcé) > 69 raté  [mêlée 50 + maîtrise dagger 15 + "
+    assert ("jet d'attaque Ysolde : 80 (forcé) > 69 raté  [mêlée 50 + maîtrise dague 15 + "
             "bonus(FOR 14) 4 = 69]") in out
     assert "jet d'esquive Gautier : 25 (forcé) ≤ 38 esquivé  [esquive 30 + bonus(DEF 16) 6 + " \
            "bonus de chance (CHA 11) 2" in out
@@ -515,7 +515,7 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     assert main(["odds", "crossroads", "aldric", "goblin-1", "--load", "near", "--saves-dir",
                  str(tmp_path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "attaque 65 %  [mêlée 50 + maîtrise sword 10 + bonus(FOR 15) 5 = 65]" in out
+    assert "attaque 65 %  [mêlée 50 + maîtrise épée 10 + bonus(FOR 15) 5 = 65]" in out
     assert "P(réussite) 65,0 %  P(attaque parfaite) 4,0 %" in out
     assert "dégâts subis (après réduction)" in out
     assert main(["script", "crossroads", DEMO, "--save", "demo", "--saves-dir",

@@ -215,6 +215,7 @@ async def test_french_describe_screen_and_spell_preview():
         console = Console(width=94, record=True, file=io.StringIO())
         console.print(description_renderable(app.screen.description))
         text = console.export_text()
+        assert "Famille de maîtrise" in text and text.split("Famille de maîtrise")[1].split()[0] == "hache"
         for fact in ("Dés de dégâts", "weapons.yaml: axe.dice", "Coût", "PA",
                      "une case adjacente", "Famille de maîtrise", "Maîtrise de Dagny",
                      "characters.yaml: dagny.masteries.axe", "bonus(FOR), plafond 95"):
