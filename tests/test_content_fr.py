@@ -197,7 +197,7 @@ async def test_a_translated_name_shows_in_french_on_the_play_screen():
         assert "sword" not in unit and "leather armour" not in unit
         journal = journal_text(app)
         assert "Deux compagnies atteignent le carrefour en ruine à l'aube." in journal
-        assert "Victoire : Le dernier joueur qui a encore des personnages debout gagne" in journal
+        assert "Victoire : le dernier joueur qui a encore des personnages debout gagne" in journal
         assert "Two companies" not in journal
         assert app.play.title == "Escarmouche — Le Carrefour en ruine"
 

@@ -451,6 +451,15 @@ def test_a_square_in_french_is_written_x_semicolon_y_and_typed_x_comma_y(capsys,
     assert i18n.square_text((10, 6)) == "10,6"
 
 
+def test_a_sentence_after_a_label_starts_lowercase_in_french_unless_it_starts_with_a_name():
+    with i18n.language("fr"):
+        assert i18n.after_colon("Le dernier camp debout gagne.") == "le dernier camp debout gagne."
+        assert i18n.after_colon("L’ogre garde son garde-manger.") == "l’ogre garde son garde-manger."
+        assert i18n.after_colon("Aldric doit tenir.") == "Aldric doit tenir."
+        assert i18n.after_colon("Lea tient.") == "Lea tient."
+    assert i18n.after_colon("The last player standing wins.") == "The last player standing wins."
+
+
 def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
     french = _script(capsys, "duel", DUEL, "--lang", "fr")[1]
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):

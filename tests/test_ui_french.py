@@ -78,7 +78,7 @@ async def test_french_journal_lines():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "enter")
         journal = journal_text(app)
-        assert "Victoire : Le dernier joueur qui a encore des personnages debout gagne" in journal
+        assert "Victoire : le dernier joueur qui a encore des personnages debout gagne" in journal
         assert "— Manche 1 : Alice joue (joueur 1) —" in journal
         # a square never reads as a decimal in French: (x ; y)
         assert "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)" in journal

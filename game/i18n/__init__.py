@@ -323,6 +323,26 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+# --- a sentence after a label ------------------------------------------------------------
+# English capitalises a sentence after a label's colon (`Victory: The last player…`);
+# French does not (`Victoire : le dernier joueur…`). A content sentence is written to stand
+# alone, capitalised: the edge lowers its first letter after a label, in French only, and
+# only where it begins with an article or a determiner (a name keeps its capital).
+
+#: The French words a sentence may begin with whose capital goes after a colon.
+_LOWERED_AFTER_COLON = re.compile(
+    r"L['’]|D['’]|(?:Le|La|Les|Un|Une|Des|Du|De|Ce|Cet|Cette|Ces|Chaque|Tout|Toute|Tous|"
+    r"Toutes|Aucun|Aucune|Qui|Quiconque|Premier|Première|Dernier|Dernière)(?=\W|$)")
+
+
+def after_colon(sentence: str) -> str:
+    """A content sentence as it reads after a label and its colon in the current language:
+    `Le dernier joueur…` → `le dernier joueur…` in French; English and names unchanged."""
+    if _language == "fr" and _LOWERED_AFTER_COLON.match(sentence):
+        return sentence[0].lower() + sentence[1:]
+    return sentence
+
+
 # --- numbers ---------------------------------------------------------------------------
 # Standard-library formatting with each language's separators (Babel's, CLDR's, for the
 # decimal mark and grouping). French writes `40,0 %` with a narrow no-break space before
