@@ -557,6 +557,20 @@ def test_odds_sweeps_in_french_name_the_fields_in_french_and_write_decimal_comma
     assert rows[2].split()[:4] == ["30", "45.0%", "█████▍", "3.29"]
 
 
+def test_lab_reports_and_roll_verdicts_in_french_read_as_french(capsys, monkeypatch):
+    from game.cli import main
+
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["--lang", "fr", "simulate", "duel", "ysolde", "gautier", "--runs", "2"]) == 0
+    assert capsys.readouterr().out.startswith("duel ysolde contre gautier à 4 cases : ")
+    assert main(["--lang", "fr", "balance", "duel", "--games", "4"]) == 0
+    table = capsys.readouterr().out
+    assert "50 ± 5 hors objectif" in table and "0 ✓" in table and " ok" not in table
+    with i18n.language("fr"):
+        assert i18n.pgettext("roll", "not dodged") == "non esquivé"
+        assert i18n.pgettext("roll", "not countered") == "non contré"
+
+
 def test_a_journal_saved_before_message_ids_still_reads_in_french():
     from game.journal.text import describe
     from game.rules.events import Edited, XpGained
