@@ -115,6 +115,11 @@ async def test_french_help_lists_the_keys_in_french():
         assert "Sélectionner votre personnage sous le curseur" in help_text
         assert "Ligne de commande (:)" in help_text
         assert "Ce scénario" in help_text
+        # the notation's placeholders in French, its words as typed
+        assert "attack ID CIBLE [with ARME | brawl]" in help_text
+        assert "cast ID SORT CIBLE" in help_text and "save NOM · load NOM · undo" in help_text
+        assert "TARGET" not in help_text and "NAME" not in help_text
+        assert "Victoire : le dernier joueur" in help_text
 
 
 async def test_french_end_turn_question_and_hand_over():
