@@ -489,12 +489,18 @@ def panel_line(data: dict) -> Text:
 
 
 def field_heading(path: str) -> str:
-    """A swept field's column heading: a unit's field in the player's words, as a
-    designer's edit names it (`aldric.skills.melee` → `melee` / `mêlée`), another field
-    (`rules.faction.maximum`) by its last part."""
-    owner, _dot, rest = path.partition(".")
-    worded = field_label(rest) if owner != "rules" and rest else rest
-    return worded if worded != rest else path.rsplit(".", 1)[-1]
+    """A swept or tuned field's heading: a unit's field in the player's words, as a
+    designer's edit names it (`aldric.skills.melee` → `melee` / `mêlée`, `aldric.hp` →
+    `HP` / `PV`), another field (`rules.faction.maximum`) by its last part."""
+    parts = path.split(".")
+    if parts[0] != "rules":
+        for n in (2, 1):
+            if len(parts) > n:
+                rest = ".".join(parts[-n:])
+                worded = field_label(rest)
+                if worded != rest:
+                    return worded
+    return parts[-1]
 
 
 def render_sweep(console: Console, rows: list[dict], current) -> None:

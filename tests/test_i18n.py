@@ -555,6 +555,10 @@ def test_odds_sweeps_in_french_name_the_fields_in_french_and_write_decimal_comma
     rows = capsys.readouterr().out.splitlines()
     assert rows[1].split()[:2] == ["melee", "P(success)"]
     assert rows[2].split()[:4] == ["30", "45.0%", "█████▍", "3.29"]
+    assert main(["--lang", "fr", "tune", "odds", "crossroads", "aldric", "goblin-1", "--from",
+                 "9,4", "--field", "aldric.skills.melee=30..60", "--to", "0.6"]) == 0
+    steps = [line for line in capsys.readouterr().out.splitlines() if "→" in line]
+    assert [step.split()[:3] for step in steps] == [["1.", "mêlée", "30"], ["2.", "mêlée", "60"]]
 
 
 def test_lab_reports_and_roll_verdicts_in_french_read_as_french(capsys, monkeypatch):
