@@ -20,10 +20,10 @@ from rich.text import Text
 
 import msgspec
 
-from game.i18n import _, format_decimal, format_percent, ngettext, pgettext
-from game.journal.text import clamp_text, refusal_text, terms_text
+from game.i18n import _, agreed, format_decimal, format_percent, ngettext, pgettext, square_text
+from game.journal.text import clamp_text, field_label, gender_of, refusal_text, terms_text
 from game.rules import odds, turn
-from game.rules.actions import Attack, fmt_pos
+from game.rules.actions import Attack
 from game.rules.branches import kept, outcomes
 from game.rules.edits import split_path, unit_field, vary
 from game.rules.errors import Impossible, N_, Phrase
@@ -387,7 +387,7 @@ def renderables(data: dict, names) -> list:
     out: list = []
     if data.get("from"):
         out.append(Text(_("after walking to {square} ({walk} AP; {ap} AP left)").format(
-            square=fmt_pos(tuple(data["from"]["square"])), walk=data["from"]["walk_ap"],
+            square=square_text(data["from"]["square"]), walk=data["from"]["walk_ap"],
             ap=data["ap"]), style="dim"))
     head = Text(_("{attacker} → {target}: {action} ({ap} AP)").format(
         attacker=attacker, target=target, action=data["action"], ap=data["ap_cost"]))
@@ -488,12 +488,27 @@ def panel_line(data: dict) -> Text:
     return line
 
 
+def field_heading(path: str) -> str:
+    """A swept or tuned field's heading: a unit's field in the player's words, as a
+    designer's edit names it (`aldric.skills.melee` → `melee` / `mêlée`, `aldric.hp` →
+    `HP` / `PV`), another field (`rules.faction.maximum`) by its last part."""
+    parts = path.split(".")
+    if parts[0] != "rules":
+        for n in (2, 1):
+            if len(parts) > n:
+                rest = ".".join(parts[-n:])
+                worded = field_label(rest)
+                if worded != rest:
+                    return worded
+    return parts[-1]
+
+
 def render_sweep(console: Console, rows: list[dict], current) -> None:
     """One row per value, each figure with its bar, so the curve is seen at a glance."""
     field = rows[0]["field"]
     table = Table(title=_("{field} (now {current})").format(field=field, current=current),
                   title_justify="left", box=None)
-    table.add_column(field.rsplit(".", 1)[-1], justify="right")
+    table.add_column(field_heading(field), justify="right")
     for label in (_("P(success)"), _("mean damage"), _("P(down)"), _("P(down this turn)")):
         table.add_column(label)
     top = max((r.get("mean_damage", 0) for r in rows), default=0) or 1
@@ -504,7 +519,7 @@ def render_sweep(console: Console, rows: list[dict], current) -> None:
         table.add_row(
             str(row["value"]),
             f"{pct(row['p_hit']):>6} {bar(row['p_hit'], 12)}",
-            f"{row['mean_damage']:>5.2f} {bar(row['mean_damage'] / top, 12)}",
+            f"{format_decimal(row['mean_damage'], 2):>5} {bar(row['mean_damage'] / top, 12)}",
             f"{pct(row['p_down']):>6} {bar(row['p_down'], 12)}",
             f"{pct(row['p_down_this_turn']):>6} {bar(row['p_down_this_turn'] or 0, 12)}",
         )
@@ -529,8 +544,10 @@ def render_grid(console: Console, data: dict, figure: str) -> None:
         figure=figure_label(figure), rows=rows["field"], columns=columns["field"]),
         style="bold"))
     table = Table(box=None, padding=(0, 1))
-    table.add_column(f"{rows['field'].rsplit('.', 1)[-1]} \\ "
-                     f"{columns['field'].rsplit('.', 1)[-1]}", justify="right")
+    # Translators: a grid's corner: the rows' field, then the columns' (`melee \ DEF`)
+    table.add_column(_("{rows} \\ {columns}").format(rows=field_heading(rows["field"]),
+                                                     columns=field_heading(columns["field"])),
+                     justify="right")
     for value in columns["values"]:
         table.add_column(str(value), justify="right")
     values = [c.get(key) for line in data["cells"] for c in line if c.get(key) is not None]
@@ -564,9 +581,11 @@ def render_grid(console: Console, data: dict, figure: str) -> None:
 def render_turn(console: Console, data: dict, names) -> None:
     """The best turn: its P(down), its main line, and the chosen option repeated."""
     attacker, target = names(data["attacker"]), names(data["target"])
+    # "it" is the attacker: French agrees with its gender (`ce qu'elle joue`).
+    gender = gender_of(names, data["attacker"])
     if data["from"]:
         console.print(Text(_("after walking to {square} ({walk} AP; {ap} AP left)").format(
-            square=fmt_pos(tuple(data["from"]["square"])), walk=data["from"]["walk_ap"],
+            square=square_text(data["from"]["square"]), walk=data["from"]["walk_ap"],
             ap=data["ap"]), style="dim"))
     if not data["exact"]:
         console.print(_("{attacker} → {target}: the best turn is too large to compute "
@@ -580,11 +599,11 @@ def render_turn(console: Console, data: dict, names) -> None:
     for n, step in enumerate(data["line"], 1):
         console.print(f"  {n}. {step}")
     if not data["line"]:
-        nothing = _("nothing it does can down the target this turn")
+        nothing = agreed(gender, "nothing it does can down the target this turn")
         console.print(f"  {nothing}")
     else:
-        console.print(Text(_("(what it plays while the target stands: each step is chosen "
-                             "after the dice of the one before)"), style="dim"))
+        console.print(Text(agreed(gender, "(what it plays while the target stands: each step "
+                                  "is chosen after the dice of the one before)"), style="dim"))
     if data["action"] is not None and data["p_down_repeated"] is not None:
         console.print(_("repeating {action} without walking: P(down this turn) {p}").format(
             action=data["action"], p=pct(data["p_down_repeated"])))
@@ -621,7 +640,7 @@ def render_squares(console: Console, data: dict, names) -> None:
     for s in shown:
         repeated = s["p_down_repeated"] or 0
         cells = [f"{pct(repeated):>6} {bar(repeated, 12)}"] if data["action"] else []
-        table.add_row(fmt_pos(tuple(s["square"])), str(s["walk_ap"]), str(s["ap_left"]),
+        table.add_row(square_text(s["square"]), str(s["walk_ap"]), str(s["ap_left"]),
                       *cells, f"{pct(s['p_down_best']):>6} {bar(s['p_down_best'], 12)}")
     if shown:
         console.print(table)

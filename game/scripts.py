@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import UnreadableFile, read_bounded
-from game.i18n import _, add_content_texts, agreeing, content_text
+from game.i18n import _, add_content_texts, agreeing, content_text, field_text
 from game.rules import events as ev
 from game.rules.actions import ForceRolls, parse_pos
 from game.rules.edits import Spawn
@@ -196,7 +196,7 @@ def check_steps(steps: list[Step], path: Path | str) -> None:
             raise ScriptError(_("{path}:{line}: {reason}")
                               .format(path=path, line=step.line,
                                       reason=exc.translated(agreeing(exc.fields),
-                                                            content_text))) from None
+                                                            field_text))) from None
 
 
 def check_units(steps: list[Step], game: Game, path: Path | str) -> None:

@@ -120,6 +120,40 @@ def test_the_schema_accepts_both_forms_and_rejects_a_bad_one():
     jsonschema.validate(scenario, schema_of("scenario"))
 
 
+def test_masteries_and_known_spells_are_named_in_french(capsys, tmp_path):
+    """A mastery is its weapon family in French (`maîtrise dague`), a missing field its
+    label (`pas de maîtrise hache : 0`), the spells a caster knows their French names."""
+    from game.cli import main
+    from game.journal.text import source_part
+    from game.rules.sources import Source
+
+    commands = tmp_path / "cast.txt"
+    commands.write_text("cast corvin mend corvin\n")
+    assert main(["--lang", "fr", "script", "crossroads", str(commands)]) == 0
+    assert "(connaît : Trait de feu, Tempête de glace, Concentration, Maléfice)" \
+        in capsys.readouterr().out
+    absent = Source("characters", "ysolde", ("masteries.axe", "skills.brawl"), "absent")
+    with i18n.language("fr"):
+        assert source_part(absent) == "characters.yaml: ysolde (pas de maîtrise hache, " \
+                                      "bagarre : 0)"
+    assert source_part(absent) == "characters.yaml: ysolde (no masteries.axe, skills.brawl: 0)"
+
+
+def test_the_shared_quips_in_french_agree_with_no_gender():
+    """A default quip is said by anyone, to anyone (`Too slow!` to Ysolde as to Gautier):
+    its French has no word that agrees (`trop lent`, `un de moins`, `fendu`)."""
+    content = load_content()
+    agreeing = re.compile(r"\b(?:lente?s?|un de moins|une de moins|fendue?|jugée?|touchée?|"
+                          r"battue?|vaincue?|mort|morte)\b", re.IGNORECASE)
+    defaults = content.rules.default_quips
+    with i18n.language("fr"):
+        said = {on: [content_text(line) for line in getattr(defaults, on)]
+                for on in ("miss", "hit", "perfect", "dodge", "spell_fail", "kill")}
+    assert said["dodge"][0] == f"Manqué{NB}!"
+    assert not {on: lines for on, lines in said.items()
+                if any(agreeing.search(line) for line in lines)}
+
+
 def test_every_shipped_text_has_its_french(variant):
     """The shipped content is translated: every name that is not a person's has a French
     form, and so has every description, briefing, victory text and quip."""
@@ -163,7 +197,7 @@ async def test_a_translated_name_shows_in_french_on_the_play_screen():
         assert "sword" not in unit and "leather armour" not in unit
         journal = journal_text(app)
         assert "Deux compagnies atteignent le carrefour en ruine à l'aube." in journal
-        assert "Victoire : Le dernier joueur qui a encore des personnages debout gagne" in journal
+        assert "Victoire : le dernier joueur qui a encore des personnages debout gagne" in journal
         assert "Two companies" not in journal
         assert app.play.title == "Escarmouche — Le Carrefour en ruine"
 
@@ -271,8 +305,21 @@ def test_a_placement_agrees_with_the_units_gender_in_french():
     assert english[3] == "  ✎ edit: Gautier placed at 3,4 (was 2,4)"
     with i18n.language("fr"):
         french = [describe(e, name) for e in events]
-    assert french[1] == "  ✎ modification : Ysolde placée en 3,3 (était en 13,5)"
-    assert french[3] == "  ✎ modification : Gautier placé en 3,4 (était en 2,4)"
+    assert french[1] == "  ✎ modification : Ysolde placée en (3 ; 3), au lieu de (13 ; 5)"
+    assert french[3] == "  ✎ modification : Gautier placé en (3 ; 4), au lieu de (2 ; 4)"
+
+
+@pytest.mark.parametrize("attacker, target, pronoun", [("ysolde", "gautier", "elle"),
+                                                       ("gautier", "ysolde", "il")])
+def test_the_odds_of_a_turn_agree_with_the_attackers_gender_in_french(attacker, target,
+                                                                      pronoun, capsys):
+    from game.cli import main
+
+    assert main(["--lang", "fr", "odds", "duel", attacker, target, "--turn"]) == 0
+    assert f"  rien de ce qu’{pronoun} peut faire ne met la cible à terre ce tour\n" \
+        in capsys.readouterr().out
+    assert main(["--lang", "fr", "odds", "crossroads", "brenna", "goblin-1", "--turn"]) == 0
+    assert "(ce qu’elle joue tant que la cible tient debout" in capsys.readouterr().out
 
 
 
@@ -304,7 +351,7 @@ def test_the_refusals_about_a_unit_itself_agree_with_its_gender_in_french():
         "✗ attack aldric aldric : Aldric ne peut pas s'attaquer lui-même",
         "✗ attack brenna brenna : Brenna ne peut pas s'attaquer elle-même",
         "✗ cast corvin hex corvin : Corvin ne peut pas se viser lui-même avec Maléfice",
-        "✎ modification : Pike créé depuis pike en 6,6 pour Alice",
+        "✎ modification : Pike créé depuis pike en (6 ; 6) pour Alice",
         "✗ use pk pepper-bag pk : sac de poivre est un malus : Pike ne peut pas l'utiliser "
         "sur lui-même",
         "✗ use pk pepper-bag pk : sac de poivre est un malus : Pike ne peut pas l'utiliser "
@@ -331,9 +378,9 @@ def test_a_designers_edits_agree_with_the_units_gender_in_french():
     game.units["wolf-1"].gender = "f"
     lines += _french_lines(game, ["hold wolf-1", "hold wolf-1", "release wolf-1"])
     assert lines == [
-        "✎ modification : Dagny créée depuis dagny en 6,6 pour Alice",
+        "✎ modification : Dagny créée depuis dagny en (6 ; 6) pour Alice",
         "✎ modification : Dagny retirée du jeu",
-        "✎ modification : Fenwick créé depuis fenwick en 6,6 pour Alice",
+        "✎ modification : Fenwick créé depuis fenwick en (6 ; 6) pour Alice",
         "✎ modification : Fenwick retiré du jeu",
         "✎ modification : Loup retenu : saute la phase des créatures",
         "✗ hold wolf-1 : Loup est déjà retenu",

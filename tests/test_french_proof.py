@@ -179,6 +179,10 @@ def test_every_command_in_french_reports_no_english(folders, monkeypatch):
         "balance": ("balance", "duel", "--games", "4"),
         "odds": ("odds", "crossroads", "aldric", "goblin-1", "--from", "9,4"),
         "odds of a turn": ("odds", "crossroads", "aldric", "goblin-1", "--turn"),
+        "odds of each square": ("odds", "crossroads", "aldric", "goblin-1", "--squares"),
+        "odds grid": ("odds", "crossroads", "aldric", "goblin-1", "--from", "9,4", "--vary",
+                      "aldric.skills.melee=40..50:10", "--vary", "goblin-1.hp=5..6",
+                      "--figure", "mean"),
         "validate": ("validate",),
         "script": ("--saves-dir", saves, "script", "duel", script, "--save", "preuve"),
         "replay": ("--saves-dir", saves, "replay", "preuve"),
@@ -192,5 +196,11 @@ def test_every_command_in_french_reports_no_english(folders, monkeypatch):
                                                          str(folders / "bad"))
     assert code == 2 and reports["validate with an error"].endswith("1 erreur de contenu\n")
     assert "victoires" in reports["simulate duel"] and "identique" in reports["replay"]
+    # a square is `(3 ; 7)` in a French text, never `3,7` (a decimal; the notation's only)
+    square = re.compile(r"\b(?:en|[Cc]ase|atteindre|depuis|vers) \d+,\d+\b|^ *\d+,\d+  ",
+                        re.MULTILINE)
+    assert "(9 ; 4)" in reports["odds of each square"]
+    assert not {name: found for name, text in reports.items()
+                if (found := square.findall(NOTATION.sub(" ", SOURCE.sub(" ", text))))}
     found = {name: english_in(text) for name, text in reports.items()}
     assert not {name: words for name, words in found.items() if words}

@@ -413,8 +413,8 @@ def _script(capsys, *argv):
 def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
     code, out, _err = _script(capsys, "duel", DUEL, "--lang", "fr")
     assert code == 0
-    assert "Gautier avance de 4 cases jusqu'en 6,4 (4 PA, reste 6)" in out
-    assert ("jet d'attaque Ysolde : 80 (forcé) > 69 raté  [mêlée 50 + maîtrise dagger 15 + "
+    assert "Gautier avance de 4 cases jusqu'en (6 ; 4) (4 PA, reste 6)" in out
+    assert ("jet d'attaque Ysolde : 80 (forcé) > 69 raté  [mêlée 50 + maîtrise dague 15 + "
             "bonus(FOR 14) 4 = 69]") in out
     assert "jet d'esquive Gautier : 25 (forcé) ≤ 38 esquivé  [esquive 30 + bonus(DEF 16) 6 + " \
            "bonus de chance (CHA 11) 2" in out
@@ -424,6 +424,40 @@ def test_script_in_french_words_the_journal_with_the_pages_terms(capsys):
     # the language is the command's: English again afterwards
     assert i18n.current_language() == "en"
     assert "Gautier moves 4 squares to 6,4 (4 AP, 6 left)" in _script(capsys, "duel", DUEL)[1]
+
+
+def test_a_square_in_french_is_written_x_semicolon_y_and_typed_x_comma_y(capsys, tmp_path):
+    """`3,7` reads as a decimal in French: a text writes `(3 ; 7)` (a refusal's, an edit's
+    and the odds' squares included); the notation typed stays `3,7`; English is as it was."""
+    commands = tmp_path / "squares.txt"
+    commands.write_text("move aldric 16,7\nplace dagny 4,7\nmove aldric 9,4\n")
+    _code, out, _err = _script(capsys, "crossroads", str(commands), "--lang", "fr")
+    assert "✗ move aldric 16,7 : Aldric a besoin de 13 PA pour atteindre (16 ; 7) et en a 10" \
+        in out
+    assert "✎ modification : Dagny placée en (4 ; 7), au lieu de (20 ; 7)" in out
+    assert "Aldric avance de 6 cases jusqu'en (9 ; 4) (6 PA, reste 4)" in out
+    _code, out, _err = _script(capsys, "crossroads", str(commands))
+    assert "✗ move aldric 16,7: Aldric needs 13 AP to reach 16,7 and has 10" in out
+    assert "✎ edit: Dagny placed at 4,7 (was 20,7)" in out
+    from game.cli import main
+
+    assert main(["odds", "crossroads", "aldric", "goblin-1", "--turn", "--squares",
+                 "--lang", "fr"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert any(row.split()[:4] == ["(9", ";", "4)", "6"] for row in rows)
+    with i18n.language("fr"):
+        assert i18n.square_text((10, 6)) == i18n.square_text("10,6") == "(10 ; 6)"
+        assert i18n.field_text("aldric") == "aldric"
+    assert i18n.square_text((10, 6)) == "10,6"
+
+
+def test_a_sentence_after_a_label_starts_lowercase_in_french_unless_it_starts_with_a_name():
+    with i18n.language("fr"):
+        assert i18n.after_colon("Le dernier camp debout gagne.") == "le dernier camp debout gagne."
+        assert i18n.after_colon("L’ogre garde son garde-manger.") == "l’ogre garde son garde-manger."
+        assert i18n.after_colon("Aldric doit tenir.") == "Aldric doit tenir."
+        assert i18n.after_colon("Lea tient.") == "Lea tient."
+    assert i18n.after_colon("The last player standing wins.") == "The last player standing wins."
 
 
 def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
@@ -490,7 +524,7 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     assert main(["odds", "crossroads", "aldric", "goblin-1", "--load", "near", "--saves-dir",
                  str(tmp_path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "attaque 65 %  [mêlée 50 + maîtrise sword 10 + bonus(FOR 15) 5 = 65]" in out
+    assert "attaque 65 %  [mêlée 50 + maîtrise épée 10 + bonus(FOR 15) 5 = 65]" in out
     assert "P(réussite) 65,0 %  P(attaque parfaite) 4,0 %" in out
     assert "dégâts subis (après réduction)" in out
     assert main(["script", "crossroads", DEMO, "--save", "demo", "--saves-dir",
@@ -500,6 +534,45 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     md = capsys.readouterr().out
     assert "## Carte au début" in md and "## Journal" in md and "| terme | valeur | règle | source |" in md
     assert "jet d'attaque, Brenna" in md
+
+
+def test_odds_sweeps_in_french_name_the_fields_in_french_and_write_decimal_commas(capsys,
+                                                                                 monkeypatch):
+    from game.cli import main
+
+    monkeypatch.setenv("COLUMNS", "110")
+    odds = ["odds", "crossroads", "aldric", "goblin-1", "--from", "9,4", "--lang", "fr",
+            "--vary", "aldric.skills.melee=30..40:10"]
+    assert main(odds) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].split()[:3] == ["mêlée", "P(réussite)", "dégâts"]
+    assert rows[2].split()[:5] == ["30", "45,0", "%", "█████▍", "3,29"]
+    assert main([*odds, "--vary", "goblin-1.stats.DEX=10..15:5", "--figure", "mean"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].split()[:3] == ["mêlée", "\\", "DEX"]
+    assert rows[2].split() == ["30", "░", "3,29", "░", "3,29"]
+    assert main(odds[:6] + odds[8:]) == 0  # English as it was
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].split()[:2] == ["melee", "P(success)"]
+    assert rows[2].split()[:4] == ["30", "45.0%", "█████▍", "3.29"]
+    assert main(["--lang", "fr", "tune", "odds", "crossroads", "aldric", "goblin-1", "--from",
+                 "9,4", "--field", "aldric.skills.melee=30..60", "--to", "0.6"]) == 0
+    steps = [line for line in capsys.readouterr().out.splitlines() if "→" in line]
+    assert [step.split()[:3] for step in steps] == [["1.", "mêlée", "30"], ["2.", "mêlée", "60"]]
+
+
+def test_lab_reports_and_roll_verdicts_in_french_read_as_french(capsys, monkeypatch):
+    from game.cli import main
+
+    monkeypatch.setenv("COLUMNS", "120")
+    assert main(["--lang", "fr", "simulate", "duel", "ysolde", "gautier", "--runs", "2"]) == 0
+    assert capsys.readouterr().out.startswith("duel ysolde contre gautier à 4 cases : ")
+    assert main(["--lang", "fr", "balance", "duel", "--games", "4"]) == 0
+    table = capsys.readouterr().out
+    assert "50 ± 5 hors objectif" in table and "0 ✓" in table and " ok" not in table
+    with i18n.language("fr"):
+        assert i18n.pgettext("roll", "not dodged") == "non esquivé"
+        assert i18n.pgettext("roll", "not countered") == "non contré"
 
 
 def test_a_journal_saved_before_message_ids_still_reads_in_french():
@@ -578,5 +651,5 @@ def test_a_saved_refusal_with_worded_fields_reads_back_in_french(tmp_path):
     assert again == refused
     with i18n.language("fr"):
         assert describe(again, namer(loaded)) == (
-            "✗ attack aldric 4,5 brawl : la porte en 4,5 est à 2 cases ; à mains nues, il faut "
+            "✗ attack aldric 4,5 brawl : la porte en (4 ; 5) est à 2 cases ; à mains nues, il faut "
             "une cible adjacente")

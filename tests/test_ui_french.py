@@ -70,7 +70,7 @@ async def test_french_key_bar_and_status_line():
                         "Help", "Quit", "Undo", "Save", "Load"):
             assert f" {english} " not in bar
         await pilot.press("right")
-        assert status(app) == "Déplacer Aldric en 4,7 : 1 PA (Entrée)"
+        assert status(app) == "Déplacer Aldric en (4 ; 7) : 1 PA (Entrée)"
 
 
 async def test_french_journal_lines():
@@ -78,10 +78,12 @@ async def test_french_journal_lines():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "enter")
         journal = journal_text(app)
-        assert "Victoire : Le dernier joueur qui a encore des personnages debout gagne" in journal
+        assert "Victoire : le dernier joueur qui a encore des personnages debout gagne" in journal
         assert "— Manche 1 : Alice joue (joueur 1) —" in journal
-        assert "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)" in journal
-        assert status(app) == "Aldric avance de 1 case jusqu'en 4,7 (1 PA, reste 9)"
+        # a square never reads as a decimal in French: (x ; y)
+        assert "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)" in journal
+        assert status(app) == "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)"
+        assert "Case (4 ; 7)" in text_of(app.play.query_one(TargetPanel))
         for english in ("Victory", "Round", "moves", "left"):
             assert english not in journal
 
@@ -113,6 +115,11 @@ async def test_french_help_lists_the_keys_in_french():
         assert "Sélectionner votre personnage sous le curseur" in help_text
         assert "Ligne de commande (:)" in help_text
         assert "Ce scénario" in help_text
+        # the notation's placeholders in French, its words as typed
+        assert "attack ID CIBLE [with ARME | brawl]" in help_text
+        assert "cast ID SORT CIBLE" in help_text and "save NOM · load NOM · undo" in help_text
+        assert "TARGET" not in help_text and "NAME" not in help_text
+        assert "Victoire : le dernier joueur" in help_text
 
 
 async def test_french_end_turn_question_and_hand_over():
@@ -213,6 +220,7 @@ async def test_french_describe_screen_and_spell_preview():
         console = Console(width=94, record=True, file=io.StringIO())
         console.print(description_renderable(app.screen.description))
         text = console.export_text()
+        assert "Famille de maîtrise" in text and text.split("Famille de maîtrise")[1].split()[0] == "hache"
         for fact in ("Dés de dégâts", "weapons.yaml: axe.dice", "Coût", "PA",
                      "une case adjacente", "Famille de maîtrise", "Maîtrise de Dagny",
                      "characters.yaml: dagny.masteries.axe", "bonus(FOR), plafond 95"):

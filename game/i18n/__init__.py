@@ -259,6 +259,38 @@ def content_text(text: str | None) -> str:
     return _current.gettext(text) if _language != DEFAULT_LANGUAGE else text
 
 
+# --- squares ---------------------------------------------------------------------------
+# The notation writes a square `3,7` in every language (what a player types); English
+# text shows it so too, but French reads `3,7` as a decimal: it writes `(3 ; 7)`. A text
+# that places its own `{x}` and `{y}` orders them in its translation; a square that reaches
+# the edge as one string (an engine refusal's or an edit's `pos`, `3,7`) is worded here.
+
+#: A square as the engine's messages carry it (`fmt_pos`): `x,y`.
+_SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
+
+
+def square_text(pos) -> str:
+    """The square `pos` (`(x, y)` or the notation's `"x,y"`) as the current language
+    writes it in a text: `3,7` / `(3 ; 7)`."""
+    if isinstance(pos, str):
+        found = _SQUARE.match(pos)
+        if found is None:
+            return pos
+        x, y = found.groups()
+    else:
+        x, y = pos
+    # Translators: a square of the map in a text (x then y), never read as a decimal.
+    return pgettext("square", "{x},{y}").format(x=x, y=y)
+
+
+def field_text(value: str) -> str:
+    """An engine message's text field at the edge: a square (`3,7`) worded with
+    `square_text`, any other text (a content name) with `content_text`."""
+    if _SQUARE.match(value):
+        return square_text(value)
+    return content_text(value)
+
+
 def agreed(gender: str | None, message: str, plural: str | None = None, n: int = 1) -> str:
     """The translation of `message` (or of its `plural`, by `n`) that agrees with a name of
     `gender` (`m`, `f`).
@@ -289,6 +321,26 @@ def agreeing(fields: Mapping[str, object]):
 def NP_(context: str, message: str) -> str:
     """Marks `message` in `context` for the catalog without translating it."""
     return message
+
+
+# --- a sentence after a label ------------------------------------------------------------
+# English capitalises a sentence after a label's colon (`Victory: The last player…`);
+# French does not (`Victoire : le dernier joueur…`). A content sentence is written to stand
+# alone, capitalised: the edge lowers its first letter after a label, in French only, and
+# only where it begins with an article or a determiner (a name keeps its capital).
+
+#: The French words a sentence may begin with whose capital goes after a colon.
+_LOWERED_AFTER_COLON = re.compile(
+    r"L['’]|D['’]|(?:Le|La|Les|Un|Une|Des|Du|De|Ce|Cet|Cette|Ces|Chaque|Tout|Toute|Tous|"
+    r"Toutes|Aucun|Aucune|Qui|Quiconque|Premier|Première|Dernier|Dernière)(?=\W|$)")
+
+
+def after_colon(sentence: str) -> str:
+    """A content sentence as it reads after a label and its colon in the current language:
+    `Le dernier joueur…` → `le dernier joueur…` in French; English and names unchanged."""
+    if _language == "fr" and _LOWERED_AFTER_COLON.match(sentence):
+        return sentence[0].lower() + sentence[1:]
+    return sentence
 
 
 # --- numbers ---------------------------------------------------------------------------

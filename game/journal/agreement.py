@@ -28,4 +28,8 @@ FEMININE = (
     NP_("feminine", "{unit} cannot aim {spell} at itself"),
     NP_("feminine", "{spell} touches friends only; {target} is a foe"),
     NP_("feminine", "{unit} is already held"),
+    # the odds of a unit's best turn (`odds … --turn`), "it" being the attacker
+    NP_("feminine", "nothing it does can down the target this turn"),
+    NP_("feminine", "(what it plays while the target stands: each step is chosen after the "
+                    "dice of the one before)"),
 )

@@ -16,7 +16,7 @@ import msgspec
 
 from game.i18n import N_, _, content_text, ngettext, pgettext
 from game.journal.cards import CardRow, CardSection, rule_text
-from game.journal.text import namer, source_text, stat_name, term_label
+from game.journal.text import family_name, namer, source_text, stat_name, term_label
 from game.rules import rule_ids as R
 from game.rules.actions import ranged_reach, reduction_terms
 from game.rules.chances import counter_drain
@@ -237,7 +237,7 @@ def weapon_description(game: Game, weapon_id: str, holder: Unit | None = None) -
             squares=squares_text(ranged_reach(game, weapon))), R.RANGED_PLACEMENT,
             at(where, "range") + rules_source("page.ranged_max_distance")))
     chance = R.MELEE_CHANCE if melee else R.RANGED_CHANCE
-    rows.append(row(_("Mastery family"), weapon.family, chance, at(where, "family")))
+    rows.append(row(_("Mastery family"), family_name(weapon.family), chance, at(where, "family")))
     if holder is not None:
         rows.append(row(_("{unit}'s mastery").format(unit=content_text(holder.name)),
                         f"{holder.mastery(weapon.family):+d}", chance,
@@ -327,7 +327,7 @@ def unit_description(game: Game, unit: Unit) -> Description:
                   else rules_source("ap_max"))]
     skills = [row(stat_name(k), v, None, unit.source(f"skills.{k}") if v else
                   absent_source(unit, f"skills.{k}")) for k, v in unit.skills.items()]
-    skills += [row(_("mastery {family}").format(family=family), f"{value:+d}", None,
+    skills += [row(_("mastery {family}").format(family=family_name(family)), f"{value:+d}", None,
                    unit.source(f"masteries.{family}")) for family, value in unit.masteries.items()]
     content = game.content
     attacks = [row(content_text(content.weapons[w].name), _("{dice}, {ap}").format(

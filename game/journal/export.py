@@ -19,7 +19,7 @@ from string import Formatter
 
 from markdown_it import MarkdownIt
 
-from game.i18n import _, content_text, current_language, ngettext
+from game.i18n import _, content_text, current_language, ngettext, square_text
 from game.journal.cards import chance_rows, damage_rows, roll_rows
 from game.journal.jsonl import event_line
 from game.journal.text import (
@@ -152,11 +152,11 @@ def legend(state: GameState) -> Table:
             n=unit.owner, name=content_text(state.player(unit.owner).name))
                 if unit.owner else _("creatures"))
         shown = unit.glyph + DOWN_MARK if unit.down else labels[unit.id]
-        rows.append((shown, content_text(unit.name), unit.id, side, f"{unit.pos[0]},{unit.pos[1]}",
+        rows.append((shown, content_text(unit.name), unit.id, side, square_text(unit.pos),
                      f"{unit.hp}/{unit.hp_max}", _("down") if unit.down else _("standing")))
     for thing in state.things.values():
         rows.append((thing.glyph, content_text(thing.name), thing.id, _("object"),
-                     f"{thing.pos[0]},{thing.pos[1]}", f"{thing.hp}/{thing.hp_max}",
+                     square_text(thing.pos), f"{thing.hp}/{thing.hp_max}",
                      _("destroyed") if thing.destroyed else _("standing")))
     # Translators: the title of a map's legend, a table of the units and objects
     return Table(text(_("Legend")), (_("on the map"), _("name"), _("id"), _("side"),

@@ -20,8 +20,8 @@ from typing import Callable
 import msgspec
 from rich.text import Text
 
-from game.i18n import (DEFAULT_LANGUAGE, N_, _, agreeing, content_text, current_language,
-                       format_percent, ngettext, pgettext)
+from game.i18n import (DEFAULT_LANGUAGE, N_, NP_, _, agreeing, content_text, current_language,
+                       field_text, format_percent, ngettext, pgettext)
 from game.rules import events as ev
 from game.rules.errors import render
 from game.rules.templates import EFFECT_STATS
@@ -58,6 +58,22 @@ def stat_name(key: str) -> str:
     (`STR` → `FOR`, `dodge` → `esquive` in French); anything else as it is."""
     word = STAT_ABBREVIATIONS.get(key) or STAT_WORDS.get(key)
     return word() if word else key
+
+
+#: The shipped weapons' mastery families (weapons.yaml's `family`): ids of the content,
+#: worded at the edge (`mastery sword` / `maîtrise épée`). A designer's new family shows
+#: as its id.
+WEAPON_FAMILIES = (NP_("weapon family", "axe"), NP_("weapon family", "bow"),
+                   NP_("weapon family", "crossbow"), NP_("weapon family", "cudgel"),
+                   NP_("weapon family", "dagger"), NP_("weapon family", "mace"),
+                   NP_("weapon family", "natural"), NP_("weapon family", "sling"),
+                   NP_("weapon family", "sword"))
+
+
+def family_name(key: str) -> str:
+    """A weapon family (a mastery) in the player's language: `bow` → `arc` in French; a
+    family the catalog does not know as it is."""
+    return pgettext("weapon family", key)
 
 
 TERM_LABELS = {
@@ -142,7 +158,8 @@ TERM_DETAILS = {"faction": _faction_detail, "crowding": _crowding_detail,
                 "distance": _distance_detail, "defence": _defence_detail,
                 "stat_bonus": _stat_detail, "luck": _stat_detail,
                 "effect": _named_detail, "armour": _named_detail, "legendary": _named_detail,
-                "skill": lambda term, name: stat_name(term.detail)}
+                "skill": lambda term, name: stat_name(term.detail),
+                "mastery": lambda term, name: family_name(term.detail)}
 
 
 # --- sources: where a number comes from in the content --------------------------------
@@ -164,7 +181,11 @@ def source_part(source: Source) -> str:
     `characters.yaml: ysolde (no masteries.axe: 0)`."""
     entry = "" if source.file == "scenarios" else source.entry
     if source.note == "absent":
-        body = _("{entry} (no {path}: 0)").format(entry=entry, path=", ".join(source.paths))
+        # English names the missing field by its YAML path (its keys are English words);
+        # another language by the field's label in its words (`pas de bagarre : 0`).
+        paths = source.paths if current_language() == DEFAULT_LANGUAGE \
+            else [field_label(path) for path in source.paths]
+        body = _("{entry} (no {path}: 0)").format(entry=entry, path=", ".join(paths))
     else:
         body = ", ".join(f"{entry}.{p}" if entry else p for p in source.paths) or entry
         if source.note == "set":
@@ -266,7 +287,7 @@ def roll_text(event: ev.Roll) -> str:
 def refusal_text(message: str, fields, reason: str = "") -> str:
     """An engine refusal (`Impossible`, `Refused`) in the player's language; a journal
     from before refusals had ids gives its English `reason`."""
-    return render(message, fields, agreeing(fields), content_text) if message else reason
+    return render(message, fields, agreeing(fields), field_text) if message else reason
 
 
 def _indent(line: str) -> str:
@@ -554,7 +575,7 @@ def field_label(path: str) -> str:
     if head in ("stats", "skills") and key:
         return stat_name(key)
     if head == "masteries" and key:
-        return _("mastery {detail}").format(detail=key)
+        return _("mastery {detail}").format(detail=family_name(key))
     return path
 
 
@@ -574,7 +595,7 @@ def _line(e: ev.Edited, name: Names = str) -> str:
     # name (a journal from before genders were looked up here may carry it in its fields).
     fields = {"gender": gender_of(name, e.unit), **e.fields}
     change = render(e.message, _edit_words(e.message, e.fields, name), agreeing(fields),
-                    content_text) if e.message else e.change
+                    field_text) if e.message else e.change
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 

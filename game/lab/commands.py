@@ -335,7 +335,7 @@ def tune(request: TuneRequest) -> int:
         console.print(head, style="bold")
         console.print(how, style="dim")
 
-    short = path.rsplit(".", 1)[-1]
+    short = oddsreport.field_heading(path)
     found_steps: list = []
 
     def shown(step) -> None:

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from game import oddsreport
 from game.content.loader import list_scenarios, load_game_content, scenario_path
-from game.i18n import _, agreeing, content_text
+from game.i18n import _, agreeing, field_text
 from game.journal.text import namer
 from game.lab.requests import OddsRequest
 from game.lab.runs import LabError
@@ -74,7 +74,7 @@ def odds(request: OddsRequest) -> int:
             return _sweep(r, game, choice, console, sweeps)
         data = oddsreport.odds_object(game, r.attacker, r.target, choice, r.square)
     except Impossible as refusal:
-        reason = refusal.translated(agreeing(refusal.fields), content_text)
+        reason = refusal.translated(agreeing(refusal.fields), field_text)
         print(_("impossible: {reason}").format(reason=reason),
               file=sys.stderr)
         return 1

@@ -17,7 +17,7 @@ import msgspec
 from game.content.loader import (list_scenarios, load_content, load_game_content,
                                  load_scenario, scenario_path)
 from game.content.yamlmarks import ContentErrors
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.lab.figures import EffectTally, Key, SourceTally, dealt_and_overkill, figures
 from game.rules.dice import stream_seed
 from game.rules.edits import rules_with, split_path, template_with, vary
@@ -81,7 +81,9 @@ class Setup:
     def title(self) -> str:
         """What is played, in the player's language (the tables' headings)."""
         if self.kind == "duel":
-            return _("duel {first} v {second} at {distance}").format(
+            # The distance in squares: French says `à 4 cases` (a number alone is no place).
+            return ngettext("duel {first} v {second} at {distance}",
+                            "duel {first} v {second} at {distance}", self.distance).format(
                 first=self.first, second=self.second, distance=self.distance)
         return _("scenario {scenario}").format(scenario=self.scenario)
 

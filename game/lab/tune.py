@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Callable
 
 from game import oddsreport
-from game.i18n import _, agreeing, content_text
+from game.i18n import _, agreeing, field_text
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
 from game.lab.runs import LabError, Setup, check_setup
@@ -161,7 +161,7 @@ def odds_figure(game, attacker: str, target: str, choice, path: str, figure: str
                 got = data[key]
                 text = data["exact"].get(key) if key in data["exact"] else None
         except Impossible as refusal:
-            reason = refusal.translated(agreeing(refusal.fields), content_text)
+            reason = refusal.translated(agreeing(refusal.fields), field_text)
             return Step(value, None, reason=f"{path} = {value}: {reason}")
         if got is None:
             return Step(value, None, reason=f"{path} = {value}: too large to compute "

@@ -175,6 +175,15 @@ NOT_ITS_TARGET = frozenset({CHARACTERS_ONLY, AREA_ON_A_CHARACTER, NOT_AT_ITSELF,
                             FRIENDS_ONLY, OWN_CHARACTER})
 
 
+def known_spells(game: GameState, caster: Unit) -> Phrase:
+    """The spells `caster` knows, by their names (each a content name, which the edge words
+    in the player's language), in the order learned: `Firebolt, Ice Storm`."""
+    spells = game.content.spells
+    names = [spells[s].name if s in spells else s for s in caster.spells]
+    return Phrase(", ".join(f"{{spell{i}}}" for i in range(len(names))),
+                  {f"spell{i}": name for i, name in enumerate(names)})
+
+
 @dataclass(frozen=True)
 class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
@@ -212,7 +221,7 @@ class Cast(Action):
                 raise Impossible(N_("{unit} has not learned {spell} (knows: none)"),
                                  unit=caster.name, spell=spell.name)
             raise Impossible(N_("{unit} has not learned {spell} (knows: {known})"),
-                             unit=caster.name, spell=spell.name, known=", ".join(caster.spells))
+                             unit=caster.name, spell=spell.name, known=known_spells(game, caster))
         if caster.ap < spell.ap_cost:
             raise Impossible(N_("{unit} has {ap} AP; {spell} costs {cost}"), unit=caster.name,
                              ap=caster.ap, spell=spell.name, cost=spell.ap_cost)

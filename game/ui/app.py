@@ -26,7 +26,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from game.content import DEFAULT_CONTENT
-from game.i18n import N_, _, content_text, set_language
+from game.i18n import N_, _, after_colon, content_text, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
 from game.ui import palette
@@ -150,10 +150,11 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         if not isinstance(self.screen, HelpScreen):
             scenario = self.game.scenario
             briefing, title = content_text(scenario.briefing).strip(), content_text(scenario.name)
-            about = [_("{scenario}: {briefing}").format(scenario=title, briefing=briefing)
+            about = [_("{scenario}: {briefing}").format(scenario=title,
+                                                         briefing=after_colon(briefing))
                      if briefing else title,
                      _("Victory: {victory}").format(
-                         victory=content_text(scenario.victory).strip())]
+                         victory=after_colon(content_text(scenario.victory).strip()))]
             self.push_screen(HelpScreen(self.key_help(), rules_summary(self.game.rules),
                                         about, legend_text(self.game, self.play.map.label),
                                         designer=self.game.designer))

@@ -22,6 +22,7 @@ from game.rules.notation import verbs
 from game.rules.verbs import Verb
 from game.ui.keys import binding_text, bindings_of, key_name
 from game.ui.screens.play import PlayScreen
+from game.ui.words import usage_text
 
 #: Keys left out of the palette: the numbered actions need the target panel in sight, and
 #: quitting is the app's own palette command (asked first).
@@ -68,7 +69,8 @@ def play_commands(screen: PlayScreen) -> list[PaletteCommand]:
         if verb.title in keyed or (verb.designer_only and not designer):
             continue
         commands.append(PaletteCommand(
-            _(verb.title), _("{what} · {usage}").format(what=_(verb.summary), usage=verb.usage),
+            _(verb.title), _("{what} · {usage}").format(what=_(verb.summary),
+                                                        usage=usage_text(verb.usage)),
             partial(give_verb, screen, verb)))
     return commands
 

@@ -8,7 +8,9 @@ thing by two names; this module adds the few words only the app shows.
 
 from __future__ import annotations
 
-from game.i18n import _, agreeing, content_text, ngettext, pgettext
+import re
+
+from game.i18n import NP_, _, agreeing, content_text, field_text, ngettext, pgettext
 from game.journal.text import refusal_text as event_refusal_text, stat_name
 from game.oddsreport import check_label
 from game.rules.errors import Impossible
@@ -18,6 +20,23 @@ SPELL_KINDS = {"damage": lambda: pgettext("spell kind", "damage"),
                "heal": lambda: pgettext("spell kind", "heal"),
                "buff": lambda: pgettext("spell kind", "buff"),
                "debuff": lambda: pgettext("spell kind", "debuff")}
+
+
+#: The placeholders of the notation's usages (`attack ID TARGET [with WEAPON | brawl]`),
+#: what a player replaces by an id or a number: worded in the player's language. The
+#: notation's own words (`attack`, `with`, `brawl`, `X,Y`) are the same in every language.
+PLACEHOLDERS = (NP_("placeholder", "TARGET"), NP_("placeholder", "WEAPON"),
+                NP_("placeholder", "SPELL"), NP_("placeholder", "ITEM"),
+                NP_("placeholder", "UNIT"), NP_("placeholder", "FIELD"),
+                NP_("placeholder", "VALUE"), NP_("placeholder", "TEMPLATE"),
+                NP_("placeholder", "CREATURE"), NP_("placeholder", "NAME"))
+_PLACEHOLDER = re.compile(r"\b(?:" + "|".join(PLACEHOLDERS) + r")\b")
+
+
+def usage_text(usage: str) -> str:
+    """A verb's usage with its placeholders in the player's words: `attack ID CIBLE [with
+    ARME | brawl]` in French."""
+    return _PLACEHOLDER.sub(lambda found: pgettext("placeholder", found.group()), usage)
 
 
 def characteristic_name(name: str) -> str:
@@ -42,13 +61,13 @@ def spell_kind(kind: str) -> str:
 def refusal_text(option) -> str:
     """Why the engine refuses an option, in the player's language."""
     if option.refusal is not None:
-        return option.refusal.translated(agreeing(option.refusal.fields), content_text)
+        return option.refusal.translated(agreeing(option.refusal.fields), field_text)
     return option.reason or ""
 
 
 def impossible_text(refusal: Impossible) -> str:
     """An engine refusal (an undo's…) in the player's language."""
-    return refusal.translated(agreeing(refusal.fields), content_text)
+    return refusal.translated(agreeing(refusal.fields), field_text)
 
 
 def refused_text(event) -> str:

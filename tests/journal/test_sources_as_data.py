@@ -84,7 +84,7 @@ WORDS = {
           "scenarios/crossroads.yaml: objects[1].defence",
     "fr": "rules.yaml: xp.hit, xp.perfect; weapons.yaml: sword.dice; "
           "characters.yaml: aldric.skills.melee, modifiée par le concepteur; "
-          "characters.yaml: ysolde (pas de masteries.axe : 0); "
+          "characters.yaml: ysolde (pas de maîtrise hache : 0); "
           "scenarios/crossroads.yaml: objects[1].defence",
 }
 

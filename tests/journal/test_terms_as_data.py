@@ -70,7 +70,7 @@ WORDS = {
             "effect Bless", "difficulty", "defence (DEF 14)", "defence (door DEF 20)",
             "defence (base defence 10)", "thick hide", "Mantle of the Lily"],
            ["brawl", "perfect", "bonus STR+SIZ 33", "short bow"]),
-    "fr": (["mêlée", "maîtrise sword", "bonus(FOR 15)", "bonus de chance (CHA 12)",
+    "fr": (["mêlée", "maîtrise épée", "bonus(FOR 15)", "bonus de chance (CHA 12)",
             "faction (Ordre du Lys : Brenna, Corvin)", "faction (Ordre du Lys : aucun allié)",
             "faction (aucune faction)", "gêne (Brenna à 1, Corvin à 2)",
             "gêne (aucun allié en vue)", "malus de distance (1 case)",

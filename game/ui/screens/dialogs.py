@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from game.i18n import N_, _, ngettext, pgettext
+from game.ui.words import usage_text
 from game.ui.widgets.bars import KeyBar, TitleBar
 
 
@@ -52,7 +53,9 @@ class HelpScreen(ModalScreen[None]):
         # Every verb of the notation, as the rules declare it: the designer's last, and
         # only in a designer's game (a player's game refuses them: one line says where).
         declared = verbs()
-        column = max(len(v.usage) for v in declared) + 2
+        usages = {v.name: usage_text(v.usage) for v in declared}
+        own_usage = usage_text("save NAME · load NAME · undo")
+        column = max(len(u) for u in (*usages.values(), own_usage)) + 2
         designer = False
         for verb in declared:
             if verb.designer_only and not self.designer:
@@ -62,10 +65,10 @@ class HelpScreen(ModalScreen[None]):
                 note = _("Designer mode only (play --designer):")
                 text.append(f"  {note}\n", style="italic")
             summary = _(verb.summary)
-            text.append(f"  {verb.usage:<{column}}", style="bold")
+            text.append(f"  {usages[verb.name]:<{column}}", style="bold")
             text.append(f"{summary}\n")
         own = _("Save, load, undo (the app's own)")
-        text.append(f"  {'save NAME · load NAME · undo':<{column}}", style="bold")
+        text.append(f"  {own_usage:<{column}}", style="bold")
         text.append(f"{own}\n")
         if not self.designer:
             note = _("The designer's commands (set, place, give, spawn…): play --designer")

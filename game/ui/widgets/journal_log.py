@@ -23,7 +23,7 @@ finally:
     if _WITHOUT_ATTRS:
         del sys.modules["attr"]
 
-from game.i18n import _, content_text
+from game.i18n import _, after_colon, content_text
 from game.journal.text import namer, styled
 from game.rules import events as ev
 from game.rules.engine import Game
@@ -103,7 +103,8 @@ class JournalLog(RichLog):
         scenario = game.scenario
         victory = content_text(scenario.victory).strip()
         for line, style in ((content_text(scenario.briefing).strip(), "italic"),
-                            (_("Victory: {victory}").format(victory=victory), "bold")):
+                            (_("Victory: {victory}").format(victory=after_colon(victory)),
+                             "bold")):
             if line:
                 self.write_line(Text(line, style=style))
 

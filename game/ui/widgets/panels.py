@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.content import Content
 from textual.widgets import Static
 
-from game.i18n import N_, _, content_text, format_percent, ngettext
+from game.i18n import N_, _, content_text, format_percent, ngettext, square_text
 from game.journal.text import chance_line, namer
 from game.oddsreport import panel_line, plan_odds
 from game.rules import legal
@@ -263,7 +263,7 @@ class TargetPanel(Panel):
         else:
             here = [Text(_("Floor"))]
         if compact:
-            here[0] = Text.assemble((f"{pos[0]},{pos[1]} ", "dim"), here[0])
+            here[0] = Text.assemble((f"{square_text(pos)} ", "dim"), here[0])
         lines: list[Text] = [*preview, *([] if compact else [square]), *here]
         if from_here is not None:
             lines += from_here_lines(game, labels, from_here, compact)
