@@ -156,10 +156,14 @@ async def test_the_spell_list_explains_a_spell_cast_on_nobody_by_the_nearest_pos
         # Firebolt hits creatures: the goblin, 6 squares away, is why it cannot be cast.
         assert rows["firebolt"].endswith("— Goblin is 6 squares away; Firebolt reaches 3 at "
                                          "level 1")
-        # A curse and an area spell take characters only: Dagny is the one that counts.
-        assert rows["hex"].endswith("— Dagny is 11 squares away; Hex reaches 3 at level 1")
+        # A curse and an area spell take characters only: Dagny is the one that counts,
+        # and the nearer goblin, which the player looks at first, is said to be no target.
+        assert rows["hex"].endswith("— Dagny is 11 squares away; Hex reaches 3 at level 1 "
+                                    "(and Hex (debuff) targets characters only; Goblin is a "
+                                    "creature)")
         assert rows["ice-storm"].endswith("— Dagny is 11 squares away; Ice Storm reaches 3 "
-                                          "at level 1")
+                                          "at level 1 (and an area spell must be centred on "
+                                          "a character; Goblin is a creature)")
 
 
 # --- small things ----------------------------------------------------------------------
