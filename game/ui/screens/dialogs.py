@@ -251,6 +251,7 @@ class SpellPicker(ModalScreen[str | None]):
         self.rows = rows
         self.describe = describe
         self.refused = refused
+        self.pointed: int | None = None  # the row drawn with the pointer
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -282,7 +283,7 @@ class SpellPicker(ModalScreen[str | None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         options = self.query_one(OptionList)
-        before, self.pointed = getattr(self, "pointed", None), event.option_index
+        before, self.pointed = self.pointed, event.option_index
         if before is not None and before != self.pointed:
             options.replace_option_prompt_at_index(before, self.marked(self.rows[before]))
         options.replace_option_prompt_at_index(
