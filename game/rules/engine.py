@@ -48,6 +48,10 @@ class Game(GameState):
     log like a player's. A game without policies has creatures that hold their ground.
     """
 
+    #: The policies too: what they keep between choices never changes a choice (the lab's
+    #: `test_ai_caches`), and a copy of their caches cost as much as the rest of a copy.
+    SHARED_WHEN_COPIED = (*GameState.SHARED_WHEN_COPIED, "policies")
+
     def __init__(self, *args, ai_players: dict[int, str] | None = None,
                  policies: PolicyBook | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
