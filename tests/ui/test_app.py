@@ -7,8 +7,9 @@ from game.ui.screens.dialogs import Confirm, ConfirmEndTurn, ConfirmQuit, Handov
 from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
+from game.ui.widgets.map_view import MapView, fallen_mark
 from game.ui.widgets.panels import TargetPanel, UnitPanel
-from tests.helpers import APP_SIZE as SIZE, crossroads, creatures_act, app_duel as duel, journal_text, status, text_of
+from tests.helpers import APP_SIZE as SIZE, crossroads, creatures_act, app_duel as duel, journal_text, make_game, status, text_of
 
 
 async def test_tab_cycles_the_current_players_characters():
@@ -426,6 +427,17 @@ async def test_a_downed_unit_leaves_a_mark_on_the_map_and_in_the_target_panel():
         row = app.play.map._cells(2)
         assert row[3][0] == "%2"  # her mark, with her player's number
         assert "Dagny lies here, down (Bruno)" in text_of(app.play.query_one(TargetPanel))
+
+
+def test_fallen_creatures_marks_say_what_fell_not_their_ordinal():
+    # Each is the first of its glyph (`ga`, `wa`): their ordinals alone read `%a` twice.
+    game = make_game([("aldric", "aldric", 1, (2, 2)), ("dagny", "dagny", 2, (9, 9)),
+                      ("goblin", "goblin", None, (4, 2)), ("wolf", "wolf", None, (6, 2))])
+    for creature in ("goblin", "wolf"):
+        game.units[creature].down = True
+    view = MapView(game)
+    assert [text for text, _style in view._cells(2)[4:7:2]] == ["%g", "%w"]
+    assert [fallen_mark(label) for label in ("A1", "B2", "gb", "w*")] == ["1", "2", "g", "w"]
 
 
 async def test_the_route_is_drawn_with_its_cost_and_no_preview_outlives_its_square():

@@ -62,8 +62,9 @@ GLYPHS: dict[str, Glyph] = {
     "closed": Glyph("+ ", DOOR, N_("closed door: blocks walking and sight (o opens it)")),
     "open": Glyph("/ ", DOOR, N_("open door: walk and see through (o closes it)")),
     "broken": Glyph("x ", BROKEN, N_("broken door: open for good")),
-    "fallen": Glyph("%", DOWN, N_("where a unit fell, then its tag's second character "
-                                  "(%1: a character of player 1)")),
+    "fallen": Glyph("%", DOWN, N_("where a unit fell, then its player's number or a "
+                                  "creature's glyph (%1: a character of player 1, %w: a "
+                                  "wolf)")),
     "route": Glyph(" •", ROUTE, N_("a square the selected character's route crosses")),
     "cost": Glyph(" 3", ROUTE, N_("where the route ends: its AP cost")),
 }
@@ -81,6 +82,13 @@ TINTS: tuple[tuple[str, Style, str], ...] = (
 #: Sizes of a square in terminal cells (columns, rows), smallest first: the map takes the
 #: biggest that fits.
 SCALES = ((2, 1), (4, 2), (6, 3))
+
+
+def fallen_mark(label: str) -> str:
+    """What a downed unit's mark shows after `%`: a character's player (`A1` → `1`: whose
+    side lost it), a creature's glyph (`wa` → `w`: what fell there; its ordinal alone,
+    `a`, would name no creature, and every first creature of a glyph has it)."""
+    return label[1] if label[1:2].isdigit() else label[:1]
 
 
 FLOOR_GLYPH, WALL_GLYPH, FALLEN, ROUTE_GLYPH = (GLYPHS[k] for k in ("floor", "wall", "fallen",
@@ -237,8 +245,8 @@ class MapView(ScrollView, can_focus=True):
             elif pos in game.walls:
                 text, style = WALL_GLYPH.text, WALL_GLYPH.style
             elif pos in fallen:
-                # A downed unit leaves a mark, with its tag's second half to tell whose.
-                text, style = FALLEN.text + self._labels[fallen[pos].id][1:2], FALLEN.style
+                text, style = FALLEN.text + fallen_mark(self._labels[fallen[pos].id]), \
+                    FALLEN.style
             elif pos in game.doors:
                 glyph = GLYPHS[game.doors[pos].state]
                 text, style = glyph.text, glyph.style
