@@ -117,3 +117,21 @@ def test_a_game_quit_normally_exits_zero(tmp_path):
 
     assert run_app(app, headless=True, size=SIZE, auto_pilot=quit_) == 0
     assert not list(tmp_path.glob("autosave-*.json"))
+
+
+async def test_on_a_wide_terminal_the_load_screen_shows_whole_names(tmp_path):
+    game = crossroads()
+    longest = "Alice and Bruno at the crossroads - second try before dinner 64"
+    assert len(longest) == 63
+    save_game(game, longest, tmp_path)
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.press("ctrl+o")
+        row = cells(app.screen.query_one(DataTable))[0]
+        assert row[0] == longest and row[2] == "The Ruined Crossroads"
+    async with EscarmoucheApp(crossroads(), saves_dir=tmp_path).run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+o")
+        table = pilot.app.screen.query_one(DataTable)
+        name, _saved, scenario, *_rest = cells(table)[0]
+        assert name.endswith("…") and scenario.endswith("…")  # cut to fit, as before
+        assert sum(column.get_render_width(table) for column in table.columns.values()) <= 78

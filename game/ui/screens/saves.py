@@ -46,6 +46,14 @@ class SaveNameScreen(ModalScreen[str | None]):
 
 
 SAVED_WIDTH, SCENARIO_WIDTH, ROUND_WIDTH = 11, 14, 5
+#: The load box: 110 cells (all of a narrower terminal), up to 170 on a wide one, where a
+#: save's whole name (64 characters at most) and its scenario's show uncut.
+BOX_WIDTH, WIDEST_BOX = 110, 170
+
+
+def box_width(columns: int) -> int:
+    """The load box's width on a terminal `columns` wide."""
+    return min(columns, max(BOX_WIDTH, min(WIDEST_BOX, columns * 85 // 100)))
 
 
 def cell(value, width: int, style: str = "") -> Text:
@@ -99,24 +107,28 @@ class LoadScreen(ModalScreen[Path | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns(_("Name"), _("Saved"), _("Scenario"), _("Round"), _("Players"))
+        width = box_width(self.app.size.width)
+        self.query_one(Vertical).styles.width = width
         # Name and players share what is left of the box (border, padding, 2 cells a column
-        # and the scroll bar): nothing is pushed off screen, however long a value is.
-        box = min(110, self.app.size.width) - 4 - 2 * 5 - 1
-        left = max(16, box - SAVED_WIDTH - SCENARIO_WIDTH - ROUND_WIDTH)
-        name_width = max(8, min(40, left * 11 // 20))
+        # and the scroll bar): nothing is pushed off screen, however long a value is. A
+        # wider box gives the scenario's name a third of what it adds.
+        inner = width - 4 - 2 * 5 - 1
+        scenario_width = SCENARIO_WIDTH + min(16, max(0, width - BOX_WIDTH) // 3)
+        left = max(16, inner - SAVED_WIDTH - scenario_width - ROUND_WIDTH)
+        name_width = max(8, min(64, max(left * 11 // 20, left - 40)))
         players_width = max(8, left - name_width)
         for path, record in self.saves:
             if isinstance(record, SaveRecord):
                 table.add_row(cell(record.name, name_width),
                               cell(str(record.saved_at).replace("T", " ")[5:16], SAVED_WIDTH),
-                              cell(record.scenario_name, SCENARIO_WIDTH),
+                              cell(record.scenario_name, scenario_width),
                               _("over") if record.over else cell(str(record.round),
                                                                  ROUND_WIDTH),
                               cell(", ".join(map(str, record.players)), players_width),
                               key=str(path))
             else:
                 table.add_row(cell(path.stem, name_width), "—",
-                              cell(_("unreadable"), SCENARIO_WIDTH, "bold red"), "",
+                              cell(_("unreadable"), scenario_width, "bold red"), "",
                               cell(short_reason(record, path), players_width, "red"),
                               key=str(path))
         table.focus()
