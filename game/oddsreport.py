@@ -11,7 +11,6 @@ import csv
 import io
 import re
 from contextlib import nullcontext
-from dataclasses import dataclass
 from fractions import Fraction
 
 from rich.console import Console
@@ -34,8 +33,7 @@ from game.rules.state import GameState
 from game.rules.terms import Chance, Term
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(msgspec.Struct, frozen=True):
     """Which option to weigh: a weapon, bare hands, or a spell (default: the first weapon)."""
 
     weapon: str | None = None

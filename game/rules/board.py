@@ -6,7 +6,6 @@ the map the game plays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
@@ -28,8 +27,7 @@ class DoorState(StrEnum):
     BROKEN = "broken"
 
 
-@dataclass(frozen=True, slots=True)
-class MapGrid:
+class MapGrid(msgspec.Struct, frozen=True):
     """An ASCII map read: its size, walls, doors (with their first state) and any square
     whose symbol is unknown (the loader reports those with their place in the file)."""
 

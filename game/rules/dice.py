@@ -18,7 +18,6 @@ import random
 import re
 from collections import deque
 from functools import lru_cache
-from dataclasses import dataclass
 from typing import Iterable
 
 import msgspec
@@ -28,8 +27,7 @@ from game.rules.sources import Sources
 _DICE = re.compile(r"^\s*([+-])?\s*(?:(\d*)d(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
+class Dice(msgspec.Struct, frozen=True):
     """`NdS+K`, possibly negative as a whole (`-1d6` is a malus): `sign * (NdS + K)`."""
 
     count: int

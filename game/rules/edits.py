@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import ClassVar
 
 import msgspec
@@ -222,7 +221,6 @@ def _free(game: GameState, pos: Pos) -> None:
         raise not_free(game, pos)
 
 
-@dataclass(frozen=True)
 class SetField(Edit):
     """`set UNIT.FIELD VALUE`: hp, ap, xp, stats.X (a characteristic), skills.X."""
 
@@ -254,7 +252,6 @@ class SetField(Edit):
                        value=self.value)]
 
 
-@dataclass(frozen=True)
 class Place(Edit):
     """`place UNIT X,Y`: put a unit on a free square, whatever the distance."""
 
@@ -285,7 +282,6 @@ class Place(Edit):
 GIVE_KINDS = ("weapon", "armour", "spell")
 
 
-@dataclass(frozen=True)
 class Give(Edit):
     """`give UNIT weapon|armour|spell ID`: a weapon or a spell is added; an armour replaces
     the one worn (a legendary one the legendary armour)."""
@@ -339,7 +335,6 @@ class Give(Edit):
         return [edited(unit.id, given, item=self.item)]
 
 
-@dataclass(frozen=True)
 class Spawn(Edit):
     """`spawn TEMPLATE ID X,Y [owner N]`: a new character (owner needed) or creature."""
 
@@ -394,7 +389,6 @@ class Spawn(Edit):
                        pos=fmt_pos(self.at))]
 
 
-@dataclass(frozen=True)
 class Remove(Edit):
     """`remove UNIT`: take a unit out of play (it counts as down)."""
 
@@ -419,7 +413,6 @@ class Remove(Edit):
         return [edited(unit.id, N_("removed from play"))]
 
 
-@dataclass(frozen=True)
 class Hold(Edit):
     """`hold CREATURE` / `release CREATURE`: a held creature skips the creatures' phase."""
 

@@ -9,7 +9,6 @@ holder's turn starts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
 import msgspec
@@ -46,7 +45,6 @@ class UsePlan(msgspec.Struct, frozen=True):
     ap_cost: int
 
 
-@dataclass(frozen=True)
 class Use(Action):
     """`use UNIT ITEM [TARGET]`: an item carried, on its user (no target) or on a unit
     within the item's range and in sight."""

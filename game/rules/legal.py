@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
+import msgspec
+
 from game.rules.actions import (
     Action,
     AttackPlan,
@@ -158,14 +160,13 @@ def spell_reach(game: GameState, actor_id: str, spell_id: str) -> int:
     return spell_range(game.content.spells[spell_id], game.units[actor_id].level)
 
 
-@dataclass
-class Choices:
+class Choices(msgspec.Struct):
     """Everything one unit can do in the present state, computed once: where it can walk
     and every option against everything on the board. Ask again after the game changes."""
 
     unit: Unit
     reach: dict[Pos, int]
-    against: dict[Pos, list[Option]] = field(default_factory=dict)
+    against: dict[Pos, list[Option]] = msgspec.field(default_factory=dict)
 
     def at(self, pos: Pos) -> list[Option]:
         """The options against what stands at `pos` (none on an empty square)."""
@@ -198,8 +199,7 @@ def choices(game: GameState, unit_id: str) -> Choices:
 
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
+class Reach(msgspec.Struct, frozen=True):
     """Where an attack or a spell reaches from its user's square, as its check measures it:
     from `nearest` to `farthest` squares away, with a line of sight if `sight`."""
 
@@ -347,8 +347,7 @@ def standing_at(unit: Unit, square: Pos, ap: int) -> Iterator[None]:
         unit.pos, unit.ap = pos, left
 
 
-@dataclass(frozen=True)
-class FromHere:
+class FromHere(msgspec.Struct, frozen=True):
     """What a unit could do from a square it may walk to: the walk (its option: plan or
     refusal), the AP it leaves, every foe it could then attack or cast on with those
     options that are possible (their plans computed there), and the foes that could attack

@@ -6,7 +6,6 @@ character, its counter-magic → apply damage, heal, buff/debuff, on one target 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
 import msgspec
@@ -184,7 +183,6 @@ def known_spells(game: GameState, caster: Unit) -> Phrase:
                   {f"spell{i}": name for i, name in enumerate(names)})
 
 
-@dataclass(frozen=True)
 class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
 

@@ -18,6 +18,8 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Iterable
 
+import msgspec
+
 from game.rules.actions import AttackPlan, DamagePlan
 from game.rules.damage import total_reduction
 from game.rules.dice import Dice
@@ -334,8 +336,7 @@ def effect_odds(chance: int) -> Odds:
 # --- the AI's lean summary -------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Lean:
+class Lean(msgspec.Struct, frozen=True):
     """What the AI weighs of an option, in floats: P(the roll succeeds), P(it lands on its
     target: not dodged, not countered), the mean damage (or HP healed) to the target, P(the
     target is down after it), the mean damage reflected onto the actor.

@@ -7,7 +7,6 @@ Commands, turn order, the creature phase and game over are the engine's (`engine
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator
 
@@ -25,8 +24,7 @@ from game.rules.units import Statistics, Unit
 DICE_MODES = ("single", "streams")
 
 
-@dataclass(slots=True)
-class Player:
+class Player(msgspec.Struct):
     number: int
     name: str
     colour: str

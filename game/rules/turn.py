@@ -18,7 +18,6 @@ foe on (an area aimed at the target still touches whom it touches). Statistics a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import msgspec
@@ -45,15 +44,13 @@ class TooLarge(Exception):
     """The chain would need more than `RESOLVE_BUDGET` runs of the engine."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """One step of the best turn's main line."""
 
     action: Action
 
 
-@dataclass(frozen=True)
-class Square:
+class Square(msgspec.Struct, frozen=True):
     """A square the unit can walk to: the walk's AP, P(down this turn) repeating the chosen
     action from there, and with the best turn from there (walking on allowed)."""
 
@@ -386,8 +383,7 @@ def repeated_down(game: GameState, action: Action, actor_id: str, target_id: str
             return None
 
 
-@dataclass(frozen=True)
-class TurnOdds:
+class TurnOdds(msgspec.Struct, frozen=True):
     """The whole turn's odds: P(down) of the best turn and its main line, the chosen action
     repeated, and each square the unit can walk to, best first; `runs`: the engine's
     resolutions and checks it took."""

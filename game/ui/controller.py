@@ -6,9 +6,10 @@ The screens ask it and show what it answers; it never draws anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
+
+import msgspec
 
 from game.content import DEFAULT_CONTENT
 from game.content.reload import HotReload
@@ -40,8 +41,7 @@ class Problem(Exception):
     """Something the player asked for that could not be done; the message says why."""
 
 
-@dataclass
-class Outcome:
+class Outcome(msgspec.Struct):
     """What one applied command did, as the screens need it."""
 
     events: list
@@ -66,14 +66,13 @@ class Outcome:
         return self.events[0] if self.events else None
 
 
-@dataclass
-class Digest:
+class Digest(msgspec.Struct):
     """What the next player is told at the hand-over."""
 
     round: int
     player: int
     name: str
-    events: list = field(default_factory=list)
+    events: list = msgspec.field(default_factory=list)
 
     def summary(self, name: Callable[[str], str]) -> list[str]:
         """What matters, one item each: hits with their HP, spells countered, the fallen."""

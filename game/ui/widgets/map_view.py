@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -46,8 +48,7 @@ CURSOR = Style(reverse=True)
 ROUTE = Style(color="bright_white", bold=True)
 
 
-@dataclass(frozen=True)
-class Glyph:
+class Glyph(msgspec.Struct, frozen=True):
     """What a square shows (two cells) and what it means, for the map and its legend."""
 
     text: str
@@ -108,8 +109,7 @@ def widen(text: str, width: int, middle: bool) -> str:
     return " " * pad + text + " " * (width - CELL - pad)
 
 
-@dataclass(frozen=True)
-class Overlay:
+class Overlay(msgspec.Struct, frozen=True):
     """Tints drawn over the map while the player chooses: reach, targets, a path."""
 
     reach: frozenset[Pos] = frozenset()

@@ -12,9 +12,9 @@ chooses what to ask and how to word it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import msgspec
 from rich.text import Text
 
 from game.i18n import NP_, _, agreed, content_text, ngettext
@@ -30,8 +30,7 @@ if TYPE_CHECKING:
     from game.ui.screens.dialogs import SpellRow
 
 
-@dataclass
-class Look:
+class Look(msgspec.Struct):
     """What a mode shows for the cursor's square: the map's tints (`Overlay`), the status
     line's preview, the target panel's first lines and what the unit could do from there."""
 
@@ -43,7 +42,7 @@ class Look:
     area: frozenset = frozenset()
     out: frozenset = frozenset()
     hint: str = ""
-    preview: list[Text] = field(default_factory=list)
+    preview: list[Text] = msgspec.field(default_factory=list)
     from_here: object = None
 
 
