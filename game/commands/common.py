@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.content import DEFAULT_CONTENT
 from game.files import DEFAULT_SAVES
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, _
 
 DEFAULT_SCENARIO = "crossroads"
 
@@ -24,16 +24,18 @@ def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = Fal
     The same options before or after the subcommand: a subcommand's copy has no default,
     so it overrides the top level's only when it is given."""
     default = (lambda value: value) if top else (lambda value: argparse.SUPPRESS)
-    parser.add_argument("--content", type=Path, default=default(DEFAULT_CONTENT),
-                        help="content folder (default: the shipped content/)")
-    parser.add_argument("--saves-dir", type=Path, default=default(DEFAULT_SAVES),
-                        help="saves folder (default: saves/)")
+    parser.add_argument("--content", metavar=_("CONTENT"), type=Path,
+                        default=default(DEFAULT_CONTENT),
+                        help=_("content folder (default: the shipped content/)"))
+    parser.add_argument("--saves-dir", metavar=_("SAVES_DIR"), type=Path,
+                        default=default(DEFAULT_SAVES),
+                        help=_("saves folder (default: saves/)"))
     parser.add_argument("--lang", choices=LANGUAGES, default=default(None),
-                        help="language of the game and the journal (default: from LANGUAGE, "
-                             "LC_ALL, LC_MESSAGES or LANG; English otherwise)")
+                        help=_("language of the game and the journal (default: from LANGUAGE, "
+                             "LC_ALL, LC_MESSAGES or LANG; English otherwise)"))
     if seed or top:
-        parser.add_argument("--seed", type=int, default=default(None),
-                            help="seed of the dice (default: random; 0 for script)")
+        parser.add_argument("--seed", metavar=_("SEED"), type=int, default=default(None),
+                            help=_("seed of the dice (default: random; 0 for script)"))
 
 
 def fresh_seed() -> int:

@@ -9,14 +9,16 @@ import sys
 from pathlib import Path
 
 from game.commands.common import UsageError, options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    export = sub.add_parser("export", help="a save as a design document (Markdown or "
-                            "self-contained HTML) or its journal as JSON lines")
-    export.add_argument("save")
+    export = sub.add_parser("export", help=_("a save as a design document (Markdown or "
+                            "self-contained HTML) or its journal as JSON lines"))
+    export.add_argument("save", metavar=_("save"))
     export.add_argument("--format", choices=("md", "html", "json"), default="md")
-    export.add_argument("--out", help="file to write (default: standard output)")
+    export.add_argument("--out", metavar=_("OUT"),
+                        help=_("file to write (default: standard output)"))
     options(export)
     export.set_defaults(func=run)
 

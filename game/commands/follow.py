@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.commands.common import UsageError, options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    follow = sub.add_parser("follow", help="follow a shared table read-only: the "
-                            "presenter's steps as they come (demo --table, play --table)")
-    follow.add_argument("table", metavar="FILE")
+    follow = sub.add_parser("follow", help=_("follow a shared table read-only: the "
+                            "presenter's steps as they come (demo --table, play --table)"))
+    follow.add_argument("table", metavar=_("FILE"))
     options(follow)
     follow.set_defaults(func=run)
 

@@ -7,21 +7,23 @@ import gc
 from pathlib import Path
 
 from game.commands.common import DEFAULT_SCENARIO, UsageError, fresh_seed, new_game, options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    play = sub.add_parser("play", help="start a hot-seat game (the default)")
-    play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
-    play.add_argument("--load", metavar="NAME", help="continue a saved game")
+    play = sub.add_parser("play", help=_("start a hot-seat game (the default)"))
+    play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO,
+                      metavar=_("scenario"))
+    play.add_argument("--load", metavar=_("NAME"), help=_("continue a saved game"))
     play.add_argument("--designer", action="store_true",
-                      help="designer mode: the command line also takes force and the edits "
-                           "(set, place, give, spawn, remove, hold, release)")
-    play.add_argument("--ai", action="append", metavar="N[:PROFILE]",
-                      help="the computer plays player N (repeatable), with a profile of "
-                           "ai.yaml (balanced unless named): --ai 2, --ai 2:aggressive")
-    play.add_argument("--table", metavar="FILE", help="a shared table: write each command "
+                      help=_("designer mode: the command line also takes force and the edits "
+                           "(set, place, give, spawn, remove, hold, release)"))
+    play.add_argument("--ai", action="append", metavar=_("N[:PROFILE]"),
+                      help=_("the computer plays player N (repeatable), with a profile of "
+                           "ai.yaml (balanced unless named): --ai 2, --ai 2:aggressive"))
+    play.add_argument("--table", metavar=_("FILE"), help=_("a shared table: write each command "
                       "to FILE for its viewers (`follow FILE`); goes on from FILE when it "
-                      "holds this same game")
+                      "holds this same game"))
     options(play, seed=True)
     play.set_defaults(func=run)
 

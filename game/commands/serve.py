@@ -17,27 +17,29 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def declare(sub) -> None:
-    serve = sub.add_parser("serve", help="serve the game to a browser on this machine "
-                           "(textual-serve)")
-    serve.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default: 127.0.0.1, this machine only)")
-    serve.add_argument("--load", metavar="NAME", help="serve a saved game")
-    serve.add_argument("--designer", action="store_true", help="designer mode")
+    serve = sub.add_parser("serve", help=_("serve the game to a browser on this machine "
+                           "(textual-serve)"))
+    serve.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO,
+                      metavar=_("scenario"))
+    serve.add_argument("--port", metavar=_("PORT"), type=int, default=8000,
+                       help=_("port (default: 8000)"))
+    serve.add_argument("--host", metavar=_("HOST"), default="127.0.0.1",
+                       help=_("address to listen on (default: 127.0.0.1, this machine only)"))
+    serve.add_argument("--load", metavar=_("NAME"), help=_("serve a saved game"))
+    serve.add_argument("--designer", action="store_true", help=_("designer mode"))
     serve.add_argument("--max-games", type=int, default=8, metavar="N",
-                       help="games played at once, one per browser tab (default: 8, at "
+                       help=_("games played at once, one per browser tab (default: 8, at "
                             "most 64; a shared table's viewers, the presenter aside); a "
-                            "tab over that is told to come back later")
+                            "tab over that is told to come back later"))
     table = serve.add_mutually_exclusive_group()
     table.add_argument("--demo", nargs=2, metavar=("SCENARIO", "SCRIPT"),
-                       help="a shared table: the presenter's address steps through the "
-                            "script's demo, every other tab follows it read-only")
-    table.add_argument("--watch", metavar="SAVE",
-                       help="a shared table: the presenter's address (or a terminal, with "
-                            "load SAVE --table) plays the save, every other tab watches")
-    serve.add_argument("--autoplay", type=float, metavar="SECONDS",
-                       help="with --demo: the presenter's demo starts on autoplay")
+                       help=_("a shared table: the presenter's address steps through the "
+                            "script's demo, every other tab follows it read-only"))
+    table.add_argument("--watch", metavar=_("SAVE"),
+                       help=_("a shared table: the presenter's address (or a terminal, with "
+                            "load SAVE --table) plays the save, every other tab watches"))
+    serve.add_argument("--autoplay", type=float, metavar=_("SECONDS"),
+                       help=_("with --demo: the presenter's demo starts on autoplay"))
     options(serve, seed=True)
     serve.set_defaults(func=run, seed_default=0)
 
