@@ -104,7 +104,10 @@ argparse.ngettext = ngettext
 #: to a programmer who declares a wrong parser are left in English.
 ARGPARSE_TEXTS = (
     N_("usage: "),
+    # Translators: a section's title in `--help`; argparse writes a colon right after it
+    # (French ends it with a no-break space, to read `options :`).
     N_("positional arguments"),
+    # Translators: as `positional arguments`.
     N_("options"),
     N_("show this help message and exit"),
     N_("%(prog)s: error: %(message)s\n"),
