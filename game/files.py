@@ -12,6 +12,7 @@ import os
 import stat
 from pathlib import Path
 
+from game.i18n import _, format_decimal
 
 #: Where saves go, relative to where the game is started, like any document folder (here,
 #: so that naming it imports nothing of the saves).
@@ -19,7 +20,21 @@ DEFAULT_SAVES = Path("saves")
 
 
 class UnreadableFile(Exception):
-    """A file that is not a readable regular file of bounded size; the message says why."""
+    """A file that is not a readable regular file of bounded size; the message says why
+    (`it is a folder, not a file`), and `of_a_file` says it where the file is named
+    before it (`file too large (…)`); `missing`: there is no such file."""
+
+    def __init__(self, message: str, of_a_file: str | None = None,
+                 missing: bool = False) -> None:
+        super().__init__(message)
+        self.of_a_file = of_a_file or message
+        self.missing = missing
+
+
+def _too_large(size: str, limit: int) -> UnreadableFile:
+    fields = dict(size=size, most=format_decimal(limit, 0))
+    return UnreadableFile(_("it is too large ({size} bytes; at most {most})").format(**fields),
+                          _("file too large ({size} bytes; at most {most})").format(**fields))
 
 
 def read_bounded(path: Path | str, limit: int) -> bytes:
@@ -29,24 +44,26 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise UnreadableFile("it does not exist") from None
+        raise UnreadableFile(_("it does not exist"), missing=True) from None
     except OSError as exc:
-        raise UnreadableFile(f"cannot open it ({exc.strerror or exc})") from None
+        raise UnreadableFile(_("cannot open it ({reason})").format(
+            reason=exc.strerror or exc)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise UnreadableFile("it is a folder, not a file")
+            raise UnreadableFile(_("it is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile("it is not a regular file (a device, pipe or socket)")
+            raise UnreadableFile(_("it is not a regular file (a device, pipe or socket)"))
         if info.st_size > limit:
-            raise UnreadableFile(f"it is too large ({info.st_size:,} bytes; at most {limit:,})")
+            raise _too_large(format_decimal(info.st_size, 0), limit)
         chunks = []
         left = limit + 1
         while left > 0:
             try:
                 chunk = os.read(fd, min(left, 1 << 20))
             except OSError as exc:
-                raise UnreadableFile(f"cannot read it ({exc.strerror or exc})") from None
+                raise UnreadableFile(_("cannot read it ({reason})").format(
+                    reason=exc.strerror or exc)) from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -54,7 +71,9 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         data = b"".join(chunks)
         # The file may have grown since fstat: the bound holds for what was read.
         if len(data) > limit:
-            raise UnreadableFile(f"it is too large (over {limit:,} bytes)")
+            raise UnreadableFile(
+                _("it is too large (over {most} bytes)").format(most=format_decimal(limit, 0)),
+                _("file too large (over {most} bytes)").format(most=format_decimal(limit, 0)))
         return data
     finally:
         os.close(fd)

@@ -28,7 +28,7 @@ from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, loa
 from game.content.reload import reload
 from game.content.yamlmarks import ContentErrors
 from game import files
-from game.i18n import _, ngettext
+from game.i18n import _, format_decimal, ngettext
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import MAX_FORCED
@@ -227,8 +227,9 @@ def encoded(record: SaveRecord, file: str) -> bytes:
         parse_save(data, file)
     except SaveError as exc:
         reason = str(exc).removeprefix(f"{file} ").removeprefix("is ")
-        raise SaveError(f"cannot save {file}: it could not be read back ({reason}); "
-                        "the previous save, if any, is unchanged") from None
+        raise SaveError(_("cannot save {file}: it could not be read back ({reason}); the "
+                          "previous save, if any, is unchanged").format(file=file,
+                                                                       reason=reason)) from None
     return data
 
 
@@ -256,8 +257,8 @@ def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES,
         fd, temp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp",
                                     dir=saves_dir)
     except OSError as exc:
-        raise SaveError(f"cannot write in the saves folder {saves_dir}: "
-                        f"{exc.strerror or exc}") from None
+        raise SaveError(_("cannot write in the saves folder {folder}: {problem}").format(
+            folder=saves_dir, problem=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -354,7 +355,7 @@ def read_save(path: Path) -> SaveRecord:
     try:
         raw = read_bounded(path, MAX_BYTES)
     except UnreadableFile as exc:
-        if str(exc) == "it does not exist":
+        if exc.missing:
             raise SaveError(_("no save {name} in {folder}").format(
                 name=repr(path.stem), folder=path.parent)) from None
         raise SaveError(_("cannot read the save {name}: {problem}").format(
@@ -366,16 +367,20 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
     """The bytes of a save checked against every limit and schema; `SaveError` naming the
     problem (and `file`) otherwise. The writer asks it too, before writing."""
     if len(raw) > MAX_BYTES:
-        raise SaveError(f"{file} is too large ({len(raw):,} bytes; at most {MAX_BYTES:,})")
+        raise SaveError(_("{file} is too large ({size} bytes; at most {most})").format(
+            file=file, size=format_decimal(len(raw), 0), most=format_decimal(MAX_BYTES, 0)))
     if too_deep(raw):
-        raise SaveError(f"{file} is garbled: nested more than {MAX_DEPTH} levels deep")
+        raise SaveError(_("{file} is garbled: nested more than {most} levels deep").format(
+            file=file, most=MAX_DEPTH))
     try:
         data = msgspec.json.decode(raw)
     except RecursionError:
-        raise SaveError(f"{file} is garbled: nested too deep") from None
+        raise SaveError(_("{file} is garbled: nested too deep").format(file=file)) from None
     except msgspec.DecodeError as exc:
-        kind = "truncated" if "truncated" in str(exc) else "garbled"
-        raise SaveError(f"{file} is {kind}: {exc}") from None
+        # (the JSON reader's own words after the colon)
+        broken = _("{file} is truncated: {problem}") if "truncated" in str(exc) \
+            else _("{file} is garbled: {problem}")
+        raise SaveError(broken.format(file=file, problem=exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(_("{file} is not an Escarmouche save").format(file=file))
     if data.get("version") not in READABLE:
@@ -390,10 +395,11 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
     except _Damaged as exc:
-        raise SaveError(f"{file} is damaged: {exc}") from None
+        raise SaveError(_("{file} is damaged: {problem}").format(file=file,
+                                                                 problem=exc)) from None
     problem = _inconsistency(record, state)
     if problem:
-        raise SaveError(f"{file} is damaged: {problem}")
+        raise SaveError(_("{file} is damaged: {problem}").format(file=file, problem=problem))
     return migrated(record)
 
 

@@ -28,8 +28,8 @@ def declare(sub) -> None:
 
 def check_autoplay(seconds: float | None) -> None:
     if seconds is not None and not 0.1 <= seconds <= MAX_AUTOPLAY:
-        raise UsageError(f"--autoplay takes seconds a step, from 0.1 to {MAX_AUTOPLAY}, "
-                         f"not {seconds:g}")
+        raise UsageError(_("--autoplay takes seconds a step, from 0.1 to {most}, not "
+                           "{seconds}").format(most=MAX_AUTOPLAY, seconds=f"{seconds:g}"))
 
 
 def read_demo(args):

@@ -29,11 +29,12 @@ def out_file(text: str | None) -> Path | None:
         return None
     out = Path(text)
     if not text:
-        raise UsageError("--out needs a file name")
+        raise UsageError(_("--out needs a file name"))
     if out.is_dir():
-        raise UsageError(f"--out {out} is a folder; give a file name")
+        raise UsageError(_("--out {out} is a folder; give a file name").format(out=out))
     if not out.parent.is_dir():
-        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
+        raise UsageError(_("--out {out}: the folder {folder} does not exist").format(
+            out=out, folder=out.parent))
     return out
 
 
@@ -56,5 +57,6 @@ def run(args) -> int:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise UsageError(_("cannot write {path}: {problem}").format(
+            path=out, problem=exc.strerror or exc)) from None
     return 0

@@ -23,6 +23,6 @@ def run(args) -> int:
 
     path = Path(args.table)
     if not path.is_file():
-        raise UsageError(f"no table at {path}: its presenter writes it (demo --table, "
-                         "play --table, or serve --demo / --watch)")
+        raise UsageError(_("no table at {path}: its presenter writes it (demo --table, "
+                           "play --table, or serve --demo / --watch)").format(path=path))
     return run_follow(FollowApp(TableFollower(path, args.content), saves_dir=args.saves_dir))

@@ -100,13 +100,13 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
     for spec in specs:
         number, _colon, profile = spec.partition(":")
         if not (number.isascii() and number.isdigit() and len(number) <= 2):
-            raise UsageError(f"--ai takes a player number, optionally with a profile "
-                             f"(2 or 2:aggressive), not {spec!r}")
+            raise UsageError(_("--ai takes a player number, optionally with a profile "
+                               "(2 or 2:aggressive), not {spec!r}").format(spec=spec))
         chosen[int(number)] = profile or "balanced"
     try:
         # The engine's own check: a player the scenario has, a profile the content has.
         Game(game.content, game.scenario, seed=0, ai_players=chosen,
              policies=ProfileBook(game.content))
     except ValueError as exc:
-        raise UsageError(f"--ai: {exc}") from None
+        raise UsageError(_("--ai: {problem}").format(problem=exc)) from None
     return chosen

@@ -34,5 +34,5 @@ def run(args) -> int:
             Path(args.docs).write_text(content_reference(), encoding="utf-8")
             print(args.docs)
     except OSError as exc:
-        raise UsageError(f"cannot write: {exc}") from None
+        raise UsageError(_("cannot write: {problem}").format(problem=exc)) from None
     return 0

@@ -67,9 +67,11 @@ def run(args) -> int:
     from game.serve import SafeServer
 
     if not 1 <= args.port <= 65535:
-        raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
+        raise UsageError(_("--port takes a port number from 1 to 65535, not {port}").format(
+            port=args.port))
     if not 1 <= args.max_games <= 64:
-        raise UsageError(f"--max-games takes a number from 1 to 64, not {args.max_games}")
+        raise UsageError(_("--max-games takes a number from 1 to 64, not {n}").format(
+            n=args.max_games))
     if args.demo or args.watch:
         return serve_table(args)
     # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
@@ -89,8 +91,8 @@ def run(args) -> int:
     try:
         server.serve()
     except OSError as exc:
-        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(_("cannot serve on {host}:{port}: {problem}").format(
+            host=args.host, port=args.port, problem=exc.strerror or exc)) from None
     return 0
 
 
@@ -119,7 +121,8 @@ def serve_table(args) -> int:
     try:
         if args.demo:
             if args.load:
-                raise UsageError("--demo plays a script from the scenario's start: no --load")
+                raise UsageError(_("--demo plays a script from the scenario's start: no "
+                                   "--load"))
             check_autoplay(args.autoplay)
             args.scenario, args.script = args.demo
             demo, script = read_demo(args)  # said here, not in a browser
@@ -136,7 +139,7 @@ def serve_table(args) -> int:
             from game.saves import load_game, save_path
 
             if args.load:
-                raise UsageError("--watch plays its own save: no --load")
+                raise UsageError(_("--watch plays its own save: no --load"))
             path = save_path(args.watch, args.saves_dir)
             if Path(args.watch).suffix == ".json" and Path(args.watch).exists():
                 path = Path(args.watch).resolve()
@@ -169,8 +172,8 @@ def serve_table(args) -> int:
     try:
         server.serve()
     except OSError as exc:
-        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(_("cannot serve on {host}:{port}: {problem}").format(
+            host=args.host, port=args.port, problem=exc.strerror or exc)) from None
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
