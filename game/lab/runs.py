@@ -266,7 +266,8 @@ def check_setup(setup: Setup) -> None:
             raise LabError(_("--distance must be between 1 and 40, not {distance}").format(
                 distance=setup.distance))
     elif not scenario_path(Path(setup.content_dir), setup.scenario).exists():
-        known = ", ".join(list_scenarios(Path(setup.content_dir))) or pgettext("scenarios", "none")
+        known = ", ".join(list_scenarios(Path(setup.content_dir))) \
+            or pgettext("scenarios", "none")
         raise LabError(_("no scenario {scenario!r} (known: {known}, or `duel A B`)").format(
             scenario=setup.scenario, known=known))
     profiles = content.ai.profiles if content.ai else {"balanced": None}
@@ -277,7 +278,7 @@ def check_setup(setup: Setup) -> None:
     players = 2 if setup.kind == "duel" else len(
         load_scenario(content, scenario_path(Path(setup.content_dir), setup.scenario),
                       Path(setup.content_dir)).players)
-    for number, _ in setup.seats:
+    for number, _profile in setup.seats:
         if not 1 <= number <= players:
             raise LabError(_("--ai {number}: there is no player {number} ({setup} has "
                              "{players})").format(number=number, setup=setup.describe(),
@@ -295,7 +296,7 @@ def check_changes(setup: Setup) -> None:
     else:
         scenario = scenario_at(setup.content_dir, setup.scenario)
         templates = {p.template for p in (*scenario.characters, *scenario.creatures)}
-    for path, _ in setup.changes:
+    for path, _value in setup.changes:
         try:
             head = split_path(path)[0]
         except Impossible as refusal:
