@@ -20,6 +20,7 @@ from rich.text import Text
 
 import msgspec
 
+from game import nobreak  # noqa: F401  (a report wrapped keeps its no-break spaces)
 from game.i18n import _, agreed, format_decimal, format_percent, ngettext, pgettext, square_text
 from game.journal.text import clamp_text, field_label, gender_of, refusal_text, terms_text
 from game.rules import odds, turn
