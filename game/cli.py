@@ -163,7 +163,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.set_defaults(func=play.run, scenario=DEFAULT_SCENARIO, load=None,
                         seed_default=None, designer=False)
     options(parser, top=True)
-    sub = parser.add_subparsers(dest="command")
+    # Its dest is argparse's name for it in an error (`argument command: invalid choice:
+    # 'frob'`), hence in the player's language; nothing reads it (each command's parser
+    # sets its own `func`).
+    sub = parser.add_subparsers(dest=_("command"))
     for command in COMMANDS:
         command.declare(sub)
     return parser
@@ -180,10 +183,10 @@ def main(argv: list[str] | None = None) -> int:
                      else fresh_seed())
     chosen = args.lang or chosen
     try:
-        check_folders(args)
         # Set before anything prints; restored after, so a caller in the same process
         # (a test) keeps its own language.
         with language(chosen):
+            check_folders(args)
             return args.func(args)
     except BrokenPipeError:
         # The reader (e.g. `head`) has gone: stop quietly, as other filters do.

@@ -643,49 +643,58 @@ def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
     """What contradicts itself inside a save (no content needed), or None."""
     players = len(record.players)
     if record.current > players:
-        return f"current player {record.current} is not one of the {players} players"
+        return _("current player {current} is not one of the {players} players").format(
+            current=record.current, players=players)
     if (record.round, record.current, record.over) != (state.round, state.current, state.over):
-        return "its round, player or game-over flag differ from its state's"
+        return _("its round, player or game-over flag differ from its state's")
     if state.current > players or (state.winner is not None and state.winner > players):
-        return f"its state names a player above the {players} players"
+        return _("its state names a player above the {players} players").format(players=players)
     for uid, unit in state.units.items():
         if unit.id != uid:
-            return f"unit {uid!r} is saved with id {unit.id!r}"
+            return _("unit {uid!r} is saved with id {id!r}").format(uid=uid, id=unit.id)
         if unit.owner is not None and unit.owner > players:
-            return f"unit {uid!r} belongs to player {unit.owner}, not one of the {players}"
+            return _("unit {uid!r} belongs to player {owner}, not one of the {players}").format(
+                uid=uid, owner=unit.owner, players=players)
         if unit.hp > unit.hp_max:
-            return f"unit {uid!r} has {unit.hp} HP, above its maximum {unit.hp_max}"
+            return _("unit {uid!r} has {hp} HP, above its maximum {most}").format(
+                uid=uid, hp=unit.hp, most=unit.hp_max)
         if set(unit.characteristics) != set(CHARACTERISTICS):
-            return f"unit {uid!r} needs the characteristics {', '.join(CHARACTERISTICS)}"
+            return _("unit {uid!r} needs the characteristics {names}").format(
+                uid=uid, names=", ".join(CHARACTERISTICS))
         if not set(unit.skills) <= set(SKILLS):
-            return f"unit {uid!r} has a skill that does not exist ({', '.join(SKILLS)})"
+            return _("unit {uid!r} has a skill that does not exist ({names})").format(
+                uid=uid, names=", ".join(SKILLS))
         for effect in unit.effects:
             if effect.stat not in EFFECT_STATS:
-                return f"unit {uid!r} has an effect on {effect.stat!r}, which is no statistic"
+                return _("unit {uid!r} has an effect on {stat!r}, which is no "
+                         "statistic").format(uid=uid, stat=effect.stat)
     for did, door in state.doors.items():
         if door.id != did or did != f"door-{door.pos[0]}-{door.pos[1]}":
-            return f"door {did!r} does not match its position"
+            return _("door {did!r} does not match its position").format(did=did)
     for tid, thing in state.things.items():
         if thing.id != tid:
-            return f"object {tid!r} is saved with id {thing.id!r}"
+            return _("object {tid!r} is saved with id {id!r}").format(tid=tid, id=thing.id)
     for player, shown in (record.seen or {}).items():
         if int(player) > players:
-            return f"seen: player {player} is not one of the {players} players"
+            return _("seen: player {player} is not one of the {players} players").format(
+                player=player, players=players)
         if shown > len(record.journal):
-            return (f"seen: player {player} has seen {shown} events of a journal of "
-                    f"{len(record.journal)}")
+            return _("seen: player {player} has seen {shown} events of a journal of "
+                     "{n}").format(player=player, shown=shown, n=len(record.journal))
     last = 0
     for event in record.journal:
         if isinstance(event, Reloaded):
             if event.at >= 0 and not last <= event.at <= len(record.log):
-                return (f"a content reload is placed after command {event.at}, outside the "
-                        f"log's {len(record.log)} commands or before an earlier reload")
+                return _("a content reload is placed after command {at}, outside the log's {n} "
+                         "commands or before an earlier reload").format(at=event.at,
+                                                                        n=len(record.log))
             last = max(last, event.at)
             for value in (event.before, event.after):
                 if value and not _HASH.fullmatch(value):
-                    return f"a content reload names the content {_short(value)}"
+                    return _("a content reload names the content {content}").format(
+                        content=_short(value))
     if state.dice[0] is not None and state.dice[0][1][-1] > 624:
-        return "its dice state is not one Python's generator can take"
+        return _("its dice state is not one Python's generator can take")
     return None
 
 

@@ -531,7 +531,8 @@ def _check_stat(loader: Loader, doc, path: tuple, stat: str) -> None:
         if not close:
             problem = _("{problem}; stats: {stats}").format(problem=problem,
                                                            stats=", ".join(EFFECT_STATS))
-        loader.errors.append(doc.error(path, did_you_mean(problem, close[0] if close else None)))
+        loader.errors.append(doc.error(path, did_you_mean(problem,
+                                                          close[0] if close else None)))
 
 
 #: The check of one value, by the Struct (or a base of it) and the field that hold it: run

@@ -244,7 +244,8 @@ def _read_marked(text: str, file: str) -> tuple[MarkedDocument, list[ContentErro
                                    _("invalid YAML: {problem}").format(problem=problem)))
         return doc, errors
     except yaml.YAMLError as exc:
-        errors.append(ContentError(file, 1, 1, _("invalid YAML: {problem}").format(problem=exc)))
+        errors.append(ContentError(file, 1, 1,
+                                   _("invalid YAML: {problem}").format(problem=exc)))
         return doc, errors
     if node is None:
         errors.append(ContentError(file, 1, 1, _("the file is empty")))
@@ -368,7 +369,8 @@ _YAML_WORDS = {text: text for text in (
 )}
 #: PyYAML's words with a part of the file in them.
 _YAML_PATTERNS = (
-    (re.compile(r"expected (.+), but found (.+)"), N_("expected {expected}, but found {found}")),
+    (re.compile(r"expected (.+), but found (.+)"),
+     N_("expected {expected}, but found {found}")),
     (re.compile(r"expected (.+), but got (.+)"), N_("expected {expected}, but got {found}")),
     (re.compile(r"found undefined alias (.+)"), N_("found undefined alias {alias}")),
     (re.compile(r"found duplicate anchor (.+); first occurrence"),
