@@ -694,8 +694,9 @@ def _check_map(loader: Loader, doc: MarkedDocument, scenario: Scenario) -> Any:
         text = source[line - 1] if line - 1 < len(source) else ""
         return line, len(text) - len(text.lstrip(" ")) + x + 1
 
-    known = ", ".join(f"{k!r} {pgettext('map symbol', SYMBOL_NAMES[v])}"
-                      for k, v in MAP_SYMBOLS.items())
+    names = {symbol: pgettext("map symbol", SYMBOL_NAMES[name])
+             for symbol, name in MAP_SYMBOLS.items()}
+    known = ", ".join(f"{symbol!r} {name}" for symbol, name in names.items())
     for (x, y), ch in grid.unknown[:MAX_SYMBOL_ERRORS]:
         loader.errors.append(ContentError(doc.file, *at(y, x), _(
             "unknown map symbol {symbol!r} ({known})").format(symbol=ch, known=known)))
