@@ -18,7 +18,8 @@ from game.commands import (balance, compare, demo, export, follow, load, odds, p
                            schema, script, serve, simulate, tune, validate)
 from game.commands.common import (DEFAULT_SCENARIO, UsageError, check_folders,
                                    fresh_seed, options)
-from game.i18n import LANGUAGES, N_, NN_, _, language, language_from_env, ngettext
+from game.i18n import (LANGUAGES, N_, NN_, _, language, language_from_env, ngettext,
+                       set_language)
 
 #: What the game's text uses beyond ASCII, as an ASCII terminal can show it.
 _ASCII = {"—": "-", "–": "-", "→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=",
@@ -176,16 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     safe_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     chosen = asked_language(argv) or language_from_env()
-    with language(chosen):  # `--help` and a bad command line said in it too
-        args = build_parser().parse_args(argv)
-    if args.seed is None:
-        args.seed = (args.seed_default if args.seed_default is not None
-                     else fresh_seed())
-    chosen = args.lang or chosen
     try:
-        # Set before anything prints; restored after, so a caller in the same process
-        # (a test) keeps its own language.
+        # Set before the parser is built (`--help` and a bad command line are said in it)
+        # and kept while the command runs (the catalog read once); restored after, so a
+        # caller in the same process (a test) keeps its own language.
         with language(chosen):
+            args = build_parser().parse_args(argv)
+            if args.lang is not None and args.lang != chosen:  # (asked_language reads it)
+                chosen = args.lang
+                set_language(chosen)
+            if args.seed is None:
+                args.seed = (args.seed_default if args.seed_default is not None
+                             else fresh_seed())
             check_folders(args)
             return args.func(args)
     except BrokenPipeError:
