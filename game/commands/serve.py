@@ -32,7 +32,7 @@ def declare(sub) -> None:
                             "most 64; a shared table's viewers, the presenter aside); a "
                             "tab over that is told to come back later"))
     table = serve.add_mutually_exclusive_group()
-    table.add_argument("--demo", nargs=2, metavar=("SCENARIO", "SCRIPT"),
+    table.add_argument("--demo", nargs=2, metavar=(_("SCENARIO"), _("SCRIPT")),
                        help=_("a shared table: the presenter's address steps through the "
                             "script's demo, every other tab follows it read-only"))
     table.add_argument("--watch", metavar=_("SAVE"),
