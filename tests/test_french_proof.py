@@ -8,6 +8,10 @@ balance, odds, validate with an error, script, replay, export), in process. What
 same in every language is taken out first: the notation (`attack aldric dagny`), file
 paths and the YAML's `file: field` sources, which name the content by its ids.
 
+Around the game too: every command's `--help` and argparse's refusals, content errors (the
+file's words they quote taken out), usage and lab errors, the command palette's line when
+nothing matches, and no line broken at a no-break space (`gêne :`, `40,0 %`).
+
 Every test leaves the language as it found it (English).
 """
 
