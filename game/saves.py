@@ -359,7 +359,8 @@ def read_save(path: Path) -> SaveRecord:
             raise SaveError(_("no save {name} in {folder}").format(
                 name=repr(path.stem), folder=path.parent)) from None
         raise SaveError(_("cannot read the save {name}: {problem}").format(
-            name=path.name, problem=exc)) from None
+            name=path.name,
+            problem=exc.worded(_, lambda number: format_decimal(number, 0)))) from None
     return parse_save(raw, path.name)
 
 

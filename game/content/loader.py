@@ -30,7 +30,7 @@ from game.content.schemacheck import DID_YOU_MEAN, placed
 from game.content.texts import Forms, english_only
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
-from game.i18n import NP_, N_, _, add_content_texts, ngettext, pgettext
+from game.i18n import NP_, N_, _, add_content_texts, format_decimal, ngettext, pgettext
 from game.rules.dice import Dice, DiceError
 from game.rules.references import ENTRY_NAMES, content_references
 
@@ -98,6 +98,10 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
         return None
 
 
+def _number(number: int) -> str:
+    return format_decimal(number, 0)
+
+
 def did_you_mean(problem: str, close: str | None) -> str:
     """`problem`, with the id it is likely a typo of if there is one."""
     return _(DID_YOU_MEAN).format(problem=problem, close=close) if close else problem
@@ -137,7 +141,7 @@ class Loader:
             text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
         except UnreadableFile as exc:
             self.errors.append(ContentError(name, 1, 1, _("cannot read: {reason}").format(
-                reason=exc.of_a_file)))
+                reason=exc.worded(_, _number, of_a_file=True))))
             return None
         except UnicodeDecodeError as exc:
             self.errors.append(ContentError(name, 1, 1, _(
