@@ -18,7 +18,8 @@ from game.commands import (balance, compare, demo, export, follow, load, odds, p
                            schema, script, serve, simulate, tune, validate)
 from game.commands.common import (DEFAULT_SCENARIO, UsageError, check_folders,
                                    fresh_seed, options)
-from game.i18n import language, language_from_env, ngettext
+from game.i18n import (LANGUAGES, N_, NN_, _, language, language_from_env, ngettext,
+                       set_language)
 
 #: What the game's text uses beyond ASCII, as an ASCII terminal can show it.
 _ASCII = {"—": "-", "–": "-", "→": "->", "←": "<-", "↑": "^", "↓": "v", "≤": "<=",
@@ -90,13 +91,83 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, formatter_class=formatter_class, **kwargs)
 
 
+# argparse words its own texts ("usage:", "options", "show this help message and exit", its
+# errors) with the `gettext` and `ngettext` it imported from the standard library, which
+# look them up in the process's default gettext domain, not in ours (Python 3.11's argparse
+# has no domain of its own, nor a hook). Pointed at ours, they are looked up in our catalog,
+# in the language `main` chose before building the parser; English is unchanged (our
+# lookups give an English text back as it is). `ARGPARSE_TEXTS` marks them for the catalog.
+argparse._ = _
+argparse.ngettext = ngettext
+
+#: The texts of argparse a user can meet (`--help`, a bad command line), as argparse writes
+#: them (tests/test_french_proof.py checks them against argparse's source); its messages
+#: to a programmer who declares a wrong parser are left in English.
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    # Translators: a section's title in `--help`; argparse writes a colon right after it
+    # (French ends it with a no-break space, to read `options :`).
+    N_("positional arguments"),
+    # Translators: as `positional arguments`.
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    NN_("expected %s argument", "expected %s arguments"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("unexpected option string: %s"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+
+#: `--help`'s description: the module's docstring, marked for the catalog (a test checks
+#: that the two say the same).
+DESCRIPTION = N_("""Command line: `play` (the default), `load`, `serve`, `script`, `demo`, `follow`,
+`replay`, `export`, `odds`, `simulate`, `compare`, `tune`, `balance`, `validate`, `schema`.
+
+Every bad input ends with a message naming the problem and exit code 2, never a traceback.
+""")
+
+
+def asked_language(argv: list[str]) -> str | None:
+    """The language `--lang X` or `--lang=X` asks for in `argv` (before or after the
+    subcommand, the last one given; argparse's abbreviations `--la`, `--lan` too), or None.
+
+    Read before the parser is built, so that `--help` and argparse's errors are in it; a
+    value that is no language is left for argparse to refuse (in the environment's)."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, eq, value = arg.partition("=")
+        if len(name) >= 4 and "--lang".startswith(name):
+            if not eq:
+                value = argv[i + 1] if i + 1 < len(argv) else ""
+            if value in LANGUAGES:
+                found = value
+    return found
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help in the current language."""
     _Formatter.columns = None  # the terminal's width as it is now
-    parser = _Parser(prog="escarmouche", description=__doc__)
+    parser = _Parser(prog="escarmouche", description=_(DESCRIPTION))
     parser.set_defaults(func=play.run, scenario=DEFAULT_SCENARIO, load=None,
                         seed_default=None, designer=False)
     options(parser, top=True)
-    sub = parser.add_subparsers(dest="command")
+    # Its dest is argparse's name for it in an error (`argument command: invalid choice:
+    # 'frob'`), hence in the player's language; nothing reads it (each command's parser
+    # sets its own `func`).
+    sub = parser.add_subparsers(dest=_("command"))
     for command in COMMANDS:
         command.declare(sub)
     return parser
@@ -104,16 +175,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     safe_streams()
-    args = build_parser().parse_args(argv)
-    if args.seed is None:
-        args.seed = (args.seed_default if args.seed_default is not None
-                     else fresh_seed())
-    chosen = args.lang or language_from_env()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    chosen = asked_language(argv) or language_from_env()
     try:
-        check_folders(args)
-        # Set before anything prints; restored after, so a caller in the same process
-        # (a test) keeps its own language.
+        # Set before the parser is built (`--help` and a bad command line are said in it)
+        # and kept while the command runs (the catalog read once); restored after, so a
+        # caller in the same process (a test) keeps its own language.
         with language(chosen):
+            args = build_parser().parse_args(argv)
+            if args.lang is not None and args.lang != chosen:  # (asked_language reads it)
+                chosen = args.lang
+                set_language(chosen)
+            if args.seed is None:
+                args.seed = (args.seed_default if args.seed_default is not None
+                             else fresh_seed())
+            check_folders(args)
             return args.func(args)
     except BrokenPipeError:
         # The reader (e.g. `head`) has gone: stop quietly, as other filters do.
@@ -137,7 +213,8 @@ def failed(exc: Exception) -> int:
             n=len(exc.errors)), file=sys.stderr)
         return 2
     if isinstance(exc, (UsageError, SaveError)):
-        print(f"escarmouche: {exc}", file=sys.stderr)
+        # Translators: the program's name, then what was wrong with the command line.
+        print(_("escarmouche: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     raise exc
 

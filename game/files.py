@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Callable
 
 
 #: Where saves go, relative to where the game is started, like any document folder (here,
@@ -18,8 +19,34 @@ from pathlib import Path
 DEFAULT_SAVES = Path("saves")
 
 
+def N_(message: str) -> str:
+    """Marks `message` for the catalog (`game.i18n.catalog` knows this name); the edge words
+    it (this module imports no translation: it is below them)."""
+    return message
+
+
+def _grouped(number: int) -> str:
+    return f"{number:,}"
+
+
 class UnreadableFile(Exception):
-    """A file that is not a readable regular file of bounded size; the message says why."""
+    """A file that is not a readable regular file of bounded size; the message says why
+    (`it is a folder, not a file`), in English; `worded` says it in a language, or where
+    the file is named before it (`file too large (…)`). `missing`: there is no such file."""
+
+    def __init__(self, message: str, of_a_file: str | None = None, missing: bool = False,
+                 **fields: str | int) -> None:
+        self.message, self.of_a_file, self.missing, self.fields = \
+            message, of_a_file or message, missing, fields
+        super().__init__(self.worded())
+
+    def worded(self, gettext: Callable[[str], str] = str,
+               number: Callable[[int], str] = _grouped, of_a_file: bool = False) -> str:
+        """The reason looked up with `gettext` (the edge's `_`), its numbers written by
+        `number` (the edge's `format_decimal`); `of_a_file`: said after the file's name."""
+        message = self.of_a_file if of_a_file else self.message
+        return gettext(message).format(**{key: number(value) if isinstance(value, int)
+                                          else value for key, value in self.fields.items()})
 
 
 def read_bounded(path: Path | str, limit: int) -> bytes:
@@ -29,24 +56,28 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise UnreadableFile("it does not exist") from None
+        raise UnreadableFile(N_("it does not exist"), missing=True) from None
     except OSError as exc:
-        raise UnreadableFile(f"cannot open it ({exc.strerror or exc})") from None
+        raise UnreadableFile(N_("cannot open it ({reason})"),
+                             reason=str(exc.strerror or exc)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise UnreadableFile("it is a folder, not a file")
+            raise UnreadableFile(N_("it is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile("it is not a regular file (a device, pipe or socket)")
+            raise UnreadableFile(N_("it is not a regular file (a device, pipe or socket)"))
         if info.st_size > limit:
-            raise UnreadableFile(f"it is too large ({info.st_size:,} bytes; at most {limit:,})")
+            raise UnreadableFile(N_("it is too large ({size} bytes; at most {most})"),
+                                 N_("file too large ({size} bytes; at most {most})"),
+                                 size=info.st_size, most=limit)
         chunks = []
         left = limit + 1
         while left > 0:
             try:
                 chunk = os.read(fd, min(left, 1 << 20))
             except OSError as exc:
-                raise UnreadableFile(f"cannot read it ({exc.strerror or exc})") from None
+                raise UnreadableFile(N_("cannot read it ({reason})"),
+                                     reason=str(exc.strerror or exc)) from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -54,7 +85,8 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         data = b"".join(chunks)
         # The file may have grown since fstat: the bound holds for what was read.
         if len(data) > limit:
-            raise UnreadableFile(f"it is too large (over {limit:,} bytes)")
+            raise UnreadableFile(N_("it is too large (over {most} bytes)"),
+                                 N_("file too large (over {most} bytes)"), most=limit)
         return data
     finally:
         os.close(fd)

@@ -19,6 +19,7 @@ from rich.text import Text
 
 import msgspec
 
+from game import nobreak  # noqa: F401  (a report wrapped keeps its no-break spaces)
 from game.i18n import _, agreed, format_decimal, format_percent, ngettext, pgettext, square_text
 from game.journal.text import clamp_text, field_label, gender_of, refusal_text, terms_text
 from game.rules import odds, turn
@@ -190,15 +191,17 @@ def parse_vary(text: str) -> tuple[str, list[int]]:
     """`aldric.skills.melee=50..60:5` -> the path and the values 50, 55, 60."""
     match = _RANGE.match(text)
     if not match:
-        raise ValueError(f"--vary {text!r}: write FIELD=LOW..HIGH[:STEP], "
-                         "e.g. aldric.skills.melee=50..60:5")
+        raise ValueError(_("--vary {text!r}: write FIELD=LOW..HIGH[:STEP], e.g. "
+                           "aldric.skills.melee=50..60:5").format(text=text))
     path, low, high, step = match.group(1), int(match.group(2)), int(match.group(3)), \
         int(match.group(4) or 1)
     if step < 1 or high < low:
-        raise ValueError(f"--vary {text!r}: LOW must not be above HIGH and STEP at least 1")
+        raise ValueError(_("--vary {text!r}: LOW must not be above HIGH and STEP at least "
+                           "1").format(text=text))
     values = range(low, high + 1, step)  # counted before any list is made of it
     if len(values) > 1000:
-        raise ValueError(f"--vary {text!r}: {len(values)} values; at most 1000")
+        raise ValueError(_("--vary {text!r}: {n} values; at most 1000").format(
+            text=text, n=len(values)))
     values = list(values)
     split_path(path)
     return path, values
@@ -239,8 +242,10 @@ def grid(game: GameState, attacker: str, target: str, choice: Choice,
     (row_path, row_values), (col_path, col_values) = rows, columns
     cells = len(row_values) * len(col_values)
     if cells > MOST_CELLS:
-        raise ValueError(f"--vary {row_path} × --vary {col_path}: {cells:,} cells; at most "
-                         f"{MOST_CELLS:,}")
+        raise ValueError(_("--vary {rows} × --vary {columns}: {cells} cells; at most "
+                           "{most}").format(rows=row_path, columns=col_path,
+                                            cells=format_decimal(cells, 0),
+                                            most=format_decimal(MOST_CELLS, 0)))
     table = []
     for col in col_values:
         table.append(sweep(game, attacker, target, choice, row_path, row_values, square,

@@ -28,7 +28,7 @@ from game.content.loader import DEFAULT_CONTENT, EFFECT_STATS, load_content, loa
 from game.content.reload import reload
 from game.content.yamlmarks import ContentErrors
 from game import files
-from game.i18n import _, ngettext
+from game.i18n import _, format_decimal, ngettext
 from game.files import UnreadableFile, read_bounded
 from game.rules.constants import CHARACTERISTICS, SKILLS
 from game.rules.dice import MAX_FORCED
@@ -227,8 +227,9 @@ def encoded(record: SaveRecord, file: str) -> bytes:
         parse_save(data, file)
     except SaveError as exc:
         reason = str(exc).removeprefix(f"{file} ").removeprefix("is ")
-        raise SaveError(f"cannot save {file}: it could not be read back ({reason}); "
-                        "the previous save, if any, is unchanged") from None
+        raise SaveError(_("cannot save {file}: it could not be read back ({reason}); the "
+                          "previous save, if any, is unchanged").format(file=file,
+                                                                       reason=reason)) from None
     return data
 
 
@@ -256,8 +257,8 @@ def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES,
         fd, temp = tempfile.mkstemp(prefix=f".{name}.{os.getpid()}.", suffix=".tmp",
                                     dir=saves_dir)
     except OSError as exc:
-        raise SaveError(f"cannot write in the saves folder {saves_dir}: "
-                        f"{exc.strerror or exc}") from None
+        raise SaveError(_("cannot write in the saves folder {folder}: {problem}").format(
+            folder=saves_dir, problem=exc.strerror or exc)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -354,11 +355,12 @@ def read_save(path: Path) -> SaveRecord:
     try:
         raw = read_bounded(path, MAX_BYTES)
     except UnreadableFile as exc:
-        if str(exc) == "it does not exist":
+        if exc.missing:
             raise SaveError(_("no save {name} in {folder}").format(
                 name=repr(path.stem), folder=path.parent)) from None
         raise SaveError(_("cannot read the save {name}: {problem}").format(
-            name=path.name, problem=exc)) from None
+            name=path.name,
+            problem=exc.worded(_, lambda number: format_decimal(number, 0)))) from None
     return parse_save(raw, path.name)
 
 
@@ -366,16 +368,20 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
     """The bytes of a save checked against every limit and schema; `SaveError` naming the
     problem (and `file`) otherwise. The writer asks it too, before writing."""
     if len(raw) > MAX_BYTES:
-        raise SaveError(f"{file} is too large ({len(raw):,} bytes; at most {MAX_BYTES:,})")
+        raise SaveError(_("{file} is too large ({size} bytes; at most {most})").format(
+            file=file, size=format_decimal(len(raw), 0), most=format_decimal(MAX_BYTES, 0)))
     if too_deep(raw):
-        raise SaveError(f"{file} is garbled: nested more than {MAX_DEPTH} levels deep")
+        raise SaveError(_("{file} is garbled: nested more than {most} levels deep").format(
+            file=file, most=MAX_DEPTH))
     try:
         data = msgspec.json.decode(raw)
     except RecursionError:
-        raise SaveError(f"{file} is garbled: nested too deep") from None
+        raise SaveError(_("{file} is garbled: nested too deep").format(file=file)) from None
     except msgspec.DecodeError as exc:
-        kind = "truncated" if "truncated" in str(exc) else "garbled"
-        raise SaveError(f"{file} is {kind}: {exc}") from None
+        # (the JSON reader's own words after the colon)
+        broken = _("{file} is truncated: {problem}") if "truncated" in str(exc) \
+            else _("{file} is garbled: {problem}")
+        raise SaveError(broken.format(file=file, problem=exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(_("{file} is not an Escarmouche save").format(file=file))
     if data.get("version") not in READABLE:
@@ -390,10 +396,11 @@ def parse_save(raw: bytes, file: str) -> SaveRecord:
         record = _convert(data, SaveRecord, "$")
         state = saved_state(record.state)
     except _Damaged as exc:
-        raise SaveError(f"{file} is damaged: {exc}") from None
+        raise SaveError(_("{file} is damaged: {problem}").format(file=file,
+                                                                 problem=exc)) from None
     problem = _inconsistency(record, state)
     if problem:
-        raise SaveError(f"{file} is damaged: {problem}")
+        raise SaveError(_("{file} is damaged: {problem}").format(file=file, problem=problem))
     return migrated(record)
 
 
@@ -637,49 +644,58 @@ def _inconsistency(record: SaveRecord, state: SavedState) -> str | None:
     """What contradicts itself inside a save (no content needed), or None."""
     players = len(record.players)
     if record.current > players:
-        return f"current player {record.current} is not one of the {players} players"
+        return _("current player {current} is not one of the {players} players").format(
+            current=record.current, players=players)
     if (record.round, record.current, record.over) != (state.round, state.current, state.over):
-        return "its round, player or game-over flag differ from its state's"
+        return _("its round, player or game-over flag differ from its state's")
     if state.current > players or (state.winner is not None and state.winner > players):
-        return f"its state names a player above the {players} players"
+        return _("its state names a player above the {players} players").format(players=players)
     for uid, unit in state.units.items():
         if unit.id != uid:
-            return f"unit {uid!r} is saved with id {unit.id!r}"
+            return _("unit {uid!r} is saved with id {id!r}").format(uid=uid, id=unit.id)
         if unit.owner is not None and unit.owner > players:
-            return f"unit {uid!r} belongs to player {unit.owner}, not one of the {players}"
+            return _("unit {uid!r} belongs to player {owner}, not one of the {players}").format(
+                uid=uid, owner=unit.owner, players=players)
         if unit.hp > unit.hp_max:
-            return f"unit {uid!r} has {unit.hp} HP, above its maximum {unit.hp_max}"
+            return _("unit {uid!r} has {hp} HP, above its maximum {most}").format(
+                uid=uid, hp=unit.hp, most=unit.hp_max)
         if set(unit.characteristics) != set(CHARACTERISTICS):
-            return f"unit {uid!r} needs the characteristics {', '.join(CHARACTERISTICS)}"
+            return _("unit {uid!r} needs the characteristics {names}").format(
+                uid=uid, names=", ".join(CHARACTERISTICS))
         if not set(unit.skills) <= set(SKILLS):
-            return f"unit {uid!r} has a skill that does not exist ({', '.join(SKILLS)})"
+            return _("unit {uid!r} has a skill that does not exist ({names})").format(
+                uid=uid, names=", ".join(SKILLS))
         for effect in unit.effects:
             if effect.stat not in EFFECT_STATS:
-                return f"unit {uid!r} has an effect on {effect.stat!r}, which is no statistic"
+                return _("unit {uid!r} has an effect on {stat!r}, which is no "
+                         "statistic").format(uid=uid, stat=effect.stat)
     for did, door in state.doors.items():
         if door.id != did or did != f"door-{door.pos[0]}-{door.pos[1]}":
-            return f"door {did!r} does not match its position"
+            return _("door {did!r} does not match its position").format(did=did)
     for tid, thing in state.things.items():
         if thing.id != tid:
-            return f"object {tid!r} is saved with id {thing.id!r}"
+            return _("object {tid!r} is saved with id {id!r}").format(tid=tid, id=thing.id)
     for player, shown in (record.seen or {}).items():
         if int(player) > players:
-            return f"seen: player {player} is not one of the {players} players"
+            return _("seen: player {player} is not one of the {players} players").format(
+                player=player, players=players)
         if shown > len(record.journal):
-            return (f"seen: player {player} has seen {shown} events of a journal of "
-                    f"{len(record.journal)}")
+            return _("seen: player {player} has seen {shown} events of a journal of "
+                     "{n}").format(player=player, shown=shown, n=len(record.journal))
     last = 0
     for event in record.journal:
         if isinstance(event, Reloaded):
             if event.at >= 0 and not last <= event.at <= len(record.log):
-                return (f"a content reload is placed after command {event.at}, outside the "
-                        f"log's {len(record.log)} commands or before an earlier reload")
+                return _("a content reload is placed after command {at}, outside the log's {n} "
+                         "commands or before an earlier reload").format(at=event.at,
+                                                                        n=len(record.log))
             last = max(last, event.at)
             for value in (event.before, event.after):
                 if value and not _HASH.fullmatch(value):
-                    return f"a content reload names the content {_short(value)}"
+                    return _("a content reload names the content {content}").format(
+                        content=_short(value))
     if state.dice[0] is not None and state.dice[0][1][-1] > 624:
-        return "its dice state is not one Python's generator can take"
+        return _("its dice state is not one Python's generator can take")
     return None
 
 

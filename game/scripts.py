@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import UnreadableFile, read_bounded
-from game.i18n import _, add_content_texts, agreeing, content_text, field_text
+from game.i18n import _, add_content_texts, agreeing, content_text, field_text, format_decimal
 from game.rules import events as ev
 from game.rules.actions import ForceRolls, parse_pos
 from game.rules.edits import Spawn
@@ -169,7 +169,8 @@ def read_script(path: Path) -> Script:
         text = read_bounded(path, MAX_SCRIPT_BYTES).decode("utf-8")
     except UnreadableFile as exc:
         raise ScriptError(_("cannot read commands file {path}: {reason}")
-                          .format(path=path, reason=exc)) from None
+                          .format(path=path, reason=exc.worded(
+                              _, lambda number: format_decimal(number, 0)))) from None
     except UnicodeDecodeError as exc:
         raise ScriptError(_("commands file {path} is not UTF-8 text ({reason} at byte "
                             "{byte})").format(path=path, reason=exc.reason, byte=exc.start)

@@ -29,6 +29,7 @@ import msgspec
 from msgspec import Meta
 
 from game.files import write_atomically
+from game.i18n import _
 from game.rules import events as ev
 from game.rules.engine import Game
 from game.scripts import Demo, Step, fold_forces
@@ -107,8 +108,8 @@ class TableWriter:
             self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
             os.close(self._lock)
-            raise TableError(f"cannot write the table {self.path}: "
-                             f"{exc.strerror or exc}") from None
+            raise TableError(_("cannot write the table {path}: {problem}").format(
+                path=self.path, problem=exc.strerror or exc)) from None
 
     def changed(self, game: Game) -> bool:
         """Whether `game` differs from the last frame written (another game, more events)."""
@@ -157,15 +158,17 @@ def _take_lock(path: Path) -> int:
     try:
         fd = os.open(lock, os.O_WRONLY | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise TableError(f"cannot write the table {path}: {exc.strerror or exc}") from None
+        raise TableError(_("cannot write the table {path}: {problem}").format(
+            path=path, problem=exc.strerror or exc)) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
         os.close(fd)
         if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-            raise TableError(f"another presenter is at the table {path}: one presenter at "
-                             "a time") from None
-        raise TableError(f"cannot lock the table {path}: {exc.strerror or exc}") from None
+            raise TableError(_("another presenter is at the table {path}: one presenter at "
+                               "a time").format(path=path)) from None
+        raise TableError(_("cannot lock the table {path}: {problem}").format(
+            path=path, problem=exc.strerror or exc)) from None
     return fd
 
 
@@ -213,7 +216,8 @@ def take_game(path: Path | str, content_dir: Path | str, title: str) -> tuple[Ga
         try:
             game = previous.game()
         except SaveError as exc:
-            raise TableError(f"the table {path} cannot be continued: {exc}") from None
+            raise TableError(_("the table {path} cannot be continued: {problem}").format(
+                path=path, problem=exc)) from None
     return game, TableWriter(path, header)
 
 
@@ -339,8 +343,9 @@ class TableFollower:
             self._content = content = load_content(self.content_dir)
             path = self.content_dir / "scenarios" / f"{record.scenario}.yaml"
             if not path.is_file():
-                raise SaveError(f"the table's scenario {record.scenario!r} is not in "
-                                f"{self.content_dir}")
+                raise SaveError(_("the table's scenario {scenario!r} is not in "
+                                  "{folder}").format(scenario=record.scenario,
+                                                     folder=self.content_dir))
             self._scenarios = {record.scenario: load_scenario(content, path, self.content_dir)}
             scenario = self._scenarios[record.scenario]
         content = self._content

@@ -8,6 +8,10 @@ balance, odds, validate with an error, script, replay, export), in process. What
 same in every language is taken out first: the notation (`attack aldric dagny`), file
 paths and the YAML's `file: field` sources, which name the content by its ids.
 
+Around the game too: every command's `--help` and argparse's refusals, content errors (the
+file's words they quote taken out), usage and lab errors, the command palette's line when
+nothing matches, and no line broken at a no-break space (`gêne :`, `40,0 %`).
+
 Every test leaves the language as it found it (English).
 """
 
@@ -22,7 +26,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from game.cli import main
+from game.cli import ARGPARSE_TEXTS, COMMANDS, asked_language, main
 from game.content.loader import DEFAULT_CONTENT
 from game.i18n import current_language, set_language
 from game.ui.app import EscarmoucheApp
@@ -204,3 +208,205 @@ def test_every_command_in_french_reports_no_english(folders, monkeypatch):
                 if (found := square.findall(NOTATION.sub(" ", SOURCE.sub(" ", text))))}
     found = {name: english_in(text) for name, text in reports.items()}
     assert not {name: words for name, words in found.items() if words}
+
+
+# --- what a French reader meets around the game: --help, errors, the palette, wrapping ----
+
+#: What a command line writes the same in every language: an option (`--from`, `-h`) and
+#: a set of choices (`{down,turn}`), typed as they are.
+OPTIONS = re.compile(r"(?<![\w-])--?[\w-]+|\{[\w,]+\}")
+#: The commands, by their names.
+COMMAND_NAMES = [command.__name__.rsplit(".", 1)[1] for command in COMMANDS]
+
+
+def said(*argv: str) -> tuple[int, str]:
+    """Exit code and output (stdout, then stderr) of the command line `argv`, a `--help` or
+    a refused command line included (argparse exits)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            code = main(list(argv))
+        except SystemExit as exit_:
+            code = exit_.code
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("command", ["", *COMMAND_NAMES])
+def test_every_commands_help_in_french_holds_no_english(command, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    code, text = said("--lang", "fr", *([command] if command else []), "--help")
+    assert code == 0 and text.startswith("utilisation : escarmouche"), text
+    assert "\noptions\u00a0:\n" in text and "affiche cette aide et quitte" in text
+    assert not english_in(OPTIONS.sub(" ", text))
+
+
+def test_french_help_from_the_environment_and_english_help_as_it_was(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    code, french = said("odds", "--help")
+    assert code == 0 and "arguments positionnels\u00a0:\n  scénario\n  attaquant\n  cible" \
+        in french
+    assert "--vary CHAMP=BAS..HAUT[:PAS]" in french and "P(à terre)" in french
+    # --lang, before or after the command, is read before the parser is built
+    code, english = said("odds", "--lang=en", "--help")
+    assert english.startswith("usage: escarmouche odds [-h]")
+    assert "positional arguments:\n  scenario\n  attacker\n  target" in english
+    assert "  -h, --help            show this help message and exit\n" in english
+    assert "--vary FIELD=LOW..HIGH[:STEP]" in english and "--content CONTENT" in english
+    assert not english_in(OPTIONS.sub(" ", french)) and english_in(english)
+    import game.cli
+
+    assert game.cli.DESCRIPTION == game.cli.__doc__  # `--help`'s description, marked
+
+
+def test_the_language_is_read_from_the_command_line_before_it_is_parsed():
+    assert asked_language(["--lang", "fr", "odds"]) == "fr"
+    assert asked_language(["odds", "a", "--lang=fr"]) == "fr"
+    assert asked_language(["odds", "--lan", "fr"]) == "fr"  # argparse's abbreviation
+    assert asked_language(["--lang", "fr", "odds", "--lang", "en"]) == "en"  # the last
+    assert asked_language(["--lang", "xx"]) is None  # argparse refuses it
+    assert asked_language(["script", "duel", "--", "--lang", "fr"]) is None
+    assert asked_language(["--lang"]) is None
+
+
+def test_argparse_refuses_a_command_line_in_french():
+    code, text = said("--lang", "fr", "odds", "crossroads")
+    assert code == 2 and text.endswith("escarmouche odds : erreur : ces arguments sont "
+                                       "obligatoires : attaquant, cible\n")
+    assert text.startswith("utilisation : escarmouche odds [-h]")
+    assert said("--lang", "fr", "odds", "a", "b", "c", "--figure", "zz")[1].endswith(
+        "erreur : argument --figure : choix invalide : 'zz' (au choix : 'down', 'success', "
+        "'turn', 'mean', 'lands')\n")
+    assert said("--lang", "fr", "frob")[1].startswith("utilisation : escarmouche") and \
+        "escarmouche : erreur : argument commande : choix invalide : 'frob' (au choix : " \
+        "'play', " in said("--lang", "fr", "frob")[1]
+    assert said("--lang", "fr", "--seed", "x")[1].endswith(
+        "erreur : argument --seed : valeur invalide (int attendu) : 'x'\n")
+    assert said("--lang", "fr", "validate", "--frob")[1].endswith(
+        "escarmouche : erreur : arguments inconnus : --frob\n")
+    assert said("--lang", "fr", "odds", "a", "b", "c", "--weapon")[1].endswith(
+        "erreur : argument --weapon : une valeur attendue\n")
+    assert said("--lang", "fr", "odds", "a", "b", "c", "--brawl", "--spell", "x")[1].endswith(
+        "erreur : argument --spell : impossible avec l'argument --brawl\n")
+
+
+def test_argparse_texts_marked_for_the_catalog_are_argparse_s_own():
+    import argparse
+    import ast
+    import inspect
+
+    own = set()
+    for node in ast.walk(ast.parse(inspect.getsource(argparse))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "ngettext"):
+            texts = tuple(arg.value for arg in node.args if isinstance(arg, ast.Constant)
+                          and isinstance(arg.value, str))
+            own.add(texts if len(texts) == 2 else texts[0] if texts else None)
+    assert set(ARGPARSE_TEXTS) <= own, set(ARGPARSE_TEXTS) - own
+
+
+def message_english(line: str) -> list[str]:
+    """The English words of a `file:line:col: message` line's message, what it quotes (the
+    file's own words, `'melée'`, `` `int` ``), options and paths taken out."""
+    message = re.sub(r"^\S+:\d+:\d+: ", "", line)
+    message = re.sub(r"'[^']*'|`[^`]*`", " ", OPTIONS.sub(" ", message))
+    return ENGLISH.findall(SOURCE.sub(" ", message))
+
+
+def test_content_errors_read_french_and_quote_the_files_words(tmp_path):
+    shutil.copytree(DEFAULT_CONTENT, tmp_path / "bad")
+    weapons = tmp_path / "bad" / "weapons.yaml"
+    weapons.write_text(weapons.read_text().replace("cost: 4", "cost: -4", 1))
+    characters = tmp_path / "bad" / "characters.yaml"
+    text = characters.read_text()
+    text = text.replace("melee:", "melée:", 1)
+    text = text.replace("weapons: [shortbow", "weapons: [swrod, shortbow", 1)
+    characters.write_text(text)
+    armours = tmp_path / "bad" / "armours.yaml"
+    armours.write_text(armours.read_text() + "oops: [1, 2\n")
+    code, french = said("--lang", "fr", "validate", "--content", str(tmp_path / "bad"))
+    lines = french.splitlines()
+    assert code == 2 and lines[-1].endswith(" erreurs de contenu")
+    assert any(line.endswith(": sword.ap_cost : il faut `int` >= 1") for line in lines)
+    assert any(line.endswith(": champ inconnu 'melée' (vouliez-vous dire 'melee' ?)")
+               for line in lines), french
+    assert any(": arme inconnue 'swrod'" in line for line in lines), french
+    assert any(line.endswith(": YAML invalide : en analysant une liste en ligne, il manque "
+                             "',' ou ']'") for line in lines), french
+    assert not {line: words for line in lines if (words := message_english(line))}
+    # English as it was, word for word
+    code, english = said("validate", "--content", str(tmp_path / "bad"))
+    assert any(line.endswith(": unknown field 'melée' (did you mean 'melee'?)")
+               for line in english.splitlines())
+    assert any(line.endswith(": sword.ap_cost: expected `int` >= 1")
+               for line in english.splitlines())
+
+
+def test_usage_and_lab_errors_read_french(tmp_path):
+    script = str(DEFAULT_CONTENT / "scripts" / "duel-demo.txt")
+    runs = {
+        ("script", "nowhere", script): "escarmouche : aucun scénario 'nowhere' (connus : ",
+        ("script", "duel", script, "--rolls", "0"):
+            "escarmouche : --rolls : un résultat de d100 est entre 1 et 100, pas 0",
+        ("--content", str(tmp_path / "nowhere"), "validate"):
+            f"escarmouche : --content {tmp_path / 'nowhere'} : ce dossier n'existe pas",
+        ("simulate", "duel", "ysolde", "--runs", "3"):
+            "escarmouche : simulate duel demande deux modèles (personnages ou créatures) : "
+            "duel A B",
+        ("simulate", "crossroads", "--runs", "0"):
+            "escarmouche : --runs / --games doit valoir au moins 1",
+        ("odds", "crossroads", "aldric", "goblin-1", "--vary", "aldric.skills.melee=9..1"):
+            "escarmouche : --vary 'aldric.skills.melee=9..1' : BAS ne doit pas dépasser HAUT",
+        ("--saves-dir", str(tmp_path), "load", "nosuch"): "escarmouche : aucune sauvegarde",
+    }
+    for argv, start in runs.items():
+        code, text = said("--lang", "fr", *argv)
+        assert code == 2 and text.startswith(start), (argv, text)
+        assert not message_english(text), (argv, text)
+
+
+async def test_the_command_palette_says_no_match_in_french(tmp_path):
+    app = EscarmoucheApp(app_duel(), saves_dir=tmp_path, autosave=False, lang="fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert "Chercher une commande…" in screen_text(app)
+        await pilot.press("z", "z", "z")
+        await pilot.pause(1.0)  # the palette waits half a second before saying it
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Aucune commande ne correspond" in text and "No matches" not in text
+
+
+def test_a_line_never_breaks_at_a_no_break_space():
+    from textual.content import Content
+
+    line = "Attention à la gêne\u00a0: vos alliés gênent, 40,0\u202f% ; fin"
+    for width in range(8, 40):
+        console = Console(width=width, file=io.StringIO(), record=True)
+        console.print(line)
+        for lines in (console.export_text().splitlines(),
+                      [str(part) for part in Content(line).wrap(width)]):
+            assert not [text for text in lines if text.lstrip()[:1] in (":", "%")], width
+    console = Console(width=5, file=io.StringIO(), record=True)
+    console.print("abcdefgh\u00a0:ijk lm")  # a word too long for a line is still cut
+    assert [text.rstrip() for text in console.export_text().splitlines()] == [
+        "abcde", "fgh\u00a0:", "ijk", "lm"]
+
+
+async def test_a_demo_caption_keeps_its_colon_on_the_line_of_its_word():
+    from game.commands.common import new_game
+    from game.scripts import Demo, read_script
+    from game.ui.screens.demo import DemoApp
+
+    script = read_script(DEFAULT_CONTENT / "scripts" / "spells-demo.txt")
+    set_language("fr")
+    demo = Demo(new_game(DEFAULT_CONTENT, "crossroads", 0, designer=True), script.steps,
+                script.preamble)
+    app = DemoApp(demo, "spells-demo.txt")
+    async with app.run_test(size=(100, 30)) as pilot:  # the briefing broke `gêne` / `: vos`
+        await pilot.pause()
+        text = screen_text(app)
+    assert "gêne\u00a0: vos" in text
+    assert not [line for line in text.splitlines() if line.strip("│ ")[:1] in (":", "%")]

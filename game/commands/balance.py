@@ -4,27 +4,32 @@ seat win rates against 1/n ± 5, draws, median rounds (`game.lab.balance`)."""
 from __future__ import annotations
 
 from game.commands.common import lab_call, options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    balance = sub.add_parser("balance", help="every scenario (or those named) played by the "
+    balance = sub.add_parser("balance", help=_("every scenario (or those named) played by the "
                              "AI in every seat: seat win rates against 1/n ± 5, draws, "
-                             "median rounds")
-    balance.add_argument("scenarios", nargs="*", metavar="SCENARIO",
-                         help="the scenarios (default: every one of the content)")
-    balance.add_argument("--games", type=int, help="games a scenario (1000)")
-    balance.add_argument("--seed", type=int, default=0, help="master seed (0)")
-    balance.add_argument("--profile", default="balanced",
-                         help="AI profile of every seat (content/ai.yaml)")
-    balance.add_argument("--rounds", type=int, default=30,
-                         help="round limit: a game still on after it is a draw (30)")
-    balance.add_argument("--workers", type=int, help="local processes (1)")
-    balance.add_argument("--scheduler", metavar="ADDRESS",
-                         help="a Dask scheduler (tcp://host:8786): needs escarmouche[cluster]")
-    balance.add_argument("--json", action="store_true", help="one JSON object")
-    balance.add_argument("--csv", action="store_true", help="CSV rows, one per seat")
+                             "median rounds"))
+    balance.add_argument("scenarios", nargs="*", metavar=_("SCENARIO"),
+                         help=_("the scenarios (default: every one of the content)"))
+    balance.add_argument("--games", metavar=_("GAMES"), type=int,
+                         help=_("games a scenario (1000)"))
+    balance.add_argument("--seed", metavar=_("SEED"), type=int, default=0,
+                         help=_("master seed (0)"))
+    balance.add_argument("--profile", metavar=_("PROFILE"), default="balanced",
+                         help=_("AI profile of every seat (content/ai.yaml)"))
+    balance.add_argument("--rounds", metavar=_("ROUNDS"), type=int, default=30,
+                         help=_("round limit: a game still on after it is a draw (30)"))
+    balance.add_argument("--workers", metavar=_("WORKERS"), type=int,
+                         help=_("local processes (1)"))
+    balance.add_argument("--scheduler", metavar=_("ADDRESS"),
+                         help=_("a Dask scheduler (tcp://host:8786): needs "
+                               "escarmouche[cluster]"))
+    balance.add_argument("--json", action="store_true", help=_("one JSON object"))
+    balance.add_argument("--csv", action="store_true", help=_("CSV rows, one per seat"))
     balance.add_argument("--format", choices=("table", "md"), default="table",
-                         help="md: the README's Markdown table")
+                         help=_("md: the README's Markdown table"))
     options(balance)
     balance.set_defaults(func=run)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.content import DEFAULT_CONTENT
 from game.files import DEFAULT_SAVES
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, _, format_decimal, pgettext
 
 DEFAULT_SCENARIO = "crossroads"
 
@@ -24,16 +24,18 @@ def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = Fal
     The same options before or after the subcommand: a subcommand's copy has no default,
     so it overrides the top level's only when it is given."""
     default = (lambda value: value) if top else (lambda value: argparse.SUPPRESS)
-    parser.add_argument("--content", type=Path, default=default(DEFAULT_CONTENT),
-                        help="content folder (default: the shipped content/)")
-    parser.add_argument("--saves-dir", type=Path, default=default(DEFAULT_SAVES),
-                        help="saves folder (default: saves/)")
+    parser.add_argument("--content", metavar=_("CONTENT"), type=Path,
+                        default=default(DEFAULT_CONTENT),
+                        help=_("content folder (default: the shipped content/)"))
+    parser.add_argument("--saves-dir", metavar=_("SAVES_DIR"), type=Path,
+                        default=default(DEFAULT_SAVES),
+                        help=_("saves folder (default: saves/)"))
     parser.add_argument("--lang", choices=LANGUAGES, default=default(None),
-                        help="language of the game and the journal (default: from LANGUAGE, "
-                             "LC_ALL, LC_MESSAGES or LANG; English otherwise)")
+                        help=_("language of the game and the journal (default: from LANGUAGE, "
+                             "LC_ALL, LC_MESSAGES or LANG; English otherwise)"))
     if seed or top:
-        parser.add_argument("--seed", type=int, default=default(None),
-                            help="seed of the dice (default: random; 0 for script)")
+        parser.add_argument("--seed", metavar=_("SEED"), type=int, default=default(None),
+                            help=_("seed of the dice (default: random; 0 for script)"))
 
 
 def fresh_seed() -> int:
@@ -45,10 +47,11 @@ def fresh_seed() -> int:
 def check_folders(args) -> None:
     """`--content` and `--saves-dir` name folders (a saves folder may not exist yet)."""
     if not Path(args.content).is_dir():
-        raise UsageError(f"--content {args.content}: no such folder")
+        raise UsageError(_("--content {folder}: no such folder").format(folder=args.content))
     saves = Path(args.saves_dir)
     if saves.exists() and not saves.is_dir():
-        raise UsageError(f"--saves-dir {saves} is a file, not a folder")
+        raise UsageError(_("--saves-dir {folder} is a file, not a folder").format(
+            folder=saves))
 
 
 # The modules below are imported when a command needs them, not with the parser: `--help`
@@ -67,8 +70,9 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
 
     path = scenario_path(content_dir, scenario)
     if not path.exists():
-        known = ", ".join(list_scenarios(content_dir)) or "none"
-        raise UsageError(f"no scenario {scenario!r} (known: {known})")
+        known = ", ".join(list_scenarios(content_dir)) or pgettext("scenarios", "none")
+        raise UsageError(_("no scenario {scenario!r} (known: {known})").format(
+            scenario=scenario, known=known))
     # The content's errors and the scenario's in one list, as `validate` gives them.
     content, loaded = load_game_content(content_dir, path, cache_dir)
     return Game(content, loaded, seed=seed, scenario_id=path.stem, designer=designer,
@@ -81,15 +85,18 @@ def parse_rolls(text: str | None) -> list[int]:
         return []
     parts = [r.strip() for r in text.split(",") if r.strip()]
     if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
-        raise UsageError(f"--rolls takes whole numbers separated by commas, not {text!r}")
+        raise UsageError(_("--rolls takes whole numbers separated by commas, not "
+                           "{text!r}").format(text=text))
     from game.rules.dice import MAX_FORCED
 
     if len(parts) > MAX_FORCED:
-        raise UsageError(f"--rolls takes at most {MAX_FORCED:,} results, not {len(parts):,}")
+        raise UsageError(_("--rolls takes at most {most} results, not {n}").format(
+            most=format_decimal(MAX_FORCED, 0), n=format_decimal(len(parts), 0)))
     rolls = [int(r) for r in parts]
     bad = [r for r in rolls if not 1 <= r <= 100]
     if bad:
-        raise UsageError(f"--rolls: a d100 result is between 1 and 100, not {bad[0]}")
+        raise UsageError(_("--rolls: a d100 result is between 1 and 100, not {roll}").format(
+            roll=bad[0]))
     return rolls
 
 
@@ -101,7 +108,8 @@ def square_of(text: str | None) -> tuple[int, int] | None:
 
     square = parse_pos(text)
     if square is None:
-        raise UsageError(f"--from takes a square X,Y (e.g. 9,4), not {text!r}")
+        raise UsageError(_("--from takes a square X,Y (e.g. 9,4), not {text!r}").format(
+            text=text))
     return square
 
 

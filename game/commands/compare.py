@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from game.commands.common import lab_call
 from game.commands.simulate import lab_options, runs_of
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    compare = sub.add_parser("compare", help="the same AI games under two rule sets, "
-                             "on common dice: differences with paired intervals")
+    compare = sub.add_parser("compare", help=_("the same AI games under two rule sets, "
+                             "on common dice: differences with paired intervals"))
     lab_options(compare, True)
     compare.set_defaults(func=run)
 

@@ -6,29 +6,30 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.commands.common import UsageError, new_game, options
+from game.i18n import _
 
 #: The slowest autoplay a demo takes, in seconds a step.
 MAX_AUTOPLAY = 600
 
 
 def declare(sub) -> None:
-    demo = sub.add_parser("demo", help="play a command file step by step in the app, its "
-                          "comments as captions and each roll as a card")
-    demo.add_argument("scenario")
-    demo.add_argument("script")
-    demo.add_argument("--autoplay", type=float, metavar="SECONDS",
-                      help="play the steps on their own, SECONDS apart (twice as long on a "
-                           "step with roll cards); `a` stops and starts it")
-    demo.add_argument("--table", metavar="FILE", help="a shared table: write each step to "
-                      "FILE for its viewers (`follow FILE`)")
+    demo = sub.add_parser("demo", help=_("play a command file step by step in the app, its "
+                          "comments as captions and each roll as a card"))
+    demo.add_argument("scenario", metavar=_("scenario"))
+    demo.add_argument("script", metavar=_("script"))
+    demo.add_argument("--autoplay", type=float, metavar=_("SECONDS"),
+                      help=_("play the steps on their own, SECONDS apart (twice as long on a "
+                           "step with roll cards); `a` stops and starts it"))
+    demo.add_argument("--table", metavar=_("FILE"), help=_("a shared table: write each step to "
+                      "FILE for its viewers (`follow FILE`)"))
     options(demo, seed=True)
     demo.set_defaults(func=run, seed_default=0)
 
 
 def check_autoplay(seconds: float | None) -> None:
     if seconds is not None and not 0.1 <= seconds <= MAX_AUTOPLAY:
-        raise UsageError(f"--autoplay takes seconds a step, from 0.1 to {MAX_AUTOPLAY}, "
-                         f"not {seconds:g}")
+        raise UsageError(_("--autoplay takes seconds a step, from 0.1 to {most}, not "
+                           "{seconds}").format(most=MAX_AUTOPLAY, seconds=f"{seconds:g}"))
 
 
 def read_demo(args):

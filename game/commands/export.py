@@ -9,14 +9,16 @@ import sys
 from pathlib import Path
 
 from game.commands.common import UsageError, options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    export = sub.add_parser("export", help="a save as a design document (Markdown or "
-                            "self-contained HTML) or its journal as JSON lines")
-    export.add_argument("save")
+    export = sub.add_parser("export", help=_("a save as a design document (Markdown or "
+                            "self-contained HTML) or its journal as JSON lines"))
+    export.add_argument("save", metavar=_("save"))
     export.add_argument("--format", choices=("md", "html", "json"), default="md")
-    export.add_argument("--out", help="file to write (default: standard output)")
+    export.add_argument("--out", metavar=_("OUT"),
+                        help=_("file to write (default: standard output)"))
     options(export)
     export.set_defaults(func=run)
 
@@ -27,11 +29,12 @@ def out_file(text: str | None) -> Path | None:
         return None
     out = Path(text)
     if not text:
-        raise UsageError("--out needs a file name")
+        raise UsageError(_("--out needs a file name"))
     if out.is_dir():
-        raise UsageError(f"--out {out} is a folder; give a file name")
+        raise UsageError(_("--out {out} is a folder; give a file name").format(out=out))
     if not out.parent.is_dir():
-        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
+        raise UsageError(_("--out {out}: the folder {folder} does not exist").format(
+            out=out, folder=out.parent))
     return out
 
 
@@ -54,5 +57,6 @@ def run(args) -> int:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise UsageError(_("cannot write {path}: {problem}").format(
+            path=out, problem=exc.strerror or exc)) from None
     return 0

@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.commands.common import UsageError, options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    follow = sub.add_parser("follow", help="follow a shared table read-only: the "
-                            "presenter's steps as they come (demo --table, play --table)")
-    follow.add_argument("table", metavar="FILE")
+    follow = sub.add_parser("follow", help=_("follow a shared table read-only: the "
+                            "presenter's steps as they come (demo --table, play --table)"))
+    follow.add_argument("table", metavar=_("FILE"))
     options(follow)
     follow.set_defaults(func=run)
 
@@ -22,6 +23,6 @@ def run(args) -> int:
 
     path = Path(args.table)
     if not path.is_file():
-        raise UsageError(f"no table at {path}: its presenter writes it (demo --table, "
-                         "play --table, or serve --demo / --watch)")
+        raise UsageError(_("no table at {path}: its presenter writes it (demo --table, "
+                           "play --table, or serve --demo / --watch)").format(path=path))
     return run_follow(FollowApp(TableFollower(path, args.content), saves_dir=args.saves_dir))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from game.commands import play
 from game.commands.common import options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    load = sub.add_parser("load", help="continue a saved game in the app")
-    load.add_argument("name")
-    load.add_argument("--table", metavar="FILE", help="a shared table: write each command "
-                      "to FILE for its viewers (`follow FILE`, `serve --watch`)")
+    load = sub.add_parser("load", help=_("continue a saved game in the app"))
+    load.add_argument("name", metavar=_("name"))
+    load.add_argument("--table", metavar=_("FILE"), help=_("a shared table: write each command "
+                      "to FILE for its viewers (`follow FILE`, `serve --watch`)"))
     options(load)
     load.set_defaults(func=run)
 

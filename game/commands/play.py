@@ -7,21 +7,23 @@ import gc
 from pathlib import Path
 
 from game.commands.common import DEFAULT_SCENARIO, UsageError, fresh_seed, new_game, options
+from game.i18n import _
 
 
 def declare(sub) -> None:
-    play = sub.add_parser("play", help="start a hot-seat game (the default)")
-    play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
-    play.add_argument("--load", metavar="NAME", help="continue a saved game")
+    play = sub.add_parser("play", help=_("start a hot-seat game (the default)"))
+    play.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO,
+                      metavar=_("scenario"))
+    play.add_argument("--load", metavar=_("NAME"), help=_("continue a saved game"))
     play.add_argument("--designer", action="store_true",
-                      help="designer mode: the command line also takes force and the edits "
-                           "(set, place, give, spawn, remove, hold, release)")
-    play.add_argument("--ai", action="append", metavar="N[:PROFILE]",
-                      help="the computer plays player N (repeatable), with a profile of "
-                           "ai.yaml (balanced unless named): --ai 2, --ai 2:aggressive")
-    play.add_argument("--table", metavar="FILE", help="a shared table: write each command "
+                      help=_("designer mode: the command line also takes force and the edits "
+                           "(set, place, give, spawn, remove, hold, release)"))
+    play.add_argument("--ai", action="append", metavar=_("N[:PROFILE]"),
+                      help=_("the computer plays player N (repeatable), with a profile of "
+                           "ai.yaml (balanced unless named): --ai 2, --ai 2:aggressive"))
+    play.add_argument("--table", metavar=_("FILE"), help=_("a shared table: write each command "
                       "to FILE for its viewers (`follow FILE`); goes on from FILE when it "
-                      "holds this same game")
+                      "holds this same game"))
     options(play, seed=True)
     play.set_defaults(func=run)
 
@@ -98,13 +100,13 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
     for spec in specs:
         number, _colon, profile = spec.partition(":")
         if not (number.isascii() and number.isdigit() and len(number) <= 2):
-            raise UsageError(f"--ai takes a player number, optionally with a profile "
-                             f"(2 or 2:aggressive), not {spec!r}")
+            raise UsageError(_("--ai takes a player number, optionally with a profile "
+                               "(2 or 2:aggressive), not {spec!r}").format(spec=spec))
         chosen[int(number)] = profile or "balanced"
     try:
         # The engine's own check: a player the scenario has, a profile the content has.
         Game(game.content, game.scenario, seed=0, ai_players=chosen,
              policies=ProfileBook(game.content))
     except ValueError as exc:
-        raise UsageError(f"--ai: {exc}") from None
+        raise UsageError(_("--ai: {problem}").format(problem=exc)) from None
     return chosen

@@ -11,13 +11,13 @@ from game.i18n import _
 
 
 def declare(sub) -> None:
-    rep = sub.add_parser("replay", help="replay a save under the current content")
-    rep.add_argument("save")
+    rep = sub.add_parser("replay", help=_("replay a save under the current content"))
+    rep.add_argument("save", metavar=_("save"))
     rep.add_argument("--all", action="store_true",
-                     help="list every command whose outcome changed, not only the first")
-    rep.add_argument("--with", dest="also", action="append", type=Path, metavar="DIR",
-                     help="another content folder a stretch of the game may have been played "
-                          "under before a hot reload (repeatable)")
+                     help=_("list every command whose outcome changed, not only the first"))
+    rep.add_argument("--with", dest="also", action="append", type=Path, metavar=_("DIR"),
+                     help=_("another content folder a stretch of the game may have been played "
+                          "under before a hot reload (repeatable)"))
     options(rep)
     rep.set_defaults(func=run)
 

@@ -6,19 +6,21 @@ from pathlib import Path
 
 from game.commands.common import UsageError
 from game.content import DEFAULT_CONTENT
+from game.i18n import _
 
 DEFAULT_SCHEMAS = DEFAULT_CONTENT.parent / "schemas"
 CONTENT_DOCS = DEFAULT_CONTENT.parent / "docs" / "content.md"
 
 
 def declare(sub) -> None:
-    schema = sub.add_parser("schema", help="write a JSON Schema per content file (and the "
-                            "field reference with --docs)")
-    schema.add_argument("--out", default=str(DEFAULT_SCHEMAS),
-                        help="folder for NAME.schema.json (default: schemas/ beside content/)")
+    schema = sub.add_parser("schema", help=_("write a JSON Schema per content file (and the "
+                            "field reference with --docs)"))
+    schema.add_argument("--out", metavar=_("OUT"), default=str(DEFAULT_SCHEMAS),
+                        help=_("folder for NAME.schema.json (default: schemas/ "
+                               "beside content/)"))
     schema.add_argument("--docs", nargs="?", const=str(CONTENT_DOCS), default=None,
-                        metavar="FILE", help="also write the field reference (default: "
-                        "docs/content.md)")
+                        metavar=_("FILE"), help=_("also write the field reference (default: "
+                        "docs/content.md)"))
     schema.set_defaults(func=run)
 
 
@@ -32,5 +34,5 @@ def run(args) -> int:
             Path(args.docs).write_text(content_reference(), encoding="utf-8")
             print(args.docs)
     except OSError as exc:
-        raise UsageError(f"cannot write: {exc}") from None
+        raise UsageError(_("cannot write: {problem}").format(problem=exc)) from None
     return 0

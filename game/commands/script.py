@@ -11,13 +11,15 @@ from game.i18n import _
 
 
 def declare(sub) -> None:
-    script = sub.add_parser("script", help="play a command file headless, print the journal")
-    script.add_argument("scenario")
-    script.add_argument("commands")
-    script.add_argument("--rolls", help="forced d100 results, e.g. 12,80,3")
-    script.add_argument("--json", action="store_true", help="one JSON object per line")
-    script.add_argument("--strict", action="store_true", help="exit 1 on the first refusal")
-    script.add_argument("--save", metavar="NAME", help="save the game where the script ends")
+    script = sub.add_parser("script", help=_("play a command file headless, print the journal"))
+    script.add_argument("scenario", metavar=_("scenario"))
+    script.add_argument("commands", metavar=_("commands"))
+    script.add_argument("--rolls", metavar=_("ROLLS"),
+                        help=_("forced d100 results, e.g. 12,80,3"))
+    script.add_argument("--json", action="store_true", help=_("one JSON object per line"))
+    script.add_argument("--strict", action="store_true", help=_("exit 1 on the first refusal"))
+    script.add_argument("--save", metavar=_("NAME"),
+                        help=_("save the game where the script ends"))
     options(script, seed=True)
     script.set_defaults(func=run, seed_default=0)
 

@@ -17,27 +17,29 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def declare(sub) -> None:
-    serve = sub.add_parser("serve", help="serve the game to a browser on this machine "
-                           "(textual-serve)")
-    serve.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO)
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default: 127.0.0.1, this machine only)")
-    serve.add_argument("--load", metavar="NAME", help="serve a saved game")
-    serve.add_argument("--designer", action="store_true", help="designer mode")
+    serve = sub.add_parser("serve", help=_("serve the game to a browser on this machine "
+                           "(textual-serve)"))
+    serve.add_argument("scenario", nargs="?", default=DEFAULT_SCENARIO,
+                      metavar=_("scenario"))
+    serve.add_argument("--port", metavar=_("PORT"), type=int, default=8000,
+                       help=_("port (default: 8000)"))
+    serve.add_argument("--host", metavar=_("HOST"), default="127.0.0.1",
+                       help=_("address to listen on (default: 127.0.0.1, this machine only)"))
+    serve.add_argument("--load", metavar=_("NAME"), help=_("serve a saved game"))
+    serve.add_argument("--designer", action="store_true", help=_("designer mode"))
     serve.add_argument("--max-games", type=int, default=8, metavar="N",
-                       help="games played at once, one per browser tab (default: 8, at "
+                       help=_("games played at once, one per browser tab (default: 8, at "
                             "most 64; a shared table's viewers, the presenter aside); a "
-                            "tab over that is told to come back later")
+                            "tab over that is told to come back later"))
     table = serve.add_mutually_exclusive_group()
-    table.add_argument("--demo", nargs=2, metavar=("SCENARIO", "SCRIPT"),
-                       help="a shared table: the presenter's address steps through the "
-                            "script's demo, every other tab follows it read-only")
-    table.add_argument("--watch", metavar="SAVE",
-                       help="a shared table: the presenter's address (or a terminal, with "
-                            "load SAVE --table) plays the save, every other tab watches")
-    serve.add_argument("--autoplay", type=float, metavar="SECONDS",
-                       help="with --demo: the presenter's demo starts on autoplay")
+    table.add_argument("--demo", nargs=2, metavar=(_("SCENARIO"), _("SCRIPT")),
+                       help=_("a shared table: the presenter's address steps through the "
+                            "script's demo, every other tab follows it read-only"))
+    table.add_argument("--watch", metavar=_("SAVE"),
+                       help=_("a shared table: the presenter's address (or a terminal, with "
+                            "load SAVE --table) plays the save, every other tab watches"))
+    serve.add_argument("--autoplay", type=float, metavar=_("SECONDS"),
+                       help=_("with --demo: the presenter's demo starts on autoplay"))
     options(serve, seed=True)
     serve.set_defaults(func=run, seed_default=0)
 
@@ -65,9 +67,11 @@ def run(args) -> int:
     from game.serve import SafeServer
 
     if not 1 <= args.port <= 65535:
-        raise UsageError(f"--port takes a port number from 1 to 65535, not {args.port}")
+        raise UsageError(_("--port takes a port number from 1 to 65535, not {port}").format(
+            port=args.port))
     if not 1 <= args.max_games <= 64:
-        raise UsageError(f"--max-games takes a number from 1 to 64, not {args.max_games}")
+        raise UsageError(_("--max-games takes a number from 1 to 64, not {n}").format(
+            n=args.max_games))
     if args.demo or args.watch:
         return serve_table(args)
     # Checked here, so a bad scenario or save is said in this terminal, not in a browser.
@@ -87,8 +91,8 @@ def run(args) -> int:
     try:
         server.serve()
     except OSError as exc:
-        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(_("cannot serve on {host}:{port}: {problem}").format(
+            host=args.host, port=args.port, problem=exc.strerror or exc)) from None
     return 0
 
 
@@ -117,7 +121,8 @@ def serve_table(args) -> int:
     try:
         if args.demo:
             if args.load:
-                raise UsageError("--demo plays a script from the scenario's start: no --load")
+                raise UsageError(_("--demo plays a script from the scenario's start: no "
+                                   "--load"))
             check_autoplay(args.autoplay)
             args.scenario, args.script = args.demo
             demo, script = read_demo(args)  # said here, not in a browser
@@ -134,7 +139,7 @@ def serve_table(args) -> int:
             from game.saves import load_game, save_path
 
             if args.load:
-                raise UsageError("--watch plays its own save: no --load")
+                raise UsageError(_("--watch plays its own save: no --load"))
             path = save_path(args.watch, args.saves_dir)
             if Path(args.watch).suffix == ".json" and Path(args.watch).exists():
                 path = Path(args.watch).resolve()
@@ -167,8 +172,8 @@ def serve_table(args) -> int:
     try:
         server.serve()
     except OSError as exc:
-        raise UsageError(f"cannot serve on {args.host}:{args.port}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(_("cannot serve on {host}:{port}: {problem}").format(
+            host=args.host, port=args.port, problem=exc.strerror or exc)) from None
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -6,33 +6,40 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.commands.common import lab_call, options
+from game.i18n import _
 
 
 def lab_options(parser, against_required: bool) -> None:
     """What `simulate` and `compare` play, how many times and where."""
-    parser.add_argument("what", nargs="+", metavar="SCENARIO | duel A B",
-                        help="a scenario, or `duel` and two templates (characters or "
-                             "creatures)")
-    parser.add_argument("--distance", type=int, default=4, help="duel: squares apart (4)")
-    parser.add_argument("--runs", type=int, help="how many duels or games (200)")
-    parser.add_argument("--games", type=int, help="the same as --runs")
-    parser.add_argument("--seed", type=int, default=0, help="master seed (0): run i's seed "
-                        "derives from it and i")
-    parser.add_argument("--profile", default="balanced", help="AI profile of every side "
-                        "(content/ai.yaml)")
-    parser.add_argument("--ai", action="append", metavar="N:PROFILE",
-                        help="player N plays this profile instead (repeatable): "
-                             "--ai 1:naive --ai 2:tactician")
-    parser.add_argument("--rounds", type=int, default=30,
-                        help="round limit: a game still on after it is a draw (30)")
-    parser.add_argument("--workers", type=int, help="local processes (1)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="a Dask scheduler (tcp://host:8786): needs escarmouche[cluster]")
-    parser.add_argument("--json", action="store_true", help="one JSON object")
-    parser.add_argument("--against", type=Path, required=against_required, metavar="DIR",
-                        help="compare with this content folder, game for game, same dice")
+    parser.add_argument("what", nargs="+", metavar=_("SCENARIO | duel A B"),
+                        help=_("a scenario, or `duel` and two templates (characters or "
+                             "creatures)"))
+    parser.add_argument("--distance", metavar=_("DISTANCE"), type=int, default=4,
+                        help=_("duel: squares apart (4)"))
+    parser.add_argument("--runs", metavar=_("RUNS"), type=int,
+                        help=_("how many duels or games (200)"))
+    parser.add_argument("--games", metavar=_("GAMES"), type=int, help=_("the same as --runs"))
+    parser.add_argument("--seed", metavar=_("SEED"), type=int, default=0,
+                        help=_("master seed (0): run i's seed "
+                        "derives from it and i"))
+    parser.add_argument("--profile", metavar=_("PROFILE"), default="balanced",
+                        help=_("AI profile of every side "
+                        "(content/ai.yaml)"))
+    parser.add_argument("--ai", action="append", metavar=_("N:PROFILE"),
+                        help=_("player N plays this profile instead (repeatable): "
+                             "--ai 1:naive --ai 2:tactician"))
+    parser.add_argument("--rounds", metavar=_("ROUNDS"), type=int, default=30,
+                        help=_("round limit: a game still on after it is a draw (30)"))
+    parser.add_argument("--workers", metavar=_("WORKERS"), type=int,
+                        help=_("local processes (1)"))
+    parser.add_argument("--scheduler", metavar=_("ADDRESS"),
+                        help=_("a Dask scheduler (tcp://host:8786): needs "
+                               "escarmouche[cluster]"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
+    parser.add_argument("--against", type=Path, required=against_required, metavar=_("DIR"),
+                        help=_("compare with this content folder, game for game, same dice"))
     options(parser)
-    parser.add_argument("--csv", action="store_true", help="CSV rows")
+    parser.add_argument("--csv", action="store_true", help=_("CSV rows"))
 
 
 def runs_of(args) -> dict:
@@ -44,8 +51,8 @@ def runs_of(args) -> dict:
 
 
 def declare(sub) -> None:
-    simulate = sub.add_parser("simulate", help="AI-played duels or games: win rates, "
-                              "damage per AP, hit rates (and the exact odds of a duel)")
+    simulate = sub.add_parser("simulate", help=_("AI-played duels or games: win rates, "
+                              "damage per AP, hit rates (and the exact odds of a duel)"))
     lab_options(simulate, False)
     simulate.set_defaults(func=run)
 

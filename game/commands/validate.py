@@ -8,7 +8,7 @@ from game.i18n import _, ngettext
 
 
 def declare(sub) -> None:
-    validate = sub.add_parser("validate", help="check every content file and scenario")
+    validate = sub.add_parser("validate", help=_("check every content file and scenario"))
     options(validate)
     validate.set_defaults(func=run)
 

@@ -26,12 +26,12 @@ from game.rules.templates import Content, Scenario
 # list_scenarios and scenario_path live with DEFAULT_CONTENT (no YAML reader): here too.
 from game.content import DEFAULT_CONTENT, list_scenarios, scenario_path  # noqa: F401
 from game.content import schemacheck
-from game.content.schemacheck import where
+from game.content.schemacheck import DID_YOU_MEAN, placed
 from game.content.texts import Forms, english_only
 from game.content.yamlmarks import ContentError, ContentErrors, MarkedDocument, read_yaml
 from game.files import UnreadableFile, read_bounded
-from game.i18n import add_content_texts
-from game.rules.dice import Dice
+from game.i18n import NP_, N_, _, add_content_texts, format_decimal, ngettext, pgettext
+from game.rules.dice import Dice, DiceError
 from game.rules.references import ENTRY_NAMES, content_references
 
 MAX_FILE_BYTES = 2_000_000
@@ -93,9 +93,18 @@ def convert(doc: MarkedDocument, data: Any, tp: type, base: tuple[Any, ...],
                                           reported=reported)
         if not found and not reported and not doc.is_broken(base):
             # Nothing the schema says: msgspec's own words, at the entry.
-            found = [doc.error(base, f"{where(base) or 'value'}: {exc}")]
+            found = [doc.error(base, placed(base, str(exc)))]
         errors += found
         return None
+
+
+def _number(number: int) -> str:
+    return format_decimal(number, 0)
+
+
+def did_you_mean(problem: str, close: str | None) -> str:
+    """`problem`, with the id it is likely a typo of if there is one."""
+    return _(DID_YOU_MEAN).format(problem=problem, close=close) if close else problem
 
 
 class Loader:
@@ -126,19 +135,18 @@ class Loader:
         name = self.rel(path)
         if not path.exists() and not path.is_symlink():
             if required:
-                self.errors.append(ContentError(name, 1, 1, "file not found"))
+                self.errors.append(ContentError(name, 1, 1, _("file not found")))
             return None
         try:
             text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
         except UnreadableFile as exc:
-            reason = str(exc)
-            if reason.startswith("it is too large"):
-                reason = "file too large" + reason[len("it is too large"):]
-            self.errors.append(ContentError(name, 1, 1, f"cannot read: {reason}"))
+            self.errors.append(ContentError(name, 1, 1, _("cannot read: {reason}").format(
+                reason=exc.worded(_, _number, of_a_file=True))))
             return None
         except UnicodeDecodeError as exc:
-            self.errors.append(ContentError(name, 1, 1, f"cannot read: not UTF-8 text "
-                                            f"({exc.reason} at byte {exc.start})"))
+            self.errors.append(ContentError(name, 1, 1, _(
+                "cannot read: not UTF-8 text ({reason} at byte {start})").format(
+                    reason=exc.reason, start=exc.start)))
             return None
         doc, errors = read_yaml(text, name)
         self.errors += errors
@@ -155,14 +163,13 @@ class Loader:
             return {}, None
         if not isinstance(doc.data, dict):
             self.unread.add(filename)
-            self.errors.append(doc.error((), "expected a mapping of ids to entries"))
+            self.errors.append(doc.error((), _("expected a mapping of ids to entries")))
             self.unread.add(filename)
             return {}, doc
         result = {}
         for key, value in doc.data.items():
             if not isinstance(key, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", key):
-                self.errors.append(doc.error((key,), f"{key!r} is not a valid id "
-                                             "(lowercase letters, digits, - and _)", key=True))
+                self.errors.append(doc.error((key,), _(BAD_ID).format(key=key), key=True))
                 continue
             entry = None
             if not doc.is_broken((key,)):
@@ -223,9 +230,21 @@ class Loader:
         # A "did you mean" costs a comparison with every id: only for a table of sane size.
         close = difflib.get_close_matches(value, candidates, n=1, cutoff=0.5) \
             if len(candidates) <= MAX_SUGGESTED else []
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        self.errors.append(doc.error(path, f"unknown {what} {value!r}{hint}"))
+        problem = _(UNKNOWN[what]).format(value=value)
+        self.errors.append(doc.error(path, did_you_mean(problem, close[0] if close else None)))
 
+
+#: An id that is not one.
+BAD_ID = N_("{key!r} is not a valid id (lowercase letters, digits, - and _)")
+
+#: A reference to no entry, by the kind of entry it should name (one message each, as a
+#: language agrees its words with each).
+UNKNOWN = {"weapon": N_("unknown weapon {value!r}"), "armour": N_("unknown armour {value!r}"),
+           "faction": N_("unknown faction {value!r}"), "spell": N_("unknown spell {value!r}"),
+           "item": N_("unknown item {value!r}"),
+           "character template": N_("unknown character template {value!r}"),
+           "creature template": N_("unknown creature template {value!r}"),
+           "AI profile": N_("unknown AI profile {value!r}")}
 
 #: The file that declares each kind of reference.
 REFERENCE_FILES = {"weapon": "weapons.yaml", "armour": "armours.yaml",
@@ -271,20 +290,20 @@ def validate_all(root: FsPath | str = DEFAULT_CONTENT) -> tuple[Content, list[st
 #: What the designers' page itself says of the numbers under rules.yaml's `page:`. A
 #: variant may change them; `validate` then notes each departure (it is not an error).
 PAGE = {
-    ("caps", "brawl"): (100, "brawl cap"),
-    ("caps", "melee"): (95, "melee cap"),
-    ("caps", "ranged"): (95, "ranged cap"),
-    ("caps", "dodge"): (90, "dodge cap"),
-    ("caps", "magic"): (95, "magic cap"),
-    ("caps", "counter"): (95, "counter-magic cap"),
-    ("perfect_attack_below",): (5, "perfect attack threshold"),
-    ("perfect_counter_below",): (10, "perfect counter threshold"),
-    ("ranged_max_distance",): (4, "ranged reach"),
-    ("stat_neutral",): (10, "neutral characteristic"),
-    ("luck_max",): (4, "luck bonus maximum"),
-    ("defence_reduction", "per"): (10, "defence per reduction point"),
-    ("defence_reduction", "maximum"): (5, "defence reduction maximum"),
-    ("crowding_per_ally",): (5, "crowding per ally"),
+    ("caps", "brawl"): (100, N_("brawl cap")),
+    ("caps", "melee"): (95, N_("melee cap")),
+    ("caps", "ranged"): (95, N_("ranged cap")),
+    ("caps", "dodge"): (90, N_("dodge cap")),
+    ("caps", "magic"): (95, N_("magic cap")),
+    ("caps", "counter"): (95, N_("counter-magic cap")),
+    ("perfect_attack_below",): (5, N_("perfect attack threshold")),
+    ("perfect_counter_below",): (10, N_("perfect counter threshold")),
+    ("ranged_max_distance",): (4, N_("ranged reach")),
+    ("stat_neutral",): (10, N_("neutral characteristic")),
+    ("luck_max",): (4, N_("luck bonus maximum")),
+    ("defence_reduction", "per"): (10, N_("defence per reduction point")),
+    ("defence_reduction", "maximum"): (5, N_("defence reduction maximum")),
+    ("crowding_per_ally",): (5, N_("crowding per ally")),
 }
 
 
@@ -296,8 +315,9 @@ def page_departures(doc: MarkedDocument, page: templates.PageRules) -> list[Cont
         for part in path:
             value = getattr(value, part)
         if value != expected:
-            notices.append(doc.error(("page", *path), f"{label} {value} departs from the "
-                                     f"page ({expected})"))
+            notices.append(doc.error(("page", *path), _(
+                "{label} {value} departs from the page ({expected})").format(
+                    label=_(label), value=value, expected=expected)))
     return notices
 
 
@@ -307,7 +327,7 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
     if doc is None:
         return None
     if not isinstance(doc.data, dict):
-        loader.errors.append(doc.error((), "expected a mapping of settings"))
+        loader.errors.append(doc.error((), _("expected a mapping of settings")))
         return None
     reported = loader.check_values(doc, doc.data, templates.RulesConfig, ())
     rules = convert(doc, doc.data, templates.RulesConfig, (), loader.errors, "setting",
@@ -321,9 +341,9 @@ def _load_rules(loader: Loader) -> templates.RulesConfig | None:
 
 def _load(loader: Loader) -> Content:
     rules = _load_rules(loader)
-    factions, _ = loader.table("factions.yaml", templates.Faction)
+    factions, _fdoc = loader.table("factions.yaml", templates.Faction)
     weapons, wdoc = loader.table("weapons.yaml", templates.Weapon)
-    armours, _ = loader.table("armours.yaml", templates.Armour)
+    armours, _adoc = loader.table("armours.yaml", templates.Armour)
     spells, sdoc = loader.table("spells.yaml", templates.Spell, required=False)
     items, idoc = loader.table("items.yaml", templates.Item, required=False)
     characters, cdoc = loader.table("characters.yaml", templates.CharacterTemplate)
@@ -332,11 +352,13 @@ def _load(loader: Loader) -> Content:
     for wid, weapon in weapons.items():
         reach = rules.page.ranged_max_distance if rules else None
         if weapon.kind == "ranged" and reach is not None and weapon.range > reach:
-            loader.errors.append(wdoc.error((wid, "range"), f"range {weapon.range} is above "
-                                            f"{reach}, the most a ranged attack reaches "
-                                            "(rules.yaml page.ranged_max_distance)"))
+            loader.errors.append(wdoc.error((wid, "range"), _(
+                "range {range} is above {reach}, the most a ranged attack reaches "
+                "(rules.yaml page.ranged_max_distance)").format(range=weapon.range,
+                                                                reach=reach)))
         if weapon.kind == "melee" and weapon.range != 1:
-            loader.errors.append(wdoc.error((wid, "range"), "a melee weapon reaches 1 square"))
+            loader.errors.append(wdoc.error((wid, "range"),
+                                            _("a melee weapon reaches 1 square")))
         if weapon.on_hit is not None:
             _check_effect(loader, wdoc, (wid, "on_hit"), weapon.on_hit)
     for iid, item in items.items():
@@ -364,17 +386,19 @@ def _load(loader: Loader) -> Content:
                            ENTRY_NAMES[ref.table])
             for family in t.masteries:
                 if families_known and family not in families:
-                    loader.errors.append(doc.error((tid, "masteries", family),
-                                                   f"no weapon has the family {family!r}",
-                                                   key=True))
+                    loader.errors.append(doc.error(
+                        (tid, "masteries", family),
+                        _("no weapon has the family {family!r}").format(family=family),
+                        key=True))
             if t.armour in armours and armours[t.armour].legendary:
-                loader.errors.append(doc.error((tid, "armour"), f"{t.armour!r} is legendary; "
-                                               "put it under legendary_armour"))
+                loader.errors.append(doc.error((tid, "armour"), _(
+                    "{armour!r} is legendary; put it under legendary_armour").format(
+                        armour=t.armour)))
             if kind == "character":
                 legend = armours.get(t.legendary_armour)
                 if legend is not None and not legend.legendary:
-                    loader.errors.append(doc.error((tid, "legendary_armour"),
-                                                   f"{t.legendary_armour!r} is not legendary"))
+                    loader.errors.append(doc.error((tid, "legendary_armour"), _(
+                        "{armour!r} is not legendary").format(armour=t.legendary_armour)))
     add_content_texts(loader.forms)
     return Content(rules=rules, factions=factions, weapons=weapons, armours=armours,
                    characters=characters, creatures=creatures, spells=spells, items=items,
@@ -391,25 +415,26 @@ def _load_ai(loader: Loader) -> templates.AiConfig | None:
         return None
     data = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("profiles"), dict):
-        loader.errors.append(doc.error((), "expected `profiles:` (a mapping of names to "
-                                       "weights) and `creatures:` (a profile name)"))
+        loader.errors.append(doc.error((), _("expected `profiles:` (a mapping of names to "
+                                             "weights) and `creatures:` (a profile name)")))
         return None
     for key in data:
         if key not in templates.AiConfig.__struct_fields__:
-            loader.errors.append(doc.error((key,), f"unknown field {key!r} (known: "
-                                           "profiles, creatures)", key=True))
+            loader.errors.append(doc.error((key,), _(
+                "unknown field {key!r} (known: profiles, creatures)").format(key=key),
+                key=True))
     profiles = {}
     for name, value in data["profiles"].items():
         if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
-            loader.errors.append(doc.error(("profiles", name), f"{name!r} is not a valid "
-                                           "id (lowercase letters, digits, - and _)", key=True))
+            loader.errors.append(doc.error(("profiles", name), _(BAD_ID).format(key=name),
+                                           key=True))
             continue
         profile = convert(doc, value, templates.AiProfile, ("profiles", name), loader.errors)
         if profile is not None:
             profiles[name] = profile
     creatures = data.get("creatures", "balanced")
     if not isinstance(creatures, str):
-        loader.errors.append(doc.error(("creatures",), "expected a profile name"))
+        loader.errors.append(doc.error(("creatures",), _("expected a profile name")))
         return None
     loader.ref(doc, ("creatures",), creatures, profiles, "AI profile")
     return templates.AiConfig(profiles=profiles, creatures=creatures)
@@ -418,14 +443,17 @@ def _load_ai(loader: Loader) -> templates.AiConfig | None:
 def _check_dice(loader: Loader, doc, path: tuple, text: str) -> None:
     try:
         dice = Dice.parse(text)
-    except ValueError as exc:
-        loader.errors.append(doc.error(path, str(exc)))
+    except DiceError as exc:  # the engine's words, said in the reader's language
+        loader.errors.append(doc.error(path, _(exc.message).format(text=exc.text)))
         return
-    for value, most, what in ((dice.count, MAX_DICE_COUNT, "dice"),
-                              (dice.sides, MAX_DICE_SIDES, "sides"),
-                              (dice.modifier, MAX_DICE_MODIFIER, "as a modifier")):
+    for value, most, too_many in (
+            (dice.count, MAX_DICE_COUNT, N_("{text!r}: at most {most} dice, not {value}")),
+            (dice.sides, MAX_DICE_SIDES, N_("{text!r}: at most {most} sides, not {value}")),
+            (dice.modifier, MAX_DICE_MODIFIER,
+             N_("{text!r}: at most {most} as a modifier, not {value}"))):
         if value > most:
-            loader.errors.append(doc.error(path, f"{text!r}: at most {most} {what}, not {value}"))
+            loader.errors.append(doc.error(path, _(too_many).format(text=text, most=most,
+                                                                   value=value)))
             return
 
 
@@ -436,8 +464,9 @@ def _check_glyph(loader: Loader, doc, path: tuple, glyph: str) -> None:
     # Separators, controls, marks that combine with the previous cell, wide characters:
     # each would shift or hide the map's columns.
     if unicodedata.category(glyph)[0] in "CZM" or unicodedata.east_asian_width(glyph) in "WF":
-        loader.errors.append(doc.error(path, f"glyph {glyph!r} is not one printable, "
-                                       "single-width character"))
+        loader.errors.append(doc.error(path, _(
+            "glyph {glyph!r} is not one printable, single-width character").format(
+                glyph=glyph)))
 
 
 def _check_colour(loader: Loader, doc, path: tuple, colour: str) -> None:
@@ -447,8 +476,9 @@ def _check_colour(loader: Loader, doc, path: tuple, colour: str) -> None:
     except ColorParseError:
         ok = False
     if not ok or colour == "default":
-        loader.errors.append(doc.error(path, f"{colour!r} is not a colour (a name such as "
-                                       "'blue' or 'bright_red', or '#rrggbb')"))
+        loader.errors.append(doc.error(path, _(
+            "{colour!r} is not a colour (a name such as 'blue' or 'bright_red', or "
+            "'#rrggbb')").format(colour=colour)))
 
 
 def _check_rules(loader: Loader, doc: MarkedDocument, rules: templates.RulesConfig) -> None:
@@ -458,45 +488,55 @@ def _check_rules(loader: Loader, doc: MarkedDocument, rules: templates.RulesConf
     for i, row in enumerate(table):
         if row.up_to is None and i != len(table) - 1:
             loader.errors.append(doc.error(("damage_bonus", i, "up_to"),
-                                           "only the last row may have up_to: null"))
+                                           _("only the last row may have up_to: null")))
         if row.up_to is not None and last is not None and row.up_to <= last:
             loader.errors.append(doc.error(("damage_bonus", i, "up_to"),
-                                           "rows must go up in order"))
+                                           _("rows must go up in order")))
         last = row.up_to if row.up_to is not None else last
     if table and table[-1].up_to is not None:
-        loader.errors.append(doc.error(("damage_bonus",), "the last row needs up_to: null"))
+        loader.errors.append(doc.error(("damage_bonus",),
+                                       _("the last row needs up_to: null")))
     levels = rules.level_thresholds
     if not levels or levels[0] != 0 or levels != sorted(set(levels)):
         loader.errors.append(doc.error(("level_thresholds",),
-                                       "thresholds start at 0 and strictly go up"))
+                                       _("thresholds start at 0 and strictly go up")))
 
 
 def _check_spell(loader: Loader, doc, sid: str, spell: templates.Spell) -> None:
     ignored = ("effect", spell.effect) if spell.kind in ("damage", "heal") else \
         ("dice", spell.dice)
     if ignored[1] is not None:
-        needs = "dice" if ignored[0] == "effect" else "an effect"
-        loader.errors.append(doc.error((sid, ignored[0]), f"a {spell.kind} spell ignores "
-                                       f"{ignored[0]} (it uses {needs})", key=True))
+        ignores = _("a {kind} spell ignores effect (it uses dice)") \
+            if ignored[0] == "effect" else _("a {kind} spell ignores dice (it uses an effect)")
+        loader.errors.append(doc.error((sid, ignored[0]), ignores.format(kind=spell.kind),
+                                       key=True))
     if spell.kind in ("damage", "heal"):
         if spell.dice is None:
-            loader.errors.append(doc.error((sid,), f"{sid}: a {spell.kind} spell needs dice"))
+            loader.errors.append(doc.error((sid,), _("{sid}: a {kind} spell needs dice").format(
+                sid=sid, kind=spell.kind)))
     else:
         if spell.effect is None:
-            loader.errors.append(doc.error((sid,), f"{sid}: a {spell.kind} needs an effect "
-                                           "{stat, amount, turns}"))
+            loader.errors.append(doc.error((sid,), _(
+                "{sid}: a {kind} needs an effect {{stat, amount, turns}}").format(
+                    sid=sid, kind=spell.kind)))
             return
         sign_ok = spell.effect.amount > 0 if spell.kind == "buff" else spell.effect.amount < 0
         if not sign_ok:
-            loader.errors.append(doc.error((sid, "effect", "amount"), f"a {spell.kind}'s amount "
-                                           f"must be {'positive' if spell.kind == 'buff' else 'negative'}"))
+            sign = _("a {kind}'s amount must be positive") if spell.kind == "buff" \
+                else _("a {kind}'s amount must be negative")
+            loader.errors.append(doc.error((sid, "effect", "amount"),
+                                           sign.format(kind=spell.kind)))
 
 
 def _check_stat(loader: Loader, doc, path: tuple, stat: str) -> None:
     if stat not in EFFECT_STATS:
         close = difflib.get_close_matches(stat, EFFECT_STATS, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else f"; stats: {', '.join(EFFECT_STATS)}"
-        loader.errors.append(doc.error(path, f"unknown stat {stat!r}{hint}"))
+        problem = _("unknown stat {stat!r}").format(stat=stat)
+        if not close:
+            problem = _("{problem}; stats: {stats}").format(problem=problem,
+                                                           stats=", ".join(EFFECT_STATS))
+        loader.errors.append(doc.error(path, did_you_mean(problem,
+                                                          close[0] if close else None)))
 
 
 #: The check of one value, by the Struct (or a base of it) and the field that hold it: run
@@ -526,7 +566,7 @@ def _check_effect(loader: Loader, doc, path: tuple, effect: templates.EffectSpec
     """An item's or a weapon's timed effect: a non-zero amount (its stat is a value
     check)."""
     if effect.amount == 0:
-        loader.errors.append(doc.error(path + ("amount",), "an effect of 0 changes nothing"))
+        loader.errors.append(doc.error(path + ("amount",), _("an effect of 0 changes nothing")))
 
 
 def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_CONTENT,
@@ -551,7 +591,8 @@ def load_scenario(content: Content, path: FsPath, root: FsPath | str = DEFAULT_C
         english_only(salvaged[0], loader.forms)
         _check_scenario(loader, doc, *salvaged, content=content)
     if loader.errors or scenario is None:
-        raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1, "invalid scenario")])
+        raise ContentErrors(loader.errors or [ContentError(str(path), 1, 1,
+                                                           _("invalid scenario"))])
     add_content_texts(loader.forms)
     if texts is not None:
         texts.append(loader.forms)
@@ -639,15 +680,16 @@ def _check_map(loader: Loader, doc: MarkedDocument, scenario: Scenario) -> Any:
     is too large to check anything on it."""
     grid = read_map(scenario.map)
     if grid.width > MAX_MAP_SIDE or grid.height > MAX_MAP_SIDE:
-        loader.errors.append(doc.error(("map",), f"the map is {grid.width}x{grid.height} "
-                                       f"squares; at most {MAX_MAP_SIDE}x{MAX_MAP_SIDE}"))
+        loader.errors.append(doc.error(("map",), _(
+            "the map is {width}x{height} squares; at most {most}x{most}").format(
+                width=grid.width, height=grid.height, most=MAX_MAP_SIDE)))
         return None
     rows = scenario.map.rstrip("\n").split("\n")
     widths = [len(row) for row in rows]
     usual = max(widths, key=lambda w: (widths.count(w), w))
     if not grid.unknown and all(w == usual for w in widths):
         return grid  # not asked of the document: its marks are only read for an error
-    map_line, _ = doc.where(("map",))
+    map_line, _col = doc.where(("map",))
     source = doc.text.split("\n")
 
     def at(y: int, x: int) -> tuple[int, int]:
@@ -656,20 +698,24 @@ def _check_map(loader: Loader, doc: MarkedDocument, scenario: Scenario) -> Any:
         text = source[line - 1] if line - 1 < len(source) else ""
         return line, len(text) - len(text.lstrip(" ")) + x + 1
 
-    known = ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items())
+    names = {symbol: pgettext("map symbol", SYMBOL_NAMES[name])
+             for symbol, name in MAP_SYMBOLS.items()}
+    known = ", ".join(f"{symbol!r} {name}" for symbol, name in names.items())
     for (x, y), ch in grid.unknown[:MAX_SYMBOL_ERRORS]:
-        loader.errors.append(ContentError(doc.file, *at(y, x),
-                                          f"unknown map symbol {ch!r} ({known})"))
+        loader.errors.append(ContentError(doc.file, *at(y, x), _(
+            "unknown map symbol {symbol!r} ({known})").format(symbol=ch, known=known)))
     if len(grid.unknown) > MAX_SYMBOL_ERRORS:
-        loader.errors.append(doc.error(("map",), f"{len(grid.unknown) - MAX_SYMBOL_ERRORS} "
-                                       "more unknown map symbols"))
+        more = len(grid.unknown) - MAX_SYMBOL_ERRORS
+        loader.errors.append(doc.error(("map",), ngettext(
+            "{n} more unknown map symbol", "{n} more unknown map symbols", more).format(
+                n=more)))
     for y, row in enumerate(rows):
         if len(row) != usual:
-            loader.errors.append(ContentError(
-                doc.file, *at(y, min(len(row), usual)),
-                f"map row {y} is {len(row)} squares wide, the others {usual}"
-                + (" (the missing squares would be holes in the wall)" if len(row) < usual
-                   else "")))
+            wide = _("map row {y} is {width} squares wide, the others {usual} (the missing "
+                     "squares would be holes in the wall)") if len(row) < usual else \
+                _("map row {y} is {width} squares wide, the others {usual}")
+            loader.errors.append(ContentError(doc.file, *at(y, min(len(row), usual)),
+                                              wide.format(y=y, width=len(row), usual=usual)))
     return grid
 
 
@@ -681,26 +727,28 @@ def _check_doors(loader: Loader, doc: MarkedDocument, scenario: Scenario, grid: 
         path = ("doors", place("doors", i), "at")
         pos = (spec.at[0], spec.at[1])
         if pos not in grid.doors:
-            loader.errors.append(doc.error(path, f"there is no door at {pos[0]},{pos[1]} on "
-                                           "the map ('+' or '/')"))
+            loader.errors.append(doc.error(path, _(
+                "there is no door at {x},{y} on the map ('+' or '/')").format(x=pos[0],
+                                                                              y=pos[1])))
         elif pos in seen:
-            loader.errors.append(doc.error(path, f"the door at {pos[0]},{pos[1]} is already "
-                                           "listed"))
+            loader.errors.append(doc.error(path, _(
+                "the door at {x},{y} is already listed").format(x=pos[0], y=pos[1])))
         seen.add(pos)
 
 
 def _check_owners(loader: Loader, doc: MarkedDocument, scenario: Scenario) -> None:
     """At least one character, and each player owns one."""
     if not scenario.characters:
-        loader.errors.append(doc.error(("characters",), "a scenario needs at least one "
-                                       "character (players play characters)"))
+        loader.errors.append(doc.error(("characters",), _(
+            "a scenario needs at least one character (players play characters)")))
     elif len(scenario.characters) == len(doc.data["characters"]):
         # (with a bad character left out, whom it belongs to is not known: not reported)
         owners = {p.owner for p in scenario.characters}
         for number, player in enumerate(scenario.players, 1):
             if number not in owners:
-                loader.errors.append(doc.error(("players", number - 1), f"player {number} "
-                                               f"({player.name}) owns no character"))
+                loader.errors.append(doc.error(("players", number - 1), _(
+                    "player {number} ({name}) owns no character").format(number=number,
+                                                                        name=player.name)))
 
 
 def _check_placements(loader: Loader, doc: MarkedDocument, scenario: Scenario, grid: Any,
@@ -716,7 +764,8 @@ def _check_placements(loader: Loader, doc: MarkedDocument, scenario: Scenario, g
         for i, p in enumerate(placements):
             base = (group, place(group, i))
             if p.id in ids:
-                loader.errors.append(doc.error(base + ("id",), f"duplicate id {p.id!r}"))
+                loader.errors.append(doc.error(base + ("id",),
+                                               _("duplicate id {id!r}").format(id=p.id)))
             ids.add(p.id)
             if catalog is not None:
                 loader.ref(doc, base + ("template",), p.template, catalog,
@@ -732,11 +781,12 @@ def _check_placements(loader: Loader, doc: MarkedDocument, scenario: Scenario, g
 def _check_owner(loader: Loader, doc: MarkedDocument, base: tuple, group: str,
                  owner: int | None, players: int) -> None:
     if group == "characters" and owner is None:
-        loader.errors.append(doc.error(base, f"{where(base)}: a character needs an owner "
-                                       "(player number)"))
+        loader.errors.append(doc.error(base, placed(base, _(
+            "a character needs an owner (player number)"))))
     if owner is not None and not 1 <= owner <= players:
-        loader.errors.append(doc.error(base + ("owner",),
-                                       f"owner {owner} is not a player (1 to {players})"))
+        loader.errors.append(doc.error(base + ("owner",), _(
+            "owner {owner} is not a player (1 to {players})").format(owner=owner,
+                                                                     players=players)))
 
 
 def _check_square(loader: Loader, doc: MarkedDocument, path: tuple, uid: str,
@@ -744,11 +794,24 @@ def _check_square(loader: Loader, doc: MarkedDocument, path: tuple, uid: str,
     """A unit's or an object's square: on the map, not a wall or a door, nobody else's."""
     x, y = pos
     if not (0 <= x < grid.width and 0 <= y < grid.height):
-        loader.errors.append(doc.error(path, f"{x},{y} is off the {grid.width}x{grid.height} "
-                                       "map"))
+        loader.errors.append(doc.error(path, _(
+            "{x},{y} is off the {width}x{height} map").format(x=x, y=y, width=grid.width,
+                                                              height=grid.height)))
     elif what := grid.blocker(pos):
-        loader.errors.append(doc.error(path, f"{uid} stands on {what} at {x},{y}"))
+        loader.errors.append(doc.error(path, _(STANDS_ON[what]).format(uid=uid, x=x, y=y)))
     elif pos in taken:
-        loader.errors.append(doc.error(path, f"{uid} overlaps {taken[pos]} at {x},{y}"))
+        loader.errors.append(doc.error(path, _("{uid} overlaps {other} at {x},{y}").format(
+            uid=uid, other=taken[pos], x=x, y=y)))
     else:
         taken[pos] = uid
+
+
+#: A unit or object placed where a map's square keeps it from standing
+#: (`MapGrid.blocker`), by what is there.
+STANDS_ON = {"a wall": N_("{uid} stands on a wall at {x},{y}"),
+             "a closed door": N_("{uid} stands on a closed door at {x},{y}")}
+
+#: `MAP_SYMBOLS`' names, for the catalog (a map's floor is not a roll's).
+SYMBOL_NAMES = {"wall": NP_("map symbol", "wall"), "floor": NP_("map symbol", "floor"),
+                "closed door": NP_("map symbol", "closed door"),
+                "open door": NP_("map symbol", "open door")}

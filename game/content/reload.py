@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.content import scenario_path
 from game.content.fingerprint import content_hash
+from game.i18n import _
 from game.rules.engine import Game
 from game.rules.events import Reloaded
 from game.rules.progress import level_for
@@ -115,9 +116,10 @@ def _still_playable(game: Game, content: Content, root: Path) -> list[ContentErr
         for ref in content_references(unit, content):
             if ref.table == "factions":
                 continue  # (as before: a reload does not ask a unit's faction to stay)
-            what = "plays the template" if ref.field == ("template",) else "carries"
+            gone = _("{unit} plays the template {id!r}, which is gone") \
+                if ref.field == ("template",) else _("{unit} carries {id!r}, which is gone")
             errors.append(loading.ContentError(loader.rel(root / TABLES[ref.table]), 1, 1,
-                                       f"{unit.id} {what} {ref.id!r}, which is gone"))
+                                               gone.format(unit=unit.id, id=ref.id)))
     path = scenario_path(root, game.scenario_id)
     if not errors and path.exists():
         try:

@@ -18,6 +18,7 @@ from typing import Any, Iterator
 
 from game.content.schema import entry_schema
 from game.content.yamlmarks import ContentError, MarkedDocument, Path
+from game.i18n import N_, _
 from game.rules import templates
 
 #: A JSON type by the name the messages use (msgspec's and Python's).
@@ -25,9 +26,12 @@ _TYPE_NAMES = {"integer": "int", "number": "float", "string": "str", "boolean": 
                "array": "array", "object": "object", "null": "null"}
 #: Patterns said in words.
 _PATTERN_WORDS = {
-    templates._PLAIN: "plain text (no control, line-break or direction characters)",
-    templates._TEXT: "text without control or direction characters",
+    templates._PLAIN: N_("expected plain text (no control, line-break or direction "
+                         "characters)"),
+    templates._TEXT: N_("expected text without control or direction characters"),
 }
+#: A "did you mean": the problem, then the id or name it is likely a typo of.
+DID_YOU_MEAN = N_("{problem} (did you mean {close!r}?)")
 _BOUNDS = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}
 _LENGTHS = {"minLength": (">=", "str"), "maxLength": ("<=", "str"),
             "minItems": (">=", "array"), "maxItems": ("<=", "array"),
@@ -49,6 +53,13 @@ def where(path: Path) -> str:
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
     return text
+
+
+def placed(path: Path, problem: str) -> str:
+    """A problem said of the value at `path`: `aldric.stats.STR: …` (`value: …` for the
+    whole file). The path is the file's words, as it writes them."""
+    # Translators: a content value's place (`aldric.stats.STR`) and what is wrong with it.
+    return _("{place}: {problem}").format(place=where(path) or _("value"), problem=problem)
 
 
 @lru_cache(maxsize=None)
@@ -124,12 +135,14 @@ def _worded(error: Any, path: Path, base: Path, missing_word: str,
     """(path, message, at the key?) for one error."""
     keyword, value, instance = error.validator, error.validator_value, error.instance
     if keyword == "required":
-        word = missing_word if path == base == () else "required field"
-        owner = f"{where(path)}: " if path else ""
+        missing = _("missing setting {name!r}") \
+            if path == base == () and missing_word == "setting" \
+            else _("missing required field {name!r}")
         for name in value:
             if isinstance(instance, dict) and name not in instance \
                     and path + (name,) not in suggested:
-                yield path, f"{owner}missing {word} {name!r}", False
+                problem = missing.format(name=name)
+                yield path, placed(path, problem) if path else problem, False
         return
     if keyword == "additionalProperties":
         known = tuple(error.schema.get("properties", {}))
@@ -137,17 +150,22 @@ def _worded(error: Any, path: Path, base: Path, missing_word: str,
             if name in known:
                 continue
             close = _close(str(name), known)
-            hint = f" (did you mean {close!r}?)" if close else \
-                f"; known fields: {', '.join(known)}" if known else ""
-            yield path + (name,), f"unknown field {name!r}{hint}", True
+            problem = _("unknown field {name!r}").format(name=name)
+            if close:
+                problem = _(DID_YOU_MEAN).format(problem=problem, close=close)
+            elif known:
+                problem = _("{problem}; known fields: {known}").format(
+                    problem=problem, known=", ".join(known))
+            yield path + (name,), problem, True
         return
+    expected = _expected(keyword, value, error.schema, instance, error.message)
     if "propertyNames" in error.relative_schema_path:
         # `instance` is the key; the error's path, the mapping's.
-        yield path + (instance,), f"a key of {where(path) or 'the file'}: " \
-            f"{_expected(keyword, value, error.schema, instance, error.message)}", True
+        key = _("a key of {place}: {problem}").format(place=where(path), problem=expected) \
+            if path else _("a key of the file: {problem}").format(problem=expected)
+        yield path + (instance,), key, True
         return
-    yield path, f"{where(path) or 'value'}: " \
-        f"{_expected(keyword, value, error.schema, instance, error.message)}", False
+    yield path, placed(path, expected), False
 
 
 def _type_name(schema: dict) -> str:
@@ -163,27 +181,33 @@ def _type_name(schema: dict) -> str:
 def _expected(keyword: str, value: Any, schema: dict, instance: Any, message: str) -> str:
     """What the value should have been, in words (`message`, jsonschema's own, for a
     keyword the Structs do not use)."""
+    # The types, values and fields quoted are the file's words (and YAML's), as they are.
     if keyword == "type":
-        return f"expected `{_type_name(schema)}`, got `{kind_of(instance)}`"
+        return _("expected `{expected}`, got `{got}`").format(expected=_type_name(schema),
+                                                              got=kind_of(instance))
     if keyword in ("anyOf", "oneOf"):
         if any("Translated" in s.get("$ref", "") for s in value):
             # A content text: plain, or its forms by language (`game.content.texts`).
-            return "expected a text or its forms by language ({en: …, fr: …}), " \
-                f"got `{kind_of(instance)}`"
-        return f"expected `{' | '.join(_type_name(s) for s in value)}`, " \
-            f"got `{kind_of(instance)}`"
+            return _("expected a text or its forms by language ({{en: …, fr: …}}), "
+                     "got `{got}`").format(got=kind_of(instance))
+        return _("expected `{expected}`, got `{got}`").format(
+            expected=" | ".join(_type_name(s) for s in value), got=kind_of(instance))
     if keyword in _BOUNDS:
         kind = _type_name(schema)
         bound = float(value) if kind == "float" else value
-        return f"expected `{kind}` {_BOUNDS[keyword]} {bound}"
+        return _("expected `{kind}` {sign} {bound}").format(kind=kind, sign=_BOUNDS[keyword],
+                                                           bound=bound)
     if keyword in _LENGTHS:
         sign, kind = _LENGTHS[keyword]
-        return f"expected `{kind}` of length {sign} {value}"
+        return _("expected `{kind}` of length {sign} {value}").format(kind=kind, sign=sign,
+                                                                     value=value)
     if keyword == "pattern":
         words = _PATTERN_WORDS.get(value)
-        return f"expected {words}" if words else f"expected `str` matching regex '{value}'"
+        return _(words) if words else \
+            _("expected `str` matching regex '{pattern}'").format(pattern=value)
     if keyword == "enum":
         close = _close(str(instance), tuple(str(v) for v in value))
-        hint = f" (did you mean {close!r}?)" if close else ""
-        return f"{instance!r} is not one of {', '.join(repr(v) for v in value)}{hint}"
-    return message
+        problem = _("{value!r} is not one of {choices}").format(
+            value=instance, choices=", ".join(repr(v) for v in value))
+        return _(DID_YOU_MEAN).format(problem=problem, close=close) if close else problem
+    return message  # jsonschema's own words, for a keyword the Structs do not use

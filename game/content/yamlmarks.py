@@ -13,10 +13,14 @@ and refuses an alias inside the value it names (`loop: &l [*l]`). Each is report
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from string import Formatter
 from typing import Any
 
 import yaml
+
+from game.i18n import N_, _, format_decimal
 
 Path = tuple[Any, ...]
 # libyaml's composer when present: same nodes and marks, several times faster.
@@ -81,7 +85,7 @@ class MarkedDocument:
 
     def _marks(self) -> None:
         if not self.marked:
-            again, _ = _read_marked(self.text, self.file)
+            again, _errors = _read_marked(self.text, self.file)
             self.values, self.keys, self.marked = again.values, again.keys, True
 
     def is_broken(self, path: Path) -> bool:
@@ -230,14 +234,21 @@ def _read_marked(text: str, file: str) -> tuple[MarkedDocument, list[ContentErro
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = " ".join(filter(None, [exc.context, exc.problem]))
-        errors.append(ContentError(file, line, col, f"invalid YAML: {problem}"))
+        problem = yaml_words(exc.problem or "")
+        if exc.context:
+            # Translators: what PyYAML was reading (`while parsing a flow sequence`), then
+            # what it found wrong there.
+            problem = _("{context} {problem}").format(context=yaml_words(exc.context),
+                                                      problem=problem)
+        errors.append(ContentError(file, line, col,
+                                   _("invalid YAML: {problem}").format(problem=problem)))
         return doc, errors
     except yaml.YAMLError as exc:
-        errors.append(ContentError(file, 1, 1, f"invalid YAML: {exc}"))
+        errors.append(ContentError(file, 1, 1,
+                                   _("invalid YAML: {problem}").format(problem=exc)))
         return doc, errors
     if node is None:
-        errors.append(ContentError(file, 1, 1, "the file is empty"))
+        errors.append(ContentError(file, 1, 1, _("the file is empty")))
         return doc, errors
     constructor = yaml.SafeLoader("")
     built = 0
@@ -247,16 +258,17 @@ def _read_marked(text: str, file: str) -> tuple[MarkedDocument, list[ContentErro
         nonlocal built
         built += 1
         if built > MAX_VALUES:
-            raise _Refused(node, f"too many values: aliases expand to more than "
-                                 f"{MAX_VALUES:,}")
+            raise _Refused(node, _("too many values: aliases expand to more than "
+                                   "{most}").format(most=format_decimal(MAX_VALUES, 0)))
         if id(node) in active:
-            raise _Refused(node, "an alias refers to the value that contains it (a loop)")
+            raise _Refused(node, _("an alias refers to the value that contains it (a loop)"))
         doc.values[path] = _mark(node)
         if node.tag not in _SAFE_TAGS:
             doc.broken.add(path)
             line, col = _mark(node)
-            errors.append(ContentError(file, line, col,
-                                       f"unsafe or unknown YAML tag {node.tag.replace(_STANDARD, '!!')!r}"))
+            errors.append(ContentError(file, line, col, _(
+                "unsafe or unknown YAML tag {tag!r}").format(
+                    tag=node.tag.replace(_STANDARD, "!!"))))
             return None
         if isinstance(node, yaml.MappingNode):
             active.add(id(node))
@@ -266,13 +278,15 @@ def _read_marked(text: str, file: str) -> tuple[MarkedDocument, list[ContentErro
                 if not isinstance(key, (str, int)):
                     doc.broken.add(path)
                     line, col = _mark(key_node)
-                    errors.append(ContentError(file, line, col, "keys must be plain names"))
+                    errors.append(ContentError(file, line, col,
+                                               _("keys must be plain names")))
                     continue
                 if key in result:
                     first = doc.keys[path + (key,)]
                     line, col = _mark(key_node)
-                    errors.append(ContentError(
-                        file, line, col, f"duplicate key {key!r} (first at line {first[0]})"))
+                    errors.append(ContentError(file, line, col, _(
+                        "duplicate key {key!r} (first at line {line})").format(
+                            key=key, line=first[0])))
                     continue
                 doc.keys[path + (key,)] = _mark(key_node)
                 result[key] = build(value_node, path + (key,))
@@ -290,8 +304,8 @@ def _read_marked(text: str, file: str) -> tuple[MarkedDocument, list[ContentErro
             # e.g. an integer of more digits than Python converts
             doc.broken.add(path)
             line, col = _mark(node)
-            errors.append(ContentError(file, line, col, "cannot read this value: "
-                                       + str(exc).split(";")[0]))
+            errors.append(ContentError(file, line, col, _(
+                "cannot read this value: {reason}").format(reason=str(exc).split(";")[0])))
             return None
 
     try:
@@ -311,14 +325,78 @@ def _scan(text: str, file: str) -> ContentError | None:
             values += 1
             if values > MAX_VALUES:
                 line, col = event.start_mark.line + 1, event.start_mark.column + 1
-                return ContentError(file, line, col, f"too many values (more than "
-                                                     f"{MAX_VALUES:,} in one file)")
+                return ContentError(file, line, col, _(
+                    "too many values (more than {most} in one file)").format(
+                        most=format_decimal(MAX_VALUES, 0)))
         if isinstance(event, _OPENERS):
             depth += 1
             if depth > MAX_DEPTH:
                 line, col = event.start_mark.line + 1, event.start_mark.column + 1
-                return ContentError(file, line, col, f"nested more than {MAX_DEPTH} levels "
-                                                     "deep")
+                return ContentError(file, line, col, _(
+                    "nested more than {most} levels deep").format(most=MAX_DEPTH))
         elif isinstance(event, _CLOSERS):
             depth -= 1
     return None
+
+
+# --- PyYAML's words ------------------------------------------------------------------------
+# PyYAML says what it could not parse in English (`mapping values are not allowed here`):
+# the usual ones are said here in the reader's language, the rest as PyYAML says them.
+
+#: PyYAML's contexts and problems, as it writes them.
+_YAML_WORDS = {text: text for text in (
+    N_("mapping values are not allowed here"),
+    N_("while scanning a simple key"),
+    N_("could not find expected ':'"),
+    N_("while parsing a block mapping"),
+    N_("while parsing a block collection"),
+    N_("while parsing a flow mapping"),
+    N_("while parsing a flow sequence"),
+    N_("while parsing a flow node"),
+    N_("while parsing a block node"),
+    N_("while scanning a quoted scalar"),
+    N_("found unexpected end of stream"),
+    N_("while scanning a plain scalar"),
+    N_("found unexpected ':'"),
+    N_("while scanning an alias"),
+    N_("while scanning an anchor"),
+    N_("while composing a mapping"),
+    N_("second occurrence"),
+    N_("expected a single document in the stream"),
+    N_("but found another document"),
+    N_("while scanning for the next token"),
+    N_("while parsing a node"),
+)}
+#: PyYAML's words with a part of the file in them.
+_YAML_PATTERNS = (
+    (re.compile(r"expected (.+), but found (.+)"),
+     N_("expected {expected}, but found {found}")),
+    (re.compile(r"expected (.+), but got (.+)"), N_("expected {expected}, but got {found}")),
+    (re.compile(r"found undefined alias (.+)"), N_("found undefined alias {alias}")),
+    (re.compile(r"found duplicate anchor (.+); first occurrence"),
+     N_("found duplicate anchor {anchor}; first occurrence")),
+    (re.compile(r"found character (.+) that cannot start any token"),
+     N_("found character {char} that cannot start any token")),
+    (re.compile(r"did not find expected (.+)"), N_("did not find expected {expected}")),
+    (re.compile(r"found undefined tag handle (.+)"), N_("found undefined tag handle {handle}")),
+)
+
+
+def yaml_words(text: str) -> str:
+    """PyYAML's context or problem `text` in the current language (as it is if it is not
+    one of the usual ones)."""
+    if text in _YAML_WORDS:
+        return _(text)
+    for pattern, message in _YAML_PATTERNS:
+        found = pattern.fullmatch(text)
+        if found:
+            names = [name for _literal, name, _spec, _conv in Formatter().parse(message)
+                     if name]
+            return _(message).format(**dict(zip(names, map(_alternatives, found.groups()))))
+    return text
+
+
+def _alternatives(text: str) -> str:
+    """PyYAML's `',' or ']'` in the current language."""
+    first, _or, second = text.partition(" or ")
+    return _("{first} or {second}").format(first=first, second=second) if _or else text

@@ -2,9 +2,10 @@
 
 English is the source language: every text of the UI and the journal is written in English
 in the code, marked `_("…")` where it is shown, `N_("…")` where it is only defined (a table,
-an engine refusal), `ngettext` where a number decides the form. A whole sentence is one
-message with named fields (`_("{unit} moves {n} squares")`), never fragments glued together,
-so a translation can order its words as its language needs.
+an engine refusal), `ngettext` where a number decides the form (`NN_` where it is only
+defined). A whole sentence is one message with named fields (`_("{unit} moves {n}
+squares")`), never fragments glued together, so a translation can order its words as its
+language needs.
 
 The catalogs are standard gettext files: `locale/<lang>/LC_MESSAGES/escarmouche.po` (the
 translators' text) compiled to `.mo` (what is read at run time). `set_language("fr")`
@@ -224,6 +225,12 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks `message` for the catalog without translating it (tables, definitions)."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message and its plural for the catalog without translating them (what
+    `ngettext` is given later, e.g. by a library)."""
+    return singular, plural
 
 
 # --- the content's texts ---------------------------------------------------------------

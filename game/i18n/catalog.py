@@ -7,14 +7,14 @@ development tool (the `test` extra): the game reads the `.mo` with the standard 
 check` lists what is missing, obsolete, untranslated or fuzzy, a translation whose fields
 differ from its English (exit 1), and whether the `.pot` and `.mo` are stale.
 
-What is extracted: the string literals given to `_`, `N_`, `ngettext`, `pgettext`, `NP_` and
-`agreed` (by those names, called bare or as an attribute) in every `game/**.py`, the engine's `N_` of
-`game/rules/errors.py` included, with the `# Translators:` comment above a call. Messages
-come sorted by source file, then line of first use. References name the file only, without
-the line (as `msgmerge --add-location=file`): a line number would make the catalog stale
-each time code above a message moves, and two branches editing different files would still
-collide on the catalog. A file is written only when what it says changes (its dates
-aside), so `update` on an unchanged tree changes nothing.
+What is extracted: the string literals given to `_`, `N_`, `ngettext`, `NN_`, `pgettext`,
+`NP_` and `agreed` (by those names, called bare or as an attribute) in every `game/**.py`,
+the engine's `N_` of `game/rules/errors.py` included, with the `# Translators:` comment
+above a call. Messages come sorted by source file, then line of first use. References name
+the file only, without the line (as `msgmerge --add-location=file`): a line number would
+make the catalog stale each time code above a message moves, and two branches editing
+different files would still collide on the catalog. A file is written only when what it
+says changes (its dates aside), so `update` on an unchanged tree changes nothing.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ KEYWORDS = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
+    "NN_": (1, 2),
     "pgettext": ((1, "c"), 2),
     "NP_": ((1, "c"), 2),
     # `agreed(gender, message)` and `agreed(gender, singular, plural, n)`: the usual forms

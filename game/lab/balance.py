@@ -87,8 +87,8 @@ def scenarios_of(content_dir: Path, named: list[str]) -> list[str]:
     shipped = list_scenarios(content_dir)
     unknown = [n for n in named if n not in shipped]
     if unknown:
-        raise LabError(f"no scenario {', '.join(map(repr, unknown))} in {content_dir} "
-                       f"(there are: {', '.join(shipped)})")
+        raise LabError(_("no scenario {names} in {folder} (there are: {known})").format(
+            names=", ".join(map(repr, unknown)), folder=content_dir, known=", ".join(shipped)))
     return named or shipped
 
 

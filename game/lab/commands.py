@@ -22,7 +22,7 @@ from game.lab.parallel import run_all
 from game.lab.requests import (BalanceRequest, CompareRequest, Runs, SimulateRequest, Spread,
                                TuneRequest)
 from game.lab.runs import (LabError, Setup, check_setup, content_at, duel_sides, new_game,
-                           on_unit, scenario_at, unit_ids)
+                           on_unit, said, scenario_at, unit_ids)
 from game.lab.stats import compare_sides, summarise
 from game.rules.edits import split_path, template_value
 from game.rules.errors import Impossible
@@ -35,7 +35,8 @@ def seats_of(specs: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
         number, colon, profile = spec.partition(":")
         if not (number.isascii() and number.isdigit() and len(number) <= 2) or not colon \
                 or not profile:
-            raise LabError(f"--ai takes a player number and a profile (2:naive), not {spec!r}")
+            raise LabError(_("--ai takes a player number and a profile (2:naive), not "
+                             "{spec!r}").format(spec=spec))
         seats[int(number)] = profile
     return tuple(sorted(seats.items()))
 
@@ -47,13 +48,15 @@ def setup_of(request: Runs, content_dir: Path) -> Setup:
     # `duel A B` is a duel of two templates; `duel` alone is the scenario of that name.
     if what[0] == "duel" and len(what) != 1:
         if len(what) != 3:
-            raise LabError("simulate duel needs two templates (characters or creatures): duel A B")
+            raise LabError(_("simulate duel needs two templates (characters or creatures): "
+                             "duel A B"))
         setup = Setup(str(Path(content_dir).resolve()), "duel", what[1], what[2],
                       request.distance, profile=request.profile, rounds=request.rounds,
                       seats=seats)
     else:
         if len(what) != 1:
-            raise LabError(f"one scenario, or `duel A B`, not {' '.join(what)!r}")
+            raise LabError(_("one scenario, or `duel A B`, not {what!r}").format(
+                what=" ".join(what)))
         setup = Setup(str(Path(content_dir).resolve()), "scenario", scenario=what[0],
                       profile=request.profile, rounds=request.rounds, seats=seats)
     check_setup(setup)
@@ -68,9 +71,10 @@ def count_of(request: Spread, default: int = 200) -> int:
     """The runs asked (`default` when none is), within bounds."""
     n = default if request.runs is None else request.runs
     if n < 1:
-        raise LabError("--runs / --games must be at least 1")
+        raise LabError(_("--runs / --games must be at least 1"))
     if n > MOST_RUNS:
-        raise LabError(f"--runs / --games: {n:,} runs; at most {MOST_RUNS:,} in one command")
+        raise LabError(_("--runs / --games: {n} runs; at most {most} in one command").format(
+            n=format_decimal(n, 0), most=format_decimal(MOST_RUNS, 0)))
     return n
 
 
@@ -79,11 +83,11 @@ def workers_of(request: Spread) -> int:
     if workers is None:
         return 1
     if workers < 1:
-        raise LabError("--workers must be at least 1 (0 is not a number of processes)")
+        raise LabError(_("--workers must be at least 1 (0 is not a number of processes)"))
     cores = os.cpu_count() or 1
     if workers > cores and request.scheduler is None:
-        raise LabError(f"--workers {workers}: this machine has {cores} cores; "
-                       f"at most {cores} local processes")
+        raise LabError(_("--workers {workers}: this machine has {cores} cores; at most "
+                         "{cores} local processes").format(workers=workers, cores=cores))
     return workers
 
 
@@ -199,12 +203,12 @@ def parse_target(text: str, figure: str) -> float:
             if figure != "mean" and value > 1:
                 value /= 100
     except ValueError:
-        raise LabError(f"--to takes a chance (50%, 0.5) or, for a mean, a number; not "
-                       f"{text!r}") from None
+        raise LabError(_("--to takes a chance (50%, 0.5) or, for a mean, a number; not "
+                         "{text!r}").format(text=text)) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise LabError(f"--to {text!r} is not a number")
+        raise LabError(_("--to {text!r} is not a number").format(text=text))
     if figure != "mean" and not 0 <= value <= 1:
-        raise LabError(f"--to {text}: a chance is between 0% and 100%")
+        raise LabError(_("--to {text}: a chance is between 0% and 100%").format(text=text))
     return value
 
 
@@ -215,16 +219,17 @@ def field_range(text: str, game=None, units=()) -> tuple[str, int, int]:
         if "=" in text:
             path, values = oddsreport.parse_vary(text)
             if len(values) > 1 and values[1] - values[0] != 1:
-                raise LabError("--field: tune searches every integer between LOW and HIGH; "
-                               "leave out :STEP")
+                raise LabError(_("--field: tune searches every integer between LOW and "
+                                 "HIGH; leave out :STEP"))
             return path, values[0], values[-1]
         split_path(text)
     except (ValueError, Impossible) as exc:
-        raise LabError(str(exc)) from None
+        raise LabError(said(exc)) from None
     kind = "unit" if on_unit(text, units) else "template"
     bounds = tuning.default_range(game, text, kind)
     if bounds is None:
-        raise LabError(f"--field {text}: give the range to search, e.g. {text}=0..20")
+        raise LabError(_("--field {text}: give the range to search, e.g. {text}=0..20").format(
+            text=text))
     return text, *bounds
 
 
@@ -251,13 +256,13 @@ def tune(request: TuneRequest) -> int:
     r = request
     what = r.what
     if r.json and r.csv:
-        raise LabError("--json or --csv, not both")
+        raise LabError(_("--json or --csv, not both"))
     quiet = r.json or r.csv
     console = Console(highlight=False)
     if what[0] == "odds":
         if len(what) != 4:
-            raise LabError("tune odds needs a scenario, an attacker and a target: "
-                           "tune odds crossroads aldric goblin-1")
+            raise LabError(_("tune odds needs a scenario, an attacker and a target: "
+                             "tune odds crossroads aldric goblin-1"))
         figure = r.figure or "down"
         goal = parse_target(r.to, figure)
         game = situation(r.content, what[1], r.load, r.saves_dir)
@@ -271,7 +276,7 @@ def tune(request: TuneRequest) -> int:
             if split_path(path)[0] != "rules":
                 oddsreport.current_value(game, path)
         except Impossible as refusal:
-            raise LabError(refusal.reason) from None
+            raise LabError(said(refusal)) from None
         evaluate = tuning.odds_figure(game, attacker, target, choice, path, figure, square)
         label = oddsreport.figure_label(figure) if figure != "best" else \
             _("P(down this turn) of the best turn")
@@ -282,23 +287,25 @@ def tune(request: TuneRequest) -> int:
         current = oddsreport.current_value(game, path)
     else:
         if r.figure:
-            raise LabError("--figure is for tune odds; a duel or a scenario is tuned by a "
-                           "seat's win rate (--seat N)")
+            raise LabError(_("--figure is for tune odds; a duel or a scenario is tuned by a "
+                             "seat's win rate (--seat N)"))
         figure = "win"
         goal = parse_target(r.to, figure)
         setup = setup_of(r, r.content)
         sides = sides_of(setup)
         if not 1 <= r.seat <= len(sides):
-            raise LabError(f"--seat {r.seat}: {setup.describe()} has seats 1 to "
-                           f"{len(sides)}")
+            raise LabError(_("--seat {seat}: {setup} has seats 1 to {most}").format(
+                seat=r.seat, setup=setup.describe(), most=len(sides)))
         units = unit_ids(setup)
         game, _names = new_game(setup, 0, 0)
         path, low, high = field_range(r.field, game, units=units)
         runs = count_of(r)
         # Bounded as the rest of the lab: every value plays its runs.
         if runs * tuning.MOST_STEPS > MOST_RUNS * 10:
-            raise LabError(f"--runs {runs:,}: a search plays up to {tuning.MOST_STEPS} "
-                           f"values; at most {MOST_RUNS * 10 // tuning.MOST_STEPS:,} runs a value")
+            raise LabError(_("--runs {runs}: a search plays up to {steps} values; at most "
+                             "{most} runs a value").format(
+                runs=format_decimal(runs, 0), steps=tuning.MOST_STEPS,
+                most=format_decimal(MOST_RUNS * 10 // tuning.MOST_STEPS, 0)))
         workers = workers_of(r)
         evaluate = tuning.lab_figure(setup, path, r.seat, sides, runs, r.seed, workers,
                                      r.scheduler, try_exact=not r.simulate)

@@ -12,10 +12,10 @@ from rich.console import Console
 
 from game import oddsreport
 from game.content.loader import list_scenarios, load_game_content, scenario_path
-from game.i18n import _, agreeing, field_text
+from game.i18n import _, agreeing, field_text, pgettext
 from game.journal.text import namer
 from game.lab.requests import OddsRequest
-from game.lab.runs import LabError
+from game.lab.runs import LabError, said
 from game.rules.engine import Game
 from game.rules.errors import Impossible
 from game.rules.policies import ProfileBook
@@ -30,8 +30,9 @@ def situation(content_dir: Path, scenario: str, load: str | None = None,
         return load_game(save_path(load, saves_dir), content_dir).game
     path = scenario_path(content_dir, scenario)
     if not path.exists():
-        known = ", ".join(list_scenarios(content_dir)) or "none"
-        raise LabError(f"no scenario {scenario!r} (known: {known})")
+        known = ", ".join(list_scenarios(content_dir)) or pgettext("scenarios", "none")
+        raise LabError(_("no scenario {scenario!r} (known: {known})").format(
+            scenario=scenario, known=known))
     # The content's errors and the scenario's in one list, as `validate` gives them.
     content, loaded = load_game_content(content_dir, path)
     return Game(content, loaded, seed=0, scenario_id=path.stem,
@@ -43,15 +44,15 @@ def odds(request: OddsRequest) -> int:
     r = request
     game = situation(r.content, r.scenario, r.load, r.saves_dir)
     if r.json and r.csv:
-        raise LabError("--json or --csv, not both")
+        raise LabError(_("--json or --csv, not both"))
     sweeps = list(r.vary)
     if len(sweeps) > 2:
-        raise LabError("--vary at most twice (rows, then columns)")
+        raise LabError(_("--vary at most twice (rows, then columns)"))
     if sweeps and (r.turn or r.squares):
-        raise LabError("--vary sweeps one option's odds: not with --turn or --squares")
+        raise LabError(_("--vary sweeps one option's odds: not with --turn or --squares"))
     if r.squares and r.square is not None:
-        raise LabError("--squares ranks every square from where the unit stands: "
-                       "not with --from")
+        raise LabError(_("--squares ranks every square from where the unit stands: "
+                         "not with --from"))
     choice = oddsreport.Choice(weapon=r.weapon, brawl=r.brawl, spell=r.spell)
     console = Console(highlight=False)
     names = namer(game)
@@ -93,7 +94,7 @@ def _sweep(r: OddsRequest, game: Game, choice, console: Console, sweeps: list[st
         parsed = [oddsreport.parse_vary(text) for text in sweeps]
         current = [oddsreport.current_value(game, path) for path, _values in parsed]
     except (ValueError, Impossible) as exc:
-        raise LabError(str(exc)) from None
+        raise LabError(said(exc)) from None
     if len(parsed) == 2:
         try:
             data = oddsreport.grid(game, r.attacker, r.target, choice, parsed[0], parsed[1],

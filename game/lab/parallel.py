@@ -13,6 +13,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable
 
+from game.i18n import _
 from game.lab.runs import LabError, RunResult, Setup, play_chunk
 
 Progress = Callable[[int], None]
@@ -70,8 +71,9 @@ def _check_address(address: str) -> None:
             if not 0 < port < 65536:
                 raise ValueError(f"port {port} is out of range (1-65535)")
     except (ValueError, TypeError) as exc:
-        raise LabError(f"--scheduler {address!r} is not a Dask scheduler address "
-                       f"(tcp://HOST:PORT): {exc}") from None
+        raise LabError(_("--scheduler {address!r} is not a Dask scheduler address "
+                         "(tcp://HOST:PORT): {problem}").format(address=address,
+                                                                problem=exc)) from None
 
 
 def _probe(address: str) -> None:
@@ -92,15 +94,16 @@ def _probe(address: str) -> None:
     try:
         found = asyncio.run(bounded())
     except (TimeoutError, asyncio.TimeoutError, OSError):
-        raise LabError(f"no Dask scheduler answered at {address} within {CONNECT_SECONDS} s "
-                       "(nothing listening there, not a Dask scheduler, or out of reach)") \
-            from None
+        raise LabError(_("no Dask scheduler answered at {address} within {seconds} s "
+                         "(nothing listening there, not a Dask scheduler, or out of "
+                         "reach)").format(address=address, seconds=CONNECT_SECONDS)) from None
     except Exception as exc:  # noqa: BLE001 — whatever a stranger's port sends back
-        raise LabError(f"{address} does not answer as a Dask scheduler "
-                       f"({type(exc).__name__}: {str(exc)[:200]})") from None
+        raise LabError(_("{address} does not answer as a Dask scheduler ({problem})").format(
+            address=address, problem=f"{type(exc).__name__}: {str(exc)[:200]}")) from None
     kind = found.get("type") if isinstance(found, dict) else None
     if kind != "Scheduler":
-        raise LabError(f"{address} answers as a Dask {kind or 'peer'}, not a scheduler")
+        raise LabError(_("{address} answers as a Dask {kind}, not a scheduler").format(
+            address=address, kind=kind or "peer"))
 
 
 def _on_cluster(setup: Setup, master: int, runs: int, address: str,
@@ -112,8 +115,8 @@ def _on_cluster(setup: Setup, master: int, runs: int, address: str,
     try:
         from distributed import Client, wait
     except ImportError:
-        raise LabError("--scheduler needs Dask distributed: pip install "
-                       "'escarmouche[cluster]'") from None
+        raise LabError(_("--scheduler needs Dask distributed: pip install "
+                         "'escarmouche[cluster]'")) from None
     _check_address(address)
     _probe(address)
     # The client's own complaints (a lost scheduler, reconnection attempts) would land in
@@ -125,8 +128,9 @@ def _on_cluster(setup: Setup, master: int, runs: int, address: str,
         try:
             client = Client(address, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError) as exc:
-            raise LabError(f"cannot connect to the Dask scheduler at {address}: "
-                           f"{exc or type(exc).__name__}") from None
+            raise LabError(_("cannot connect to the Dask scheduler at {address}: "
+                             "{problem}").format(address=address,
+                                                 problem=exc or type(exc).__name__)) from None
         try:
             return _gather(client, setup, master, runs, address, tick, wait, time.monotonic)
         finally:
@@ -146,7 +150,8 @@ def _gather(client, setup: Setup, master: int, runs: int, address: str, tick: Pr
         pending = {client.submit(play_chunk, setup, master, part, pure=False)
                    for part in chunks(runs, workers)}
     except Exception as exc:  # noqa: BLE001
-        raise LabError(f"the Dask scheduler at {address} failed: {_reason(exc)}") from None
+        raise LabError(_("the Dask scheduler at {address} failed: {problem}").format(
+            address=address, problem=_reason(exc))) from None
     results: list[RunResult] = []
     alone_since = None
     while pending:
@@ -160,8 +165,9 @@ def _gather(client, setup: Setup, master: int, runs: int, address: str, tick: Pr
             try:
                 part = future.result()
             except Exception as exc:  # noqa: BLE001 — a run failed, or killed its workers
-                raise LabError(f"a run failed on the Dask cluster ({len(results)} of {runs} "
-                               f"done, no figures printed): {_reason(exc)}") from None
+                raise LabError(_("a run failed on the Dask cluster ({done} of {runs} done, "
+                                 "no figures printed): {problem}").format(
+                    done=len(results), runs=runs, problem=_reason(exc))) from None
             results += part
             tick(len(part))
         if done or not pending:
@@ -176,9 +182,10 @@ def _gather(client, setup: Setup, master: int, runs: int, address: str, tick: Pr
         elif alone_since is None:
             alone_since = clock()
         elif clock() - alone_since > NO_WORKER_SECONDS:
-            raise LabError(f"every Dask worker left the cluster at {address} and none came "
-                           f"back within {NO_WORKER_SECONDS} s ({len(results)} of {runs} runs "
-                           "done, no figures printed)")
+            raise LabError(_("every Dask worker left the cluster at {address} and none came "
+                             "back within {seconds} s ({done} of {runs} runs done, no figures "
+                             "printed)").format(address=address, seconds=NO_WORKER_SECONDS,
+                                                done=len(results), runs=runs))
     return results
 
 
@@ -188,5 +195,6 @@ def _reason(exc: BaseException) -> str:
 
 
 def _lost(address: str, exc: BaseException, done: int, runs: int) -> LabError:
-    return LabError(f"lost the Dask scheduler at {address} ({done} of {runs} runs done, no "
-                    f"figures printed): {_reason(exc)}")
+    return LabError(_("lost the Dask scheduler at {address} ({done} of {runs} runs done, no "
+                      "figures printed): {problem}").format(address=address, done=done,
+                                                            runs=runs, problem=_reason(exc)))

@@ -17,7 +17,7 @@ import msgspec
 from game.content.loader import (list_scenarios, load_content, load_game_content,
                                  load_scenario, scenario_path)
 from game.content.yamlmarks import ContentErrors
-from game.i18n import _, ngettext
+from game.i18n import _, agreeing, field_text, ngettext, pgettext
 from game.lab.figures import EffectTally, Key, SourceTally, dealt_and_overkill, figures
 from game.rules.dice import stream_seed
 from game.rules.edits import rules_with, split_path, template_with, vary
@@ -39,6 +39,14 @@ DEFAULT_ROUNDS = 30
 #: A round limit beyond any game that still means something (every game ends or draws).
 MOST_ROUNDS = 1000
 DUEL_HEIGHT = 7
+
+
+def said(exc: Exception) -> str:
+    """An error's message in the current language: an engine refusal worded from its
+    message and fields (its `reason` is the English), any other as it says itself."""
+    if isinstance(exc, Impossible):
+        return exc.translated(agreeing(exc.fields), field_text)
+    return str(exc)
 
 
 class LabError(Exception):
@@ -238,36 +246,43 @@ def check_setup(setup: Setup) -> None:
             load_game_content(Path(setup.content_dir), path)  # raises with both lists
         raise
     if not 1 <= setup.rounds <= MOST_ROUNDS:
-        raise LabError(f"--rounds must be between 1 and {MOST_ROUNDS}, not {setup.rounds}")
+        raise LabError(_("--rounds must be between 1 and {most}, not {rounds}").format(
+            most=MOST_ROUNDS, rounds=setup.rounds))
     if setup.kind == "duel":
         for tid in (setup.first, setup.second):
             if tid in content.characters and tid in content.creatures:
-                raise LabError(f"{tid!r} is both a character and a creature template: a duel "
-                               "cannot tell which (rename one)")
+                raise LabError(_("{template!r} is both a character and a creature template: "
+                                 "a duel cannot tell which (rename one)").format(template=tid))
             if tid not in content.characters and tid not in content.creatures:
-                raise LabError(f"no character or creature template {tid!r}; characters: "
-                               f"{', '.join(content.characters)}; creatures: "
-                               f"{', '.join(content.creatures)}")
+                raise LabError(_("no character or creature template {template!r}; "
+                                 "characters: {characters}; creatures: {creatures}").format(
+                    template=tid, characters=", ".join(content.characters),
+                    creatures=", ".join(content.creatures)))
         if setup.first not in content.characters and setup.second not in content.characters:
-            raise LabError(f"{setup.first} v {setup.second}: a duel needs a character on one "
-                           "side (creatures alone take no turns: a side without a character "
-                           "is skipped)")
+            raise LabError(_("{first} v {second}: a duel needs a character on one side "
+                             "(creatures alone take no turns: a side without a character is "
+                             "skipped)").format(first=setup.first, second=setup.second))
         if not 1 <= setup.distance <= 40:
-            raise LabError(f"--distance must be between 1 and 40, not {setup.distance}")
+            raise LabError(_("--distance must be between 1 and 40, not {distance}").format(
+                distance=setup.distance))
     elif not scenario_path(Path(setup.content_dir), setup.scenario).exists():
-        known = ", ".join(list_scenarios(Path(setup.content_dir))) or "none"
-        raise LabError(f"no scenario {setup.scenario!r} (known: {known}, or `duel A B`)")
+        known = ", ".join(list_scenarios(Path(setup.content_dir))) \
+            or pgettext("scenarios", "none")
+        raise LabError(_("no scenario {scenario!r} (known: {known}, or `duel A B`)").format(
+            scenario=setup.scenario, known=known))
     profiles = content.ai.profiles if content.ai else {"balanced": None}
     for profile in (setup.profile, *(p for _, p in setup.seats)):
         if profile not in profiles:
-            raise LabError(f"no AI profile {profile!r} (known: {', '.join(profiles)})")
+            raise LabError(_("no AI profile {profile!r} (known: {known})").format(
+                profile=profile, known=", ".join(profiles)))
     players = 2 if setup.kind == "duel" else len(
         load_scenario(content, scenario_path(Path(setup.content_dir), setup.scenario),
                       Path(setup.content_dir)).players)
-    for number, _ in setup.seats:
+    for number, _profile in setup.seats:
         if not 1 <= number <= players:
-            raise LabError(f"--ai {number}: there is no player {number} "
-                           f"({setup.describe()} has {players})")
+            raise LabError(_("--ai {number}: there is no player {number} ({setup} has "
+                             "{players})").format(number=number, setup=setup.describe(),
+                                                  players=players))
     if setup.changes:
         check_changes(setup)
 
@@ -281,19 +296,20 @@ def check_changes(setup: Setup) -> None:
     else:
         scenario = scenario_at(setup.content_dir, setup.scenario)
         templates = {p.template for p in (*scenario.characters, *scenario.creatures)}
-    for path, _ in setup.changes:
+    for path, _value in setup.changes:
         try:
             head = split_path(path)[0]
         except Impossible as refusal:
-            raise LabError(refusal.reason) from None
+            raise LabError(said(refusal)) from None
         if head != "rules" and head not in units and head not in templates:
             known = ", ".join(sorted(units | templates))
-            raise LabError(f"{path}: {head!r} is no unit of {setup.describe()} and no "
-                           f"template of one (known: {known})")
+            raise LabError(_("{path}: {head!r} is no unit of {setup} and no template of one "
+                             "(known: {known})").format(path=path, head=head,
+                                                        setup=setup.describe(), known=known))
     try:
         new_game(setup, 0, 0)
     except Impossible as refusal:
-        raise LabError(refusal.reason) from None
+        raise LabError(said(refusal)) from None
 
 
 def seat_profiles(setup: Setup) -> list[str]:

@@ -87,7 +87,7 @@ def search(evaluate: Callable[[int], Step], low: int, high: int, target: float,
     def at(value: int) -> Step:
         if value not in seen:
             if len(steps) >= MOST_STEPS:
-                raise LabError(f"more than {MOST_STEPS} values tried")
+                raise LabError(_("more than {most} values tried").format(most=MOST_STEPS))
             started = time.perf_counter()
             step = evaluate(value)
             step.seconds = time.perf_counter() - started

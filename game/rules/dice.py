@@ -22,7 +22,17 @@ from typing import Iterable
 
 import msgspec
 
+from game.rules.errors import N_
 from game.rules.sources import Sources
+
+class DiceError(ValueError):
+    """A text that is no dice expression: `message` (English, marked for the catalog) with
+    the `text` it names, worded at the edge."""
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message.format(text=text))
+        self.message, self.text = message, text
+
 
 _DICE = re.compile(r"^\s*([+-])?\s*(?:(\d*)d(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
 
@@ -48,12 +58,14 @@ class Dice(msgspec.Struct, frozen=True):
             return cls(0, 0, abs(value), -1 if value < 0 else 1)
         match = _DICE.match(text)
         if not match or match.group(3) is None:
-            raise ValueError(f"not a dice expression: {text!r} (expected e.g. 1d6, 2d6+2, -1d4)")
+            raise DiceError(N_("not a dice expression: {text!r} (expected e.g. 1d6, 2d6+2, "
+                               "-1d4)"), text)
         sign_s, count_s, sides_s, mod_sign, mod_s = match.groups()
         count = int(count_s) if count_s else 1
         sides = int(sides_s)
         if sides < 1 or count < 1:
-            raise ValueError(f"not a dice expression: {text!r} (dice need at least one side)")
+            raise DiceError(N_("not a dice expression: {text!r} (dice need at least one "
+                               "side)"), text)
         modifier = int(mod_s) if mod_s else 0
         if mod_sign == "-":
             modifier = -modifier

@@ -199,13 +199,13 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         self.action_quit_game()
 
     def action_command_palette(self) -> None:
-        """Textual's palette, its search box worded in the player's language."""
+        """Textual's palette, worded in the player's language (`WordedApp`), with the
+        play commands of the screen it is opened on."""
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             palette.snapshot(self, self.screen)
-            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
-                                            id="--command-palette"))
+            super().action_command_palette()
 
     def confirm(self, question: str, yes: str, then: Callable[[], None]) -> None:
         """Ask before throwing the current game away; `then` runs on yes."""

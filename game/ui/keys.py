@@ -91,6 +91,14 @@ class WordedApp:
         `échap` in French)."""
         return key_display(super().get_key_display(binding))
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search box and its "no matches" line in the player's
+        language."""
+        from game.ui.worded_palette import WordedPalette
+
+        if self.use_command_palette and not WordedPalette.is_open(self):
+            self.push_screen(WordedPalette())
+
     @staticmethod
     def worded(commands: Iterable) -> Iterable:
         """Textual's palette commands, their titles and help translated."""

@@ -54,7 +54,7 @@ def test_a_save_exported_to_an_ascii_output(tmp_path):
 def test_an_error_on_an_ascii_stderr_is_said_too():
     done = run("--lang", "fr", "script", "nowhere", str(SCRIPT))
     assert done.returncode == 2 and b"Traceback" not in done.stderr
-    assert done.stderr.decode("ascii").startswith("escarmouche: ")
+    assert done.stderr.decode("ascii").startswith("escarmouche : aucun scenario 'nowhere'")
 
 
 def test_a_latin1_output_keeps_its_accents():

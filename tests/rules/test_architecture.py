@@ -1,7 +1,8 @@
 """The arrows point one way. The contracts are import-linter's, in pyproject.toml
 (`[tool.importlinter]`): the layers cli > commands > serve > ui > lab > oddsreport >
-journal | saves | scripts > content > rules | i18n | files, the rules importing no UI, YAML
-or I/O module and no AI policy, no import cycle (imports inside functions and under TYPE_CHECKING included).
+journal | saves | scripts > content > rules | i18n | files | nobreak, the rules importing
+no UI, YAML or I/O module and no AI policy, no import cycle (imports inside functions and
+under TYPE_CHECKING included).
 What import-linter cannot see stays here: the rules hide no import inside a function, and no
 test module imports another."""
 

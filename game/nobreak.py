@@ -1,0 +1,29 @@
+"""No line break at a no-break space: Rich, and Textual through it, wrap a text at any
+whitespace, the no-break spaces French puts before `:`, `;`, `!`, `?` and `%` included
+(`la gêne` / `: vos alliés`, `40,0` / `%`). Imported, it makes them break only at the
+spaces that may break.
+
+Rich words its wrapping with one module-level pattern (`rich._wrap.re_word`: a word and
+the whitespace around it), with no option to say which spaces may break; Textual wraps
+its `Content` with Rich's `divide_line`. This module replaces that pattern by one whose
+breakable whitespace leaves out the no-break spaces (rich is pinned by textual's pin in
+pyproject.toml; tests/test_french_proof.py checks a wrapped line, so a Rich that words it
+otherwise is noticed). Imported by the packages that draw or print with Rich (`game.ui`,
+`game.lab`, `game.oddsreport`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import rich._wrap
+
+#: The spaces that join what they stand between (no-break, narrow no-break, figure).
+NO_BREAK_SPACES = "\u00a0\u202f\u2007"
+
+#: A word for Rich's wrapping, as `rich._wrap.re_word` (`\s*\S+\s*`), a no-break space
+#: being part of the word it stands in.
+WORD = re.compile(rf"[^\S{NO_BREAK_SPACES}]*(?:\S|[{NO_BREAK_SPACES}])+"
+                  rf"[^\S{NO_BREAK_SPACES}]*")
+
+rich._wrap.re_word = WORD
