@@ -220,3 +220,9 @@ def test_play_ai_names_the_computers_sides_and_a_bad_one_is_refused(capsys, tmp_
                         ("two", "--ai takes a player number")):
         code, out, err = run(capsys, "play", "--ai", bad, "--saves-dir", str(tmp_path))
         assert code == 2 and reason in err and "Traceback" not in err
+    # The engine's refusals of an AI side are worded like its other refusals: in French too.
+    for bad, reason in (("5", "il n'y a pas de joueur 5 que l'IA puisse jouer"),
+                        ("2:reckless", "aucun profil d'IA 'reckless' (connus\u00a0: balanced")):
+        code, out, err = run(capsys, "--lang", "fr", "play", "--ai", bad,
+                             "--saves-dir", str(tmp_path))
+        assert code == 2 and reason in err

@@ -194,6 +194,16 @@ async def test_french_save_and_load_screens(tmp_path):
             ["Nom", "Sauvegardée le", "Scénario", "Manche", "Joueurs"]
 
 
+async def test_french_load_screen_says_what_is_wrong_with_a_save_without_its_name(tmp_path):
+    (tmp_path / "long.json").write_text("{" + "\"x\": 1," * 50)
+    app = EscarmoucheApp(duel(), saves_dir=tmp_path, lang="fr")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.press("ctrl+o")
+        row = [getattr(c, "plain", str(c)) for c in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[0] == "long" and row[2] == "illisible"
+        assert row[4].startswith("tronqué : ")  # not "est tronqué": the row names the file
+
+
 async def test_french_replay_screen_and_its_keys():
     app = EscarmoucheApp(duel(), lang="fr")
     async with app.run_test(size=SIZE) as pilot:

@@ -94,6 +94,7 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
     """`--ai 2`, `--ai 2:aggressive`: the sides the computer plays, each with its profile
     (balanced unless named), checked against the game's players and the content's ai.yaml."""
     from game.rules.engine import Game
+    from game.rules.errors import SetupRefused
     from game.rules.policies import ProfileBook
 
     chosen: dict[int, str] = {}
@@ -107,6 +108,8 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
         # The engine's own check: a player the scenario has, a profile the content has.
         Game(game.content, game.scenario, seed=0, ai_players=chosen,
              policies=ProfileBook(game.content))
-    except ValueError as exc:
+    except SetupRefused as refusal:
+        raise UsageError(_("--ai: {problem}").format(problem=refusal.translated(_))) from None
+    except ValueError as exc:  # a policy book of another make (tests' doubles)
         raise UsageError(_("--ai: {problem}").format(problem=exc)) from None
     return chosen

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from game.rules.actions import Action, EndTurn, Move, ToggleDoor
-from game.rules.errors import Impossible, N_
+from game.rules.errors import Impossible, N_, SetupRefused
 from game.rules.events import (
     CommandIssued,
     CreaturePhase,
@@ -62,7 +62,7 @@ class Game(GameState):
         self._chosen: tuple | None = None
         for number, profile in self.ai_players.items():
             if not 1 <= number <= len(self.players):
-                raise ValueError(f"there is no player {number} to play by AI")
+                raise SetupRefused(N_("there is no player {number} to play by AI"), number=number)
             self.policy_of(profile)  # an unknown profile is refused now, not mid-game
 
     def policy_of(self, profile: str | None) -> Policy | None:
@@ -70,7 +70,8 @@ class Game(GameState):
         if self.policies is None:
             if profile is None:
                 return None
-            raise ValueError(f"no AI profile {profile!r}: this game was given no policies")
+            raise SetupRefused(N_("no AI profile {profile}: this game was given no policies"),
+                               profile=repr(profile))
         try:
             return self.policies.policy(profile)
         except KeyError as exc:

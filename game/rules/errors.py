@@ -55,6 +55,11 @@ class Impossible(Exception):
         return render(self.message, self.fields, gettext, text)
 
 
+class SetupRefused(Impossible, ValueError):
+    """A game that cannot be set up as asked (an AI side for no player, a profile the
+    content lacks): a `ValueError` to its callers, worded at the edge like a refusal."""
+
+
 def render(message: str, fields: Mapping[str, Field],
            gettext: Callable[[str], str] = _same,
            text: Callable[[str], str] = _same) -> str:

@@ -9,6 +9,7 @@ how it values things. Whoever builds a game (the CLI, saves, the lab, tests) giv
 from __future__ import annotations
 
 from game.rules import ai
+from game.rules.errors import N_, SetupRefused
 from game.rules.policy import Policy
 from game.rules.tactician import Tactician
 from game.rules.templates import AiProfile, Content
@@ -56,17 +57,20 @@ class ProfileBook:
         return self._made[profile]
 
     def profile(self, name: str | None) -> AiProfile:
-        """A profile by name (None: the creatures'); KeyError naming the known ones."""
+        """A profile by name (None: the creatures'); `Refused` naming the known ones."""
         config = self.content.ai
         if config is None:
             if name is None:
                 return NAIVE_CREATURES
             if name == "balanced":
                 return AiProfile()
-            raise KeyError(f"no AI profile {name!r} (the content defines no AI profiles)")
+            raise SetupRefused(
+                N_("no AI profile {profile} (the content defines no AI profiles)"),
+                profile=repr(name))
         key = config.creatures if name is None else name
         if key not in config.profiles:
-            raise KeyError(f"no AI profile {key!r} (known: {', '.join(config.profiles)})")
+            raise SetupRefused(N_("no AI profile {profile} (known: {known})"),
+                               profile=repr(key), known=", ".join(config.profiles))
         return config.profiles[key]
 
 

@@ -67,7 +67,10 @@ def cell(value, width: int, style: str = "") -> Text:
 def short_reason(error: Exception, path: Path) -> str:
     """The first line of a save error, without the file name the row already shows."""
     reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-    for prefix in (f"{path.name} is ", f"{path.name} has ", f"{path.name} "):
+    # Translators: the start of a save's problem ("x.json is truncated: …"), dropped where
+    # the row already shows the file's name; as the save errors' own words.
+    is_, has = _("{file} is "), _("{file} has ")
+    for prefix in (is_.format(file=path.name), has.format(file=path.name), f"{path.name} "):
         if reason.startswith(prefix):
             return reason[len(prefix):]
     return reason
