@@ -5,12 +5,15 @@ Every test leaves the language as it found it (English), so that the other tests
 run see the English they pin.
 """
 
+import json
+
 import pytest
 from textual.widgets import DataTable
 
 from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.i18n import current_language, set_language
+from game.saves import save_game
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen, HelpScreen
 from game.ui.screens.game_over import GameOverScreen
@@ -192,6 +195,19 @@ async def test_french_save_and_load_screens(tmp_path):
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == \
             ["Nom", "Sauvegardée le", "Scénario", "Manche", "Joueurs"]
+
+
+async def test_french_load_screen_names_the_scenario_in_french_and_dates_day_first(tmp_path):
+    game = new_game(DEFAULT_CONTENT, "crossroads", 3)
+    save = save_game(game, "carrefour", tmp_path)
+    stamp = json.loads(save.read_text())["saved_at"]  # 2026-12-01T21:36:05…
+    app = EscarmoucheApp(new_game(DEFAULT_CONTENT, "crossroads", 3), saves_dir=tmp_path,
+                         lang="fr")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.press("ctrl+o")
+        row = [getattr(c, "plain", str(c)) for c in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[1] == f"{stamp[8:10]}/{stamp[5:7]} {stamp[11:16]}"
+        assert row[2] == "Le Carrefour en ruine"  # the save keeps the English name
 
 
 async def test_french_load_screen_says_what_is_wrong_with_a_save_without_its_name(tmp_path):

@@ -227,10 +227,11 @@ def roll_cell(row: dict, kind: str | None) -> str:
 def _compact_table(title: str, first: str, columns: tuple[str, ...],
                    rows: list[tuple[str | None, list[str]]]) -> Table:
     """A table without rules between columns, each template on a line of its own above
-    its rows, the numbers never cut (their columns as wide as their longest cell)."""
+    its rows, the numbers never cut (their columns as wide as their longest cell): on a
+    narrow terminal the names' column gives way, cut with an ellipsis."""
     table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True,
                   pad_edge=False)
-    table.add_column(first, no_wrap=True)
+    table.add_column(first, overflow="ellipsis", min_width=8)
     for i, col in enumerate(columns, start=1):
         widest = max([len(cells[i]) for head, cells in rows if head is None] +
                      [max(len(w) for w in col.split())])

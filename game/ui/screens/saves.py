@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label
 
-from game.i18n import N_, _
+from game.i18n import N_, _, content_text
 from game.saves import SaveError, SaveRecord, list_saves
 
 
@@ -62,6 +62,18 @@ def cell(value, width: int, style: str = "") -> Text:
     text = Text(str(value).replace("\n", " "), style=style, no_wrap=True)
     text.truncate(width, overflow="ellipsis")
     return text
+
+
+def saved_on(stamp: str) -> str:
+    """A save's date and time as the load screen lists them (`12-01 21:36` in English), from
+    its ISO stamp (`2026-12-01T21:36:05`); a stamp of another shape as it is, cut."""
+    text = str(stamp)
+    if len(text) < 16 or text[4] != "-" or text[7] != "-":
+        return text[:SAVED_WIDTH]
+    # Translators: a save's date in the load screen's narrow column: month, day, time
+    # (French writes the day first: 01/12 21:36)
+    return _("{month}-{day} {time}").format(month=text[5:7], day=text[8:10],
+                                             time=text[11:16])
 
 
 def short_reason(error: Exception, path: Path) -> str:
@@ -123,8 +135,8 @@ class LoadScreen(ModalScreen[Path | None]):
         for path, record in self.saves:
             if isinstance(record, SaveRecord):
                 table.add_row(cell(record.name, name_width),
-                              cell(str(record.saved_at).replace("T", " ")[5:16], SAVED_WIDTH),
-                              cell(record.scenario_name, scenario_width),
+                              cell(saved_on(record.saved_at), SAVED_WIDTH),
+                              cell(content_text(record.scenario_name), scenario_width),
                               _("over") if record.over else cell(str(record.round),
                                                                  ROUND_WIDTH),
                               cell(", ".join(map(str, record.players)), players_width),
