@@ -1,7 +1,8 @@
 """No line break at a no-break space: Rich, and Textual through it, wrap a text at any
 whitespace, the no-break spaces French puts before `:`, `;`, `!`, `?` and `%` included
 (`la gêne` / `: vos alliés`, `40,0` / `%`). Imported, it makes them break only at the
-spaces that may break.
+spaces that may break: not at a no-break space, nor at a plain one before high
+punctuation or between a number and its unit.
 
 Rich words its wrapping with one module-level pattern (`rich._wrap.re_word`: a word and
 the whitespace around it), with no option to say which spaces may break; Textual wraps
@@ -21,9 +22,16 @@ import rich._wrap
 #: The spaces that join what they stand between (no-break, narrow no-break, figure).
 NO_BREAK_SPACES = "\u00a0\u202f\u2007"
 
-#: A word for Rich's wrapping, as `rich._wrap.re_word` (`\s*\S+\s*`), a no-break space
-#: being part of the word it stands in.
-WORD = re.compile(rf"[^\S{NO_BREAK_SPACES}]*(?:\S|[{NO_BREAK_SPACES}])+"
+#: What a plain space never parts from the word before it: French high punctuation
+#: (`Finir le tour ?`, `personnages ;`, where the catalog writes a plain space), and a
+#: number's unit (`10 PA`, `3 HP`, `40 %`). English puts no space before the one and keeps
+#: the other together too.
+_GLUED = (r" (?=[:;?!»](?:\s|$))"
+          r"|(?<=\d) (?=(?:PA|PV|AP|HP|XP|%)(?:[^\w]|$))")
+
+#: A word for Rich's wrapping, as `rich._wrap.re_word` (`\s*\S+\s*`), a no-break space,
+#: and a space `_GLUED` holds, being part of the word it stands in.
+WORD = re.compile(rf"[^\S{NO_BREAK_SPACES}]*(?:\S|[{NO_BREAK_SPACES}]|{_GLUED})+"
                   rf"[^\S{NO_BREAK_SPACES}]*")
 
 rich._wrap.re_word = WORD

@@ -395,6 +395,25 @@ def test_a_line_never_breaks_at_a_no_break_space():
         "abcde", "fgh\u00a0:", "ijk", "lm"]
 
 
+def test_a_line_never_breaks_before_high_punctuation_nor_inside_a_number_and_its_unit():
+    from textual.content import Content
+
+    # The catalog writes a plain space before `?`, `:`, `;` (as a French reader saw it:
+    # `Finir le tour` / `?` in the end-turn dialog at 80x24, `(3 PA)` / `:` in the panel).
+    lines = ["Aldric et Brenna ont encore des PA. Finir le tour ?",
+             "Là où se tient Aldric (10 PA) : personne", "que des personnages ; Snik",
+             "reach 40 % then 3 HP left"]
+    for line in lines:
+        for width in range(14, 45):
+            console = Console(width=width, file=io.StringIO(), record=True)
+            console.print(line)
+            for wrapped in (console.export_text().splitlines(),
+                            [str(part) for part in Content(line).wrap(width)]):
+                assert not [t for t in wrapped if t.lstrip()[:1] in (":", ";", "?", "%")]
+                assert not [b for a, b in zip(wrapped, wrapped[1:])
+                            if a.rstrip()[-1:].isdigit() and b.lstrip()[:2] in ("PA", "HP")]
+
+
 async def test_a_demo_caption_keeps_its_colon_on_the_line_of_its_word():
     from game.commands.common import new_game
     from game.scripts import Demo, read_script
