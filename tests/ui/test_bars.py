@@ -44,6 +44,14 @@ async def test_on_a_narrow_terminal_the_keys_lose_their_padding_so_more_fit():
         assert "? Help" in keys[:80]
 
 
+async def test_a_bar_too_narrow_for_every_key_keeps_the_end_of_turn():
+    # French words are longer: at 80 columns `e Fin du tour` was dropped for `o Porte`.
+    app = EscarmoucheApp(duel(), lang="fr")
+    async with app.run_test(size=(80, 24)):
+        keys = shown(app.play.query_one(KeyBar))
+        assert "e Fin du tour" in keys and "? Aide" in keys and len(keys.rstrip()) <= 80
+
+
 async def test_while_a_dialog_is_up_the_main_screens_keys_are_hidden():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:

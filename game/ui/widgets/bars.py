@@ -96,8 +96,10 @@ class KeyBar(Widget):
     """
 
     #: Actions never dropped to make room: the help lists every other key, the palette
-    #: every action by its name.
-    KEPT = frozenset({"help", "app.help", "command_palette", "app.command_palette"})
+    #: every action by its name, and ending the turn is the one every turn needs (a French
+    #: bar at 80 columns had dropped it for `o Porte`).
+    KEPT = frozenset({"help", "app.help", "command_palette", "app.command_palette",
+                      "end_turn"})
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
