@@ -18,12 +18,27 @@ from typing import Any, Iterator
 
 from game.content.schema import entry_schema
 from game.content.yamlmarks import ContentError, MarkedDocument, Path
-from game.i18n import N_, _
+from game.i18n import NP_, N_, _, pgettext
 from game.rules import templates
 
 #: A JSON type by the name the messages use (msgspec's and Python's).
 _TYPE_NAMES = {"integer": "int", "number": "float", "string": "str", "boolean": "bool",
                "array": "array", "object": "object", "null": "null"}
+#: Those names as a reader of another language reads them (English keeps msgspec's words).
+_TYPE_WORDS = {
+    # Translators: the kinds of a YAML value in a content error, as in "expected `int`, got
+    # `str`" (French: « il faut un entier, pas un texte »)
+    "int": NP_("content type", "int"), "float": NP_("content type", "float"),
+    "str": NP_("content type", "str"), "bool": NP_("content type", "bool"),
+    "array": NP_("content type", "array"), "object": NP_("content type", "object"),
+    "null": NP_("content type", "null")}
+
+
+def type_words(names: str) -> str:
+    """`int | null` in the reader's language (each kind looked up; enum values as they
+    are)."""
+    return " | ".join(pgettext("content type", _TYPE_WORDS[name]) if name in _TYPE_WORDS else name
+                      for name in names.split(" | "))
 #: Patterns said in words.
 _PATTERN_WORDS = {
     templates._PLAIN: N_("expected plain text (no control, line-break or direction "
@@ -183,24 +198,25 @@ def _expected(keyword: str, value: Any, schema: dict, instance: Any, message: st
     keyword the Structs do not use)."""
     # The types, values and fields quoted are the file's words (and YAML's), as they are.
     if keyword == "type":
-        return _("expected `{expected}`, got `{got}`").format(expected=_type_name(schema),
-                                                              got=kind_of(instance))
+        return _("expected `{expected}`, got `{got}`").format(
+            expected=type_words(_type_name(schema)), got=type_words(kind_of(instance)))
     if keyword in ("anyOf", "oneOf"):
         if any("Translated" in s.get("$ref", "") for s in value):
             # A content text: plain, or its forms by language (`game.content.texts`).
             return _("expected a text or its forms by language ({{en: …, fr: …}}), "
-                     "got `{got}`").format(got=kind_of(instance))
+                     "got `{got}`").format(got=type_words(kind_of(instance)))
         return _("expected `{expected}`, got `{got}`").format(
-            expected=" | ".join(_type_name(s) for s in value), got=kind_of(instance))
+            expected=" | ".join(type_words(_type_name(s)) for s in value),
+            got=type_words(kind_of(instance)))
     if keyword in _BOUNDS:
         kind = _type_name(schema)
         bound = float(value) if kind == "float" else value
-        return _("expected `{kind}` {sign} {bound}").format(kind=kind, sign=_BOUNDS[keyword],
-                                                           bound=bound)
+        return _("expected `{kind}` {sign} {bound}").format(
+            kind=type_words(kind), sign=_BOUNDS[keyword], bound=bound)
     if keyword in _LENGTHS:
         sign, kind = _LENGTHS[keyword]
-        return _("expected `{kind}` of length {sign} {value}").format(kind=kind, sign=sign,
-                                                                     value=value)
+        return _("expected `{kind}` of length {sign} {value}").format(
+            kind=type_words(kind), sign=sign, value=value)
     if keyword == "pattern":
         words = _PATTERN_WORDS.get(value)
         return _(words) if words else \
