@@ -80,7 +80,7 @@ def test_a_name_without_french_shows_its_english_in_french(variant):
     with i18n.language("fr"):
         # Gautier's sword has no French: its English, and no error; his armour has one
         lines = "\n".join(describe(e, namer(game)) for e in game.apply("attack gautier ysolde"))
-        assert lines.endswith(": Ysolde est à 11 cases ; rune sword demande une cible adjacente")
+        assert lines.endswith(": Ysolde est à 11 cases ; il faut une cible adjacente (rune sword)")
         assert content_text(game.content.armours["chainmail"].name) == "broigne"
     assert content_text(game.content.armours["chainmail"].name) == "ring coat"
 
@@ -213,8 +213,8 @@ async def test_the_same_screen_in_english_is_unchanged():
 
 def test_a_cli_report_shows_the_french_names_and_quips(capsys):
     assert main(["odds", "crossroads", "aldric", "goblin-1", "--lang", "fr"]) == 1
-    assert capsys.readouterr().err == ("impossible : Snik le gobelin est à 7 cases ; épée "
-                                       "demande une cible adjacente\n")
+    assert capsys.readouterr().err == ("impossible : Snik le gobelin est à 7 cases ; il faut "
+                                       "une cible adjacente (épée)\n")
     assert main(["script", "duel", "content/scripts/duel-demo.txt", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "Ysolde attaque (dague) Gautier à 1 case" in out

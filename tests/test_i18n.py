@@ -473,7 +473,7 @@ def test_lang_from_the_environment_gives_the_same_french(capsys, monkeypatch):
 def test_an_engine_refusal_is_worded_in_the_players_language(capsys):
     _code, out, _err = _script(capsys, "crossroads", DEMO, "--lang", "fr")
     # the content's names in French too (the ids of the commands stay)
-    assert "✗ attack dagny aldric : Dagny a 0 PA ; une attaque avec hache de guerre coûte 5" in out
+    assert "✗ attack dagny aldric : Dagny a 0 PA ; attaquer (hache de guerre) coûte 5 PA" in out
     assert "  dégâts sur Loup : " in out
     assert "+ bonus DEX+TAI 26 1d4 [1]=1 + attaque parfaite 1d6" in out
 
@@ -514,8 +514,8 @@ def test_odds_and_export_in_french(capsys, tmp_path):
     from game.cli import main
 
     assert main(["odds", "crossroads", "aldric", "goblin-1", "--lang", "fr"]) == 1
-    assert capsys.readouterr().err == ("impossible : Snik le gobelin est à 7 cases ; épée "
-                                       "demande une cible adjacente\n")
+    assert capsys.readouterr().err == ("impossible : Snik le gobelin est à 7 cases ; il faut "
+                                       "une cible adjacente (épée)\n")
     near = tmp_path / "near.txt"
     near.write_text("move aldric 9,4\n")
     assert main(["script", "crossroads", str(near), "--save", "near", "--saves-dir",
