@@ -144,6 +144,9 @@ class _Ground:
                     and step not in solid)
         self.walks: dict[Pos, dict[Pos, int]] = {}
         self.blows: dict[tuple, dict[Pos, float]] = {}
+        #: A foe's blows per way at each square, by its square, AP and ways' shapes
+        #: (`_Turn._blows_at`).
+        self.counts: dict[tuple, dict[Pos, list]] = {}
         self.danger: dict[tuple, dict] = {}
         #: The squares within a walk (`_Board.reach`), by the squares units stand on, the
         #: walk's start and its steps.
@@ -158,7 +161,8 @@ class _Ground:
                 game.rules.door_cost, game.rules.move_cost)
 
     def crowded(self) -> bool:
-        return len(self.blows) + len(self.danger) + len(self.reaches) > self.MOST
+        return len(self.blows) + len(self.danger) + len(self.reaches) \
+            + len(self.counts) > self.MOST
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
         """AP of a walk from `origin` to every square, units aside, a closed door opened on
@@ -202,6 +206,7 @@ class _Board:
         self.armed: dict[str, list[Threat]] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
+        self.counts = ground.counts
 
     def reach(self, start: Pos, budget: int) -> dict[Pos, int]:
         """`geometry.reachable` with `GameState.passable`, from the links made once: every
@@ -328,6 +333,38 @@ def _held(unit: Unit) -> tuple:
 
 def _mean(dice: Dice) -> float:
     return float(dice_dist(dice).mean())
+
+
+#: `_Turn._counts_at` where the foe cannot walk to the square.
+_NOWHERE: list = []
+
+
+def _count(ap: int, cost: int, spent: int) -> int:
+    """The blows of `cost` AP that `ap` pays for after `spent` AP of walking."""
+    return (ap - spent) // cost if spent <= ap else 0
+
+
+def _value(counts: tuple[int, ...], blows: list[float]) -> float:
+    """The best of the ways: its blows, each of its damage (none: 0)."""
+    best = 0.0
+    for n, blow in zip(counts, blows):
+        if n * blow > best:
+            best = n * blow
+    return best
+
+
+def _counts(t: Threat, walk: int, far: int, move: int) -> tuple[int, ...]:
+    """`_strikes`' blows for each of `t`'s ways, before their damage."""
+    found = []
+    for cost, reach, _ in t.ways:
+        if reach == 1:
+            spent = max(0, walk - move)
+        elif walk <= (far + 2) * move:
+            spent = max(0, far - reach) * move
+        else:
+            spent = max(0, walk - reach * move)
+        found.append(_count(t.ap, cost, spent))
+    return tuple(found)
 
 
 def _strikes(t: Threat, walk: int, far: int, move: int) -> float:
@@ -511,7 +548,52 @@ class _Turn:
         return found
 
     def _blows_at(self, t: Threat, square: Pos) -> float:
-        return self._strikes_at(t, t.unit.pos, square)
+        """`_strikes_at` from the foe's square, from the blows each way pays for there:
+        those counts depend on the foe's square, AP and ways' costs and reaches, not on
+        what a blow does to whom (each unit meets the foe's blows by its own odds), so
+        they are made once for all the units it threatens."""
+        shape = (t.unit.pos, t.ap, tuple((cost, reach) for cost, reach, _ in t.ways))
+        counts = self.board.counts.get(shape)
+        if counts is None:
+            counts = self.board.counts[shape] = {}
+        entry = counts.get(square)
+        if entry is None:
+            entry = counts[square] = self._counts_at(t, square)
+        if entry is _NOWHERE:
+            return 0.0
+        blows = [blow for _, _, blow in t.ways]
+        seen = _value(entry[0], blows)
+        if not seen or entry[1] is None:
+            return seen
+        origin, move = t.unit.pos, self.board.move_cost
+        if _value(entry[1], blows) >= seen:
+            return seen
+        if entry[2] is None:
+            entry[2] = self.game.line_of_sight(origin, square)
+        if entry[2]:
+            return seen
+        if entry[3] is None:
+            walk = self.board.terrain(origin)[square]
+            entry[3] = tuple(
+                _count(t.ap, cost, max(0, walk - move) if reach == 1
+                       else self._sight_walk(origin, square, reach, walk))
+                for cost, reach, _ in t.ways)
+        return _value(entry[3], blows)
+
+    def _counts_at(self, t: Threat, square: Pos) -> list:
+        """For `_blows_at`: the blows each way pays for at `square` (at its distance, and
+        two squares farther: the walls then change nothing), or `_NOWHERE`; then whether
+        the foe sees it and the blows of the walk to a square that does (made when asked)."""
+        origin = t.unit.pos
+        walk = self.board.terrain(origin).get(square)
+        if walk is None:
+            return _NOWHERE
+        far = max(abs(origin[0] - square[0]), abs(origin[1] - square[1]))
+        move = self.board.move_cost
+        near = _counts(t, walk, far, move)
+        if far <= 1 or all(reach == 1 for _, reach, _ in t.ways):
+            return [near, None, None, None]
+        return [near, _counts(t, walk, far + 2, move), None, None]
 
     def _strikes_at(self, t: Threat, origin: Pos, square: Pos, walk: int | None = None) -> float:
         """`_strikes` from `origin`, a shot or spell needing a line of sight: where the
