@@ -9,8 +9,9 @@ can do). It then takes the first step of the best pair: the walk, or the action 
 stands; asked again after it, it weighs again from the new state.
 
 What it values (the weights of its `AiProfile`, content/ai.yaml):
-- the units that decide the game: the other players' characters; a wild creature only
-  when it is in the way (next to the unit);
+- the units that decide the game: the other players' characters (their creatures less);
+  a wild creature only when it is in the way (next to the unit), never walked toward
+  while another player's unit can be;
 - a kill above damage (P(down) × what the foe could still do), a wounded foe first;
 - spells when they pay: a heal by the HP it restores, a buff only on a friend that will use
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
@@ -62,14 +63,8 @@ READY = 0.5
 #: How much the kill a blow makes possible with the friends still to act weighs, against
 #: the kill it makes alone.
 FOCUS = 1.0
-#: What a foe's blow is assumed to land, for the retort a square exposes the unit to,
-#: where its exact odds are not known (a spell's; a blow the rules refuse from beside it).
+#: What a foe's blow is assumed to land, for the retort a square exposes the unit to.
 LANDS = 0.5
-#: Whether a foe's weapon blows count by their exact odds on the unit (its dodge, its
-#: armour), rather than their dice landing `LANDS` of the time.
-EXACT_THREATS = True
-#: And a damage spell's, by its exact odds on the unit (its counter-magic).
-EXACT_SPELLS = True
 #: How much the unit's own loss weighs (beyond the retort's damage), as `down` weighs a
 #: foe's: where the foes' next blows are sure to down it, the whole of a kill.
 LOSS = 1.0
@@ -78,9 +73,6 @@ LOSS = 1.0
 AT_RISK = 0.25
 #: How many of those safest squares it weighs.
 RETREATS = 2
-#: Whether a walk that buys no blow seeks the other players' units before the wild
-#: creatures.
-GOALS_ARE_PLAYERS = True
 #: What a player's creature (a character's wolf) is worth as a target, against one of
 #: the player's characters: the game is won when the characters are down.
 PET = 0.3
@@ -144,9 +136,6 @@ class _Ground:
                     and step not in solid)
         self.walks: dict[Pos, dict[Pos, int]] = {}
         self.blows: dict[tuple, dict[Pos, float]] = {}
-        #: A foe's blows per way at each square, by its square, AP and ways' shapes
-        #: (`_Turn._blows_at`).
-        self.counts: dict[tuple, dict[Pos, list]] = {}
         self.danger: dict[tuple, dict] = {}
         #: The squares within a walk (`_Board.reach`), by the squares units stand on, the
         #: walk's start and its steps.
@@ -161,8 +150,7 @@ class _Ground:
                 game.rules.door_cost, game.rules.move_cost)
 
     def crowded(self) -> bool:
-        return len(self.blows) + len(self.danger) + len(self.reaches) \
-            + len(self.counts) > self.MOST
+        return len(self.blows) + len(self.danger) + len(self.reaches) > self.MOST
 
     def terrain(self, origin: Pos) -> dict[Pos, int]:
         """AP of a walk from `origin` to every square, units aside, a closed door opened on
@@ -196,17 +184,16 @@ class _Board:
         self.ground = ground
         self.taken = frozenset(u.pos for u in game.standing())
         self.blocked = ground.shut | self.taken
-        self.threats: dict[str, list[Threat]] = {}
+        self.threats: dict[int | None, list[Threat]] = {}
         self.allies: dict[tuple, Threat] = {}
         #: Each foe's `Threat` by what it is made of (`_Turn.threat_of`): kept from board
         #: to board of one game and content, as a walk or a blow changes no foe's ways.
         self.content = game.content
         self.kept: dict[tuple, Threat] = {}
         #: Per side, its foes' threats with their weapons and bare hands only.
-        self.armed: dict[str, list[Threat]] = {}
+        self.armed: dict[int | None, list[Threat]] = {}
         self.shut, self.move_cost = ground.shut, ground.move_cost
         self.blows, self.danger, self.terrain = ground.blows, ground.danger, ground.terrain
-        self.counts = ground.counts
 
     def reach(self, start: Pos, budget: int) -> dict[Pos, int]:
         """`geometry.reachable` with `GameState.passable`, from the links made once: every
@@ -326,45 +313,8 @@ class Tactician:
         return turn.approach(squares, 0.0 if struck else ADVANCE)
 
 
-def _held(unit: Unit) -> tuple:
-    """What a unit's effects change (a blow's odds read them)."""
-    return tuple((e.stat, e.amount) for e in unit.effects)
-
-
 def _mean(dice: Dice) -> float:
     return float(dice_dist(dice).mean())
-
-
-#: `_Turn._counts_at` where the foe cannot walk to the square.
-_NOWHERE: list = []
-
-
-def _count(ap: int, cost: int, spent: int) -> int:
-    """The blows of `cost` AP that `ap` pays for after `spent` AP of walking."""
-    return (ap - spent) // cost if spent <= ap else 0
-
-
-def _value(counts: tuple[int, ...], blows: list[float]) -> float:
-    """The best of the ways: its blows, each of its damage (none: 0)."""
-    best = 0.0
-    for n, blow in zip(counts, blows):
-        if n * blow > best:
-            best = n * blow
-    return best
-
-
-def _counts(t: Threat, walk: int, far: int, move: int) -> tuple[int, ...]:
-    """`_strikes`' blows for each of `t`'s ways, before their damage."""
-    found = []
-    for cost, reach, _ in t.ways:
-        if reach == 1:
-            spent = max(0, walk - move)
-        elif walk <= (far + 2) * move:
-            spent = max(0, far - reach) * move
-        else:
-            spent = max(0, walk - reach * move)
-        found.append(_count(t.ap, cost, spent))
-    return tuple(found)
 
 
 def _strikes(t: Threat, walk: int, far: int, move: int) -> float:
@@ -395,10 +345,10 @@ class _Turn:
         standing = list(game.standing())
         self.foes = [u for u in standing if game.foes(unit, u)]
         self.friends = [u for u in standing if not game.foes(unit, u)]
-        # Each foe's blows as they would fall on this unit (its dodge and armour): per unit.
-        if unit.id not in board.threats:
-            board.threats[unit.id] = [self.threat_of(f) for f in self.foes if not f.held]
-        self.threats = board.threats[unit.id]
+        side = unit.owner
+        if side not in board.threats:
+            board.threats[side] = [self.threat_of(f) for f in self.foes if not f.held]
+        self.threats = board.threats[side]
         # The danger at a square depends on the foes' threats and the friends' squares,
         # not on the unit's own: it outlives the unit's walks and the blows that down no one.
         self.danger_key = (unit.id, tuple((t.unit.id, t.unit.pos, t.ap, t.ways)
@@ -433,79 +383,29 @@ class _Turn:
     # --- dangers ------------------------------------------------------------------------
 
     def threat_of(self, foe: Unit) -> Threat:
-        """`_threat(foe)` against the unit, made once per foe and what it reads: its
-        refilled AP, its weapons, spells, level and effects, and the unit's effects."""
-        unit = self.unit
-        key = (foe.id, foe.ap_max - foe.ap_owed, foe.weapons, foe.spells, foe.level,
-               _held(foe), unit.id, _held(unit))
+        """`_threat(foe)`, made once per foe and what it reads: its refilled AP, its
+        weapons, spells and level."""
+        key = (foe.id, foe.ap_max - foe.ap_owed, foe.weapons, foe.spells, foe.level)
         found = self.board.kept.get(key)
         if found is None or found.unit is not foe:  # a game restored: new units
-            found = self.board.kept[key] = self._threat(foe, target=unit)
+            found = self.board.kept[key] = self._threat(foe)
         return found
 
-    def power_of(self, foe: Unit) -> float:
-        """What the foe could do in a turn that needs no walk, to anyone (its dice landing
-        `LANDS` of the time), made once per foe and what it reads."""
-        key = ("power", foe.id, foe.ap_max - foe.ap_owed, foe.weapons, foe.spells, foe.level)
-        found = self.board.kept.get(key)
-        if found is None or found.unit is not foe:
-            found = self.board.kept[key] = self._threat(foe)
-        return found.power
-
-    def _threat(self, foe: Unit, ap: int | None = None, armed: bool = False,
-                target: Unit | None = None) -> Threat:
+    def _threat(self, foe: Unit, ap: int | None = None, armed: bool = False) -> Threat:
         """How far the foe strikes next turn (a walk with its refilled AP, then its reach)
         and the damage it could do in that turn, roughly: its best attack repeated (with
-        `ap`: with those AP, this turn; `armed`: with its weapons and bare hands only).
-        With `target`: a weapon's or bare hands' blow by its exact odds on that unit (the
-        engine's plan, struck from beside it: its chance, the target's dodge and armour);
-        else, and a spell's, its dice's mean landing `LANDS` of the time."""
+        `ap`: with those AP, this turn; `armed`: with its weapons and bare hands only)."""
         if ap is None:
             ap = max(0, foe.ap_max - foe.ap_owed)
         found = attacks(self.game, foe)
         if armed:  # the weapons, then bare hands, come first: the spells after
             found = found[:len(foe.weapons) + 1]
-        exact = self._exact_blows(foe, target) if target is not None and EXACT_THREATS else ()
         ways = [(cost, reach.farthest,
-                 exact[i] if i < len(exact) and exact[i] is not None
-                 else LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
-                for i, (reach, cost, dice) in enumerate(found) if cost <= ap and dice]
+                 LANDS * max(0.0, float(dice_dist(Dice.parse(dice)).mean())))
+                for reach, cost, dice in found if cost <= ap and dice]
         ways.sort(key=lambda w: -(ap // w[0]) * w[2])
         radius = ap // max(1, self.game.rules.move_cost) + max((w[1] for w in ways), default=0)
         return Threat(foe, ap, tuple(ways), radius)
-
-    def _exact_blows(self, foe: Unit, target: Unit) -> list[float | None]:
-        """The mean damage of each of the foe's weapons, then of its bare hands, on
-        `target`: the engine's plan of the blow, the foe beside the target (where it
-        stands, else on its first open neighbour) with its full AP; None where the rules
-        refuse it (nothing known with no open square beside it)."""
-        game = self.game
-        if distance(foe.pos, target.pos) == 1:
-            beside = foe.pos
-        else:  # an open square: no two units on one (a line of sight needs two ends)
-            taken = self.board.taken
-            beside = next((p for p in self.board.ground.links.get(target.pos, ())
-                           if p not in taken), None)
-            if beside is None:
-                return []
-        ap = max(foe.ap_max, game.rules.brawl_ap_cost)
-        found: list[float | None] = []
-        with standing_at(foe, beside, ap):
-            actions: list[Action] = [
-                *(Attack(foe.id, target.id, weapon=w) for w in foe.weapons),
-                Attack(foe.id, target.id, brawl=True)]
-            if EXACT_SPELLS:  # in `attacks`' order: its damage spells after bare hands
-                actions += [Cast(foe.id, sid, target.id) for sid in foe.spells
-                            if game.content.spells[sid].kind == "damage"]
-            for action in actions:
-                try:
-                    plan = action.check(game, foe.owner)
-                except Impossible:
-                    found.append(None)
-                    continue
-                found.append(odds.lean(plan, target.id).mean if isinstance(action, Cast)
-                             else odds.lean(plan).mean)
-        return found
 
     def danger(self, square: Pos) -> float:
         """The damage the foes could do to the unit at `square` in their next turn: each
@@ -548,52 +448,7 @@ class _Turn:
         return found
 
     def _blows_at(self, t: Threat, square: Pos) -> float:
-        """`_strikes_at` from the foe's square, from the blows each way pays for there:
-        those counts depend on the foe's square, AP and ways' costs and reaches, not on
-        what a blow does to whom (each unit meets the foe's blows by its own odds), so
-        they are made once for all the units it threatens."""
-        shape = (t.unit.pos, t.ap, tuple((cost, reach) for cost, reach, _ in t.ways))
-        counts = self.board.counts.get(shape)
-        if counts is None:
-            counts = self.board.counts[shape] = {}
-        entry = counts.get(square)
-        if entry is None:
-            entry = counts[square] = self._counts_at(t, square)
-        if entry is _NOWHERE:
-            return 0.0
-        blows = [blow for _, _, blow in t.ways]
-        seen = _value(entry[0], blows)
-        if not seen or entry[1] is None:
-            return seen
-        origin, move = t.unit.pos, self.board.move_cost
-        if _value(entry[1], blows) >= seen:
-            return seen
-        if entry[2] is None:
-            entry[2] = self.game.line_of_sight(origin, square)
-        if entry[2]:
-            return seen
-        if entry[3] is None:
-            walk = self.board.terrain(origin)[square]
-            entry[3] = tuple(
-                _count(t.ap, cost, max(0, walk - move) if reach == 1
-                       else self._sight_walk(origin, square, reach, walk))
-                for cost, reach, _ in t.ways)
-        return _value(entry[3], blows)
-
-    def _counts_at(self, t: Threat, square: Pos) -> list:
-        """For `_blows_at`: the blows each way pays for at `square` (at its distance, and
-        two squares farther: the walls then change nothing), or `_NOWHERE`; then whether
-        the foe sees it and the blows of the walk to a square that does (made when asked)."""
-        origin = t.unit.pos
-        walk = self.board.terrain(origin).get(square)
-        if walk is None:
-            return _NOWHERE
-        far = max(abs(origin[0] - square[0]), abs(origin[1] - square[1]))
-        move = self.board.move_cost
-        near = _counts(t, walk, far, move)
-        if far <= 1 or all(reach == 1 for _, reach, _ in t.ways):
-            return [near, None, None, None]
-        return [near, _counts(t, walk, far + 2, move), None, None]
+        return self._strikes_at(t, t.unit.pos, square)
 
     def _strikes_at(self, t: Threat, origin: Pos, square: Pos, walk: int | None = None) -> float:
         """`_strikes` from `origin`, a shot or spell needing a line of sight: where the
@@ -698,9 +553,7 @@ class _Turn:
     def _blow(self, foe: Unit, mean: float, p_down: float) -> float:
         w = self.w
         wounded = 1.0 + w.wounded * (1.0 - foe.hp / foe.hp_max)
-        # What the foe could still do to the side (not to this unit alone: a sling that
-        # cannot hurt a knight still hurts his friends).
-        power = self.power_of(foe) if not foe.held else 0.0
+        power = next((t.power for t in self.threats if t.unit is foe), 0.0)
         # Focus: a blow that brings the foe within what the friends still to act this
         # turn can finish weighs the kill they make together (beyond each one's own).
         together = 0.0
@@ -909,10 +762,9 @@ class _Turn:
         """Of the damage the foes could do at `square` next turn (each foe's best way to
         strike there), the share the weapons and bare hands of the foes that fight armed
         could do: 0 where only spells would strike it, or nothing does."""
-        side = self.unit.id
+        side = self.unit.owner
         if side not in self.board.armed:
-            self.board.armed[side] = [self._threat(t.unit, armed=True, target=self.unit)
-                                      for t in self.threats]
+            self.board.armed[side] = [self._threat(t.unit, armed=True) for t in self.threats]
         total = armed = 0.0
         for t, by_hand in zip(self.threats, self.board.armed[side]):
             blows = self._blows(t, square)
@@ -1087,7 +939,7 @@ class _Turn:
         in the way, never sought out: a lair's wolves would hold a side's shooter back
         while the other side's characters decide the game); else among the creatures."""
         players = [foe for foe in self.foes if foe.owner is not None]
-        found = self._goal_among(players) if players and GOALS_ARE_PLAYERS else None
+        found = self._goal_among(players) if players else None
         return found if found is not None else self._goal_among(self.foes)
 
     def _goal_among(self, foes: list[Unit]) -> Unit | None:
