@@ -9,8 +9,9 @@ can do). It then takes the first step of the best pair: the walk, or the action 
 stands; asked again after it, it weighs again from the new state.
 
 What it values (the weights of its `AiProfile`, content/ai.yaml):
-- the units that decide the game: the other players' characters; a wild creature only
-  when it is in the way (next to the unit);
+- the units that decide the game: the other players' characters (their creatures less);
+  a wild creature only when it is in the way (next to the unit), never walked toward
+  while another player's unit can be;
 - a kill above damage (P(down) × what the foe could still do), a wounded foe first;
 - spells when they pay: a heal by the HP it restores, a buff only on a friend that will use
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
@@ -72,6 +73,9 @@ LOSS = 1.0
 AT_RISK = 0.25
 #: How many of those safest squares it weighs.
 RETREATS = 2
+#: What a player's creature (a character's wolf) is worth as a target, against one of
+#: the player's characters: the game is won when the characters are down.
+PET = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,7 +547,7 @@ class _Turn:
         """The units that decide the game are the other players' characters; a wild
         creature matters when it is in the way."""
         if foe.owner is not None:
-            return 1.0 if foe.is_character else 0.6
+            return 1.0 if foe.is_character else PET
         return 1.0 if distance(foe.pos, self.unit.pos) <= 1 else 0.35
 
     def _blow(self, foe: Unit, mean: float, p_down: float) -> float:
@@ -930,9 +934,17 @@ class _Turn:
         return 1.0 if self.game.round <= self.w.patience else 0.2
 
     def _goal(self) -> Unit | None:
-        """The foe to walk toward: the most worth for the ground to cover."""
+        """The foe to walk toward: the most worth for the ground to cover, among the other
+        players' units while one can be walked to (a wild creature is fought when it is
+        in the way, never sought out: a lair's wolves would hold a side's shooter back
+        while the other side's characters decide the game); else among the creatures."""
+        players = [foe for foe in self.foes if foe.owner is not None]
+        found = self._goal_among(players) if players else None
+        return found if found is not None else self._goal_among(self.foes)
+
+    def _goal_among(self, foes: list[Unit]) -> Unit | None:
         best, best_key = None, None
-        for foe in self.foes:
+        for foe in foes:
             d = self.board.terrain(foe.pos).get(self.unit.pos)
             if d is None:
                 continue

@@ -411,3 +411,30 @@ def test_no_armour_spell_where_the_blows_that_may_fall_are_spells():
     commands = turn_of(game, 2)
     assert any(c.startswith(("cast", "attack")) for c in commands)
     assert not [c for c in commands if " stone-skin " in c]
+
+
+def test_between_a_players_wolf_and_his_character_it_strikes_the_character():
+    """Aldric between Dagny and Bruno's wolf (the dungeon's Grey): the game is won when
+    Bruno's characters are down, whatever his wolves do; he strikes Dagny (from where the
+    wolf cannot bite him), never walks off to strike the wolf."""
+    game = make_game([("aldric", "aldric", 1, (5, 5)), ("dagny", "dagny", 2, (6, 5)),
+                      ("grey", "wolf", None, (4, 5)), ("fenwick", "fenwick", 2, (12, 12))],
+                     designer=False)
+    game.units["grey"].owner = 2  # a creature that fights for Bruno
+    commands = turn_of(game, 1)
+    attacks = [c for c in commands if c.startswith("attack")]
+    assert attacks and all(c.startswith("attack aldric dagny") for c in attacks)
+
+
+def test_with_no_blow_this_turn_it_walks_toward_the_other_side_not_a_wild_creature():
+    """The marches' Fenwick, who waited by a lair's wolves while his friends fought:
+    nothing to strike this turn, a wild wolf 13 squares behind him, Dagny 41 ahead. He
+    walks toward Dagny (the game is decided by the other side's characters), not to
+    within a shot of the wolf."""
+    rows = "\n".join(["." * 62] * 5)
+    game = make_game([("fenwick", "fenwick", 1, (20, 2)), ("dagny", "dagny", 2, (61, 2)),
+                      ("wolf", "wolf", None, (7, 2))], map_text=rows, designer=False)
+    commands = turn_of(game, 1)
+    assert commands[0].startswith("move fenwick")
+    assert game.units["fenwick"].pos[0] >= 28  # most of his walk, toward her
+    assert not any(c.startswith("attack") for c in commands)
