@@ -14,11 +14,19 @@ def _saves_in_tmp(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch):
-    # The tests pin English text: a French shell (LANG=fr_FR.UTF-8) must not change it.
+    # The tests pin English text: a French shell (LANG=fr_FR.UTF-8) must not change it,
+    # nor a test before this one that played in French (an app given `lang="fr"` sets the
+    # process's language and keeps it).
+    from game.i18n import current_language, set_language
+
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+    if current_language() != "en":
+        set_language("en")
     yield
+    if current_language() != "en":
+        set_language("en")
 
 
 #: The slowest tests (their CPU or their waits, `--durations`, 2026-12-01): collected first,
