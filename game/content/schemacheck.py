@@ -37,8 +37,10 @@ _TYPE_WORDS = {
 def type_words(names: str) -> str:
     """`int | null` in the reader's language (each kind looked up; enum values as they
     are)."""
-    return " | ".join(pgettext("content type", _TYPE_WORDS[name]) if name in _TYPE_WORDS else name
-                      for name in names.split(" | "))
+    return " | ".join(pgettext("content type", _TYPE_WORDS[name]) if name in _TYPE_WORDS
+                      else name for name in names.split(" | "))
+
+
 #: Patterns said in words.
 _PATTERN_WORDS = {
     templates._PLAIN: N_("expected plain text (no control, line-break or direction "
