@@ -3,7 +3,7 @@ seat win rates against 1/n ± 5, draws, median rounds (`game.lab.balance`)."""
 
 from __future__ import annotations
 
-from game.commands.common import lab_call, options
+from game.commands.common import game_runs_options, lab_call, options
 from game.i18n import _
 
 
@@ -19,14 +19,7 @@ def declare(sub) -> None:
                          help=_("master seed (0)"))
     balance.add_argument("--profile", metavar=_("PROFILE"), default="balanced",
                          help=_("AI profile of every seat (content/ai.yaml)"))
-    balance.add_argument("--rounds", metavar=_("ROUNDS"), type=int, default=30,
-                         help=_("round limit: a game still on after it is a draw (30)"))
-    balance.add_argument("--workers", metavar=_("WORKERS"), type=int,
-                         help=_("local processes (1)"))
-    balance.add_argument("--scheduler", metavar=_("ADDRESS"),
-                         help=_("a Dask scheduler (tcp://host:8786): needs "
-                               "escarmouche[cluster]"))
-    balance.add_argument("--json", action="store_true", help=_("one JSON object"))
+    game_runs_options(balance)
     balance.add_argument("--csv", action="store_true", help=_("CSV rows, one per seat"))
     balance.add_argument("--format", choices=("table", "md"), default="table",
                          help=_("md: the README's Markdown table"))

@@ -38,6 +38,19 @@ def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = Fal
                             help=_("seed of the dice (default: random; 0 for script)"))
 
 
+def game_runs_options(parser: argparse.ArgumentParser) -> None:
+    """`--rounds`, `--workers`, `--scheduler` and `--json`: how the lab's games end, where
+    they are played, how their figures are written (`simulate`, `compare`, `balance`)."""
+    parser.add_argument("--rounds", metavar=_("ROUNDS"), type=int, default=30,
+                        help=_("round limit: a game still on after it is a draw (30)"))
+    parser.add_argument("--workers", metavar=_("WORKERS"), type=int,
+                        help=_("local processes (1)"))
+    parser.add_argument("--scheduler", metavar=_("ADDRESS"),
+                        help=_("a Dask scheduler (tcp://host:8786): needs "
+                               "escarmouche[cluster]"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
+
+
 def fresh_seed() -> int:
     """A seed for a game nobody gave one: from the system's entropy, as `secrets` would
     draw it (`secrets` itself imports hashlib and hmac, a few ms of `play`'s start-up)."""

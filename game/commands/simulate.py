@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.commands.common import lab_call, options
+from game.commands.common import game_runs_options, lab_call, options
 from game.i18n import _
 
 
@@ -28,14 +28,7 @@ def lab_options(parser, against_required: bool) -> None:
     parser.add_argument("--ai", action="append", metavar=_("N:PROFILE"),
                         help=_("player N plays this profile instead (repeatable): "
                              "--ai 1:naive --ai 2:tactician"))
-    parser.add_argument("--rounds", metavar=_("ROUNDS"), type=int, default=30,
-                        help=_("round limit: a game still on after it is a draw (30)"))
-    parser.add_argument("--workers", metavar=_("WORKERS"), type=int,
-                        help=_("local processes (1)"))
-    parser.add_argument("--scheduler", metavar=_("ADDRESS"),
-                        help=_("a Dask scheduler (tcp://host:8786): needs "
-                               "escarmouche[cluster]"))
-    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
+    game_runs_options(parser)
     parser.add_argument("--against", type=Path, required=against_required, metavar=_("DIR"),
                         help=_("compare with this content folder, game for game, same dice"))
     options(parser)
