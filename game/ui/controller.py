@@ -73,6 +73,9 @@ class Digest(msgspec.Struct):
     player: int
     name: str
     events: list = msgspec.field(default_factory=list)
+    #: Another person plays too (hot-seat): the keyboard passes. Against the computer
+    #: alone, the one person is not told to pass it to themselves.
+    shared: bool = True
 
     def summary(self, name: Callable[[str], str]) -> list[str]:
         """What matters, one item each: hits with their HP, spells countered, the fallen."""
@@ -247,7 +250,8 @@ class Controller:
                 theirs = False
             if not theirs and not isinstance(event, (ev.Refused, ev.ForcedRolls)):
                 shown.append(event)
-        return Digest(game.round, nxt.number, nxt.name, shown)
+        people = sum(p.number not in game.ai_players for p in game.players)
+        return Digest(game.round, nxt.number, nxt.name, shown, shared=people > 1)
 
     def restart(self) -> Game:
         if self.new_game is None:

@@ -686,7 +686,9 @@ async def test_the_computer_plays_its_turn_step_by_step_then_hands_over_to_the_p
                         assert play.map.shown(game.units[unit].pos) == play.map.label(unit)
         assert steps >= 2 and game.current == 1 and game.log[-1] == "end"
         assert isinstance(app.screen, HandoverScreen)
-        assert "Alice's turn" in app.screen.title_text
+        # One person against the computer: not told to pass the keyboard to herself.
+        assert app.screen.title_text == (
+            "Round 2: Alice's turn (player 1), against the computer.")
 
 
 async def test_aiming_a_spell_dims_the_squares_out_of_its_range_or_sight():

@@ -39,6 +39,7 @@ def test_a_new_turn_autosaves_and_the_hand_over_shows_what_was_not_seen(tmp_path
     assert isinstance(outcome.summary, ev.TurnStarted) and outcome.summary.player == 2
     digest = control.hand_over()
     assert (digest.round, digest.player, digest.name) == (1, 2, "Bruno")
+    assert digest.shared  # hot-seat: the keyboard passes to Bruno
     commands = [e.text for e in digest.events if isinstance(e, ev.CommandIssued)]
     assert commands == ["move aldric 1,2", "end"]
     control.apply(options.end_turn())
@@ -163,7 +164,7 @@ def test_the_computer_plays_its_turn_one_command_a_step_then_hands_back(tmp_path
     assert game.log[-1] == "end" and len(game.log) == len(steps) + 1
     # What the computer did is in the next person's digest.
     digest = control.hand_over()
-    assert digest.player == 1
+    assert digest.player == 1 and digest.shared is False  # no other person to pass it to
     assert any(isinstance(e, ev.CommandIssued) and e.player == 2 for e in digest.events)
 
 

@@ -447,10 +447,15 @@ class PlayScreen(Screen[None]):
         from game.ui.screens.dialogs import HandoverScreen
 
         summary = digest.summary(namer(self.game))
+        if digest.shared:
+            title = _("Round {round}: {player}'s turn (player {number}). Pass the keyboard "
+                      "to {player}.")
+        else:
+            title = _("Round {round}: {player}'s turn (player {number}), against the "
+                      "computer.")
         self.app.push_screen(HandoverScreen(
-            _("Round {round}: {player}'s turn (player {number}). Pass the keyboard to "
-              "{player}.").format(round=digest.round, player=content_text(digest.name),
-                                  number=digest.player),
+            title.format(round=digest.round, player=content_text(digest.name),
+                         number=digest.player),
             event_lines(self.game, digest.events),
             " · ".join(summary) or _("No hit, no spell countered, nobody down.")))
 
