@@ -141,6 +141,28 @@ async def test_game_over_at_80x24_keeps_whose_row_it_is_when_scrolled_sideways(t
         assert "escarmouche load" in "\n".join(shown)
 
 
+async def test_game_over_counts_the_creatures_fighting_for_a_player_after_the_characters():
+    from textual.widgets import DataTable
+
+    from game.commands.common import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    game = new_game(DEFAULT_CONTENT, "dungeon", 1)  # Grey and Rook fight for Bruno
+    game.units["grey"].stats.kills = 1
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.push_screen(GameOverScreen(game))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        # The players' units, characters first; not the goblins, their wolf or the ogre.
+        assert [row[0] for row in rows] == ["Aldric", "Brenna", "Dagny", "Fenwick", "Grey",
+                                             "Rook"]
+        grey = rows[4]
+        assert grey[1:5] == ["Bruno", "10/10", "—", "—"]  # a creature has no level or XP
+        assert grey[12] == "1"  # its kill counts in its player's game
+
+
 async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
     game = duel(forced=[10, 99])
     game.units["elise"].hp = 0

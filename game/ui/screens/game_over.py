@@ -1,4 +1,5 @@
-"""The end of a game: the winner and every character's statistics."""
+"""The end of a game: the winner and the statistics of every character and of the
+creatures fighting for a player."""
 
 from __future__ import annotations
 
@@ -68,16 +69,19 @@ class GameOverScreen(Screen[str]):
         # A narrow terminal scrolls the counts sideways: whose row it is stays in sight.
         table.fixed_columns = 2
         table.add_columns(*map(_, COLUMNS))
-        for unit in self.game.units.values():
-            if not unit.is_character:
-                continue
+        # The players' characters, then the creatures fighting for them (a wolf's bites
+        # count in its player's game); a creature earns no XP: its level is not shown.
+        units = self.game.units.values()
+        for unit in [u for u in units if u.is_character] + [
+                u for u in units if not u.is_character and u.owner is not None]:
             s = unit.stats
             hp = (_("{hp}/{hp_max} down") if unit.down else "{hp}/{hp_max}").format(
                 hp=unit.hp, hp_max=unit.hp_max)
+            level, xp = (unit.level, unit.xp) if unit.is_character else ("—", "—")
             # Names as Text: a DataTable reads a plain str as markup.
             table.add_row(Text(content_text(unit.name)),
-                          Text(content_text(self.game.player(unit.owner).name)), hp, unit.level,
-                          unit.xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
+                          Text(content_text(self.game.player(unit.owner).name)), hp, level,
+                          xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
                           s.damage_dealt, s.damage_taken, s.kills,
                           f"{s.spells_cast}/{s.spells_failed}/{s.spells_countered}", s.counters)
 
