@@ -1,6 +1,6 @@
 """UI costs, run by hand (not a test):
 
-    python benchmarks/bench_ui.py [--start-only]
+    python benchmarks/bench_ui.py [--start-only] [--against TREE] [--instructions]
 
 1. CPU per cursor move, repaint included, on square maps of 30, 60 and 120 squares a
    side with 40 units: the map keeps one Strip per row and redraws only changed rows, so
@@ -22,6 +22,13 @@ the least CPU time the process used (user + system, from the kernel's accounting
 child): on a shared machine the wall clock swings with the other processes' load, while a
 process's own CPU time barely does, so the CPU ratio is the one to compare between runs.
 The game and the bare app are run alternately, so that both see the same load.
+
+`--against TREE` measures the start-up of another copy of the game too (`git worktree add
+/tmp/before main`, or `git archive main | tar -x -C /tmp/before`), alternately with this one
+and the bare app in the same run: a change's before and after, against the same bare app
+and the same load. `--instructions` counts, once each, the instructions the bare app and
+the warm game run to their first frame in the pty (valgrind's callgrind, some 40 s each): a
+count that does not move with the load, to tell a change of a few per cent.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import fcntl
 import os
 import pty
 import select
+import shutil
 import signal
 import statistics
 import struct
@@ -152,15 +160,15 @@ def build_app(args, build=play.build_app):
 
 play.build_app = build_app
 sys.exit(cli.main([]))
-""" % str(ROOT)
+"""
 
 
-def probe_file(code: str) -> str:
+def probe_file(code: str, root: Path = ROOT) -> str:
     """`code` in a file of its own: Textual reads its apps' source, so each probe is a real
     file, not `python -c`. An installed game runs from bytecode, as Textual does; this
-    machine's environment may forbid writing it (PYTHONDONTWRITEBYTECODE), so it is
-    compiled once here."""
-    compileall.compile_dir(ROOT / "game", quiet=1)
+    machine's environment may forbid writing it (PYTHONDONTWRITEBYTECODE), so the game
+    under `root` is compiled once here."""
+    compileall.compile_dir(Path(root) / "game", quiet=1)
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as probe:
         probe.write(code)
     return probe.name
@@ -224,6 +232,66 @@ def first_frame(probe: str, marker: bytes, size=(160, 50)) -> tuple[float, float
     return wall, usage.ru_utime + usage.ru_stime
 
 
+# Prepended to a pty probe for `instructions`: the process ends as soon as its first frame
+# is written (Textual's driver writes to `sys.__stderr__`), without importing anything
+# before the probe does (the game imports Textual with the cycle collector off).
+EXIT_AT_FRAME = """
+import os as _os, sys as _sys
+
+class _ExitAtFrame:
+    def __init__(self, file):
+        self._file = file
+
+    def write(self, text):
+        written = self._file.write(text)
+        if %r in text:
+            self._file.flush()
+            _os._exit(0)
+        return written
+
+    def __getattr__(self, name):
+        return getattr(self._file, name)
+
+_sys.__stderr__ = _ExitAtFrame(_sys.__stderr__)
+"""
+
+
+def instructions(probe: str, marker: bytes, size=(160, 50)) -> int:
+    """The instructions `probe` runs from its start to its first frame in a pty of `size`,
+    counted by valgrind's callgrind: the same from run to run whatever the machine's load
+    (hashes seeded), where times are not."""
+    with open(probe) as file:
+        code = file.read()
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as wrapped:
+        wrapped.write(EXIT_AT_FRAME % marker.decode() + code)
+    counts = wrapped.name + ".callgrind"
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(size[0]),
+           "LINES": str(size[1]), "PYTHONHASHSEED": "0"}
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+        os.execvpe("valgrind", ["valgrind", "--tool=callgrind", "--callgrind-out-file="
+                                + counts, sys.executable, wrapped.name], env)
+    try:
+        while True:  # the terminal read, so that the child never blocks writing to it
+            ready, _, _ = select.select([fd], [], [], 1)
+            try:
+                if ready and not os.read(fd, 65536):
+                    break
+            except OSError:  # the child has ended
+                break
+        _, status = os.waitpid(pid, 0)
+        with open(counts) as file:
+            total = next(line for line in file if line.startswith("totals:"))
+    finally:
+        os.close(fd)
+        Path(wrapped.name).unlink()
+        Path(counts).unlink(missing_ok=True)
+    if status:
+        raise RuntimeError(f"{probe} under valgrind ended with status {status}")
+    return int(total.split()[1])
+
+
 def side_by_side(measure, probes: dict[str, tuple], runs: int = 9) -> str:
     """`measure(*probe)` run alternately for the bare app and the game (`probes`: "bare"
     first), `runs` times each: the wall-clock medians, the least CPU times, and each game's
@@ -245,22 +313,53 @@ def side_by_side(measure, probes: dict[str, tuple], runs: int = 9) -> str:
         for name in probes)
 
 
+def start_probes(trees: dict[str, Path]) -> tuple[dict, dict, Path]:
+    """The probes to the first screen and to the first frame in a pty: the bare app's,
+    then for each game tree (`trees`: its name in the figures, "" for this one) warm and,
+    in the pty, cold. Each tree keeps its own saves folders, in the temporary folder
+    returned last."""
+    ready: dict[str, tuple] = {"bare": (probe_file(BARE),)}
+    framed: dict[str, tuple] = {"bare": (probe_file(BARE_PTY), b"hello")}
+    scratch = Path(tempfile.mkdtemp())
+    for number, (name, root) in enumerate(trees.items()):
+        saves, cold = scratch / f"saves-{number}", scratch / f"cold-{number}"
+        label = f"{name}, " if name else ""
+        ready[f"{label}warm"] = (probe_file(GAME % str(root), root),)
+        framed[f"{label}warm"] = (probe_file(GAME_PTY % (str(root), str(saves)), root),
+                                  b"palette")
+        framed[f"{label}cold"] = (probe_file(GAME_PTY_COLD % (str(cold), str(root), str(cold)),
+                                             root), b"palette")
+    return ready, framed, scratch
+
+
 def main() -> None:
+    trees = {"": ROOT}
+    if "--against" in sys.argv:
+        trees = {"against": Path(sys.argv[sys.argv.index("--against") + 1]).resolve(),
+                 "this": ROOT}
     if "--start-only" not in sys.argv:
         cursor_costs()
-    ready = {"bare": (probe_file(BARE),), "warm": (probe_file(GAME),)}
-    start_time(*ready["warm"])  # its content cache written
+    ready, framed, scratch = start_probes(trees)
+    # Each game's content cache written (`GAME`'s in the `saves/` where this is run).
+    for name, probe in ready.items():
+        if name != "bare":
+            start_time(*probe)
+    for name, probe in framed.items():
+        if name.endswith("warm"):
+            first_frame(*probe)
     print("start to first screen:", side_by_side(start_time, ready))
-    with tempfile.TemporaryDirectory() as saves, tempfile.TemporaryDirectory() as cold:
-        cold_saves = str(Path(cold) / "saves")
-        framed = {"bare": (probe_file(BARE_PTY), b"hello"),
-                  "warm": (probe_file(GAME_PTY % (str(ROOT), saves)), b"palette"),
-                  "cold": (probe_file(GAME_PTY_COLD % (cold_saves, str(ROOT), cold_saves)),
-                           b"palette")}
-        first_frame(*framed["warm"])  # its content cache written
-        print("start to first frame in a 160×50 pty:", side_by_side(first_frame, framed))
+    print("start to first frame in a 160×50 pty:", side_by_side(first_frame, framed))
+    if "--instructions" in sys.argv:
+        counts = {name: instructions(*probe) for name, probe in framed.items()
+                  if not name.endswith("cold")}
+        print("instructions to the first frame in the pty (callgrind): " + "; ".join(
+            f"{'bare Textual' if name == 'bare' else f'Escarmouche ({name})'} "
+            f"{count / 1e6:.0f} M" + ("" if name == "bare" else
+                                      f", ratio {count / counts['bare']:.2f}")
+            for name, count in counts.items()))
     for probe, *_ in (*ready.values(), *framed.values()):
         Path(probe).unlink()
+    shutil.rmtree(scratch, ignore_errors=True)
 
 
 def cursor_costs() -> None:

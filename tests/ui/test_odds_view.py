@@ -4,7 +4,7 @@ or a click, and forced rolls waiting in the status line."""
 from game.rules import legal, odds
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.odds import OddsScreen
-from game.ui.widgets.panels import TargetPanel
+from game.ui.widgets.panels import TargetPanel, UnitPanel
 from tests.helpers import APP_SIZE as SIZE, app_duel as duel, status
 
 
@@ -68,6 +68,17 @@ async def test_a_click_on_an_option_opens_its_odds():
         await pilot.click(TargetPanel, offset=(3, 1 + row))  # 1: the panel's top border
         assert isinstance(app.screen, OddsScreen)
         assert "attack aldric dagny brawl" in shown(app.screen.query_one("#odds"))
+
+
+async def test_a_click_finds_its_line_from_the_first_frame_on():
+    # The lines' heights a click is placed by are those drawn: the first show, before the
+    # panels had a width, had wrapped them at one cell (a hundred rows for a card of 13).
+    app = EscarmoucheApp(duel())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for panel in (app.play.query_one(UnitPanel), app.play.query_one(TargetPanel)):
+            assert len(panel._shape) == len(panel.lines)
+            assert sum(panel._shape) == panel.body.size.height > len(panel.lines)
 
 
 async def test_forced_rolls_waiting_show_in_the_status_line():

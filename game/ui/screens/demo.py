@@ -386,7 +386,8 @@ class DemoApp(WordedApp, Screenshots, App[None]):
     """The app of `python -m game demo`: one demo screen, no game to save; screenshots go
     to the saves folder as the game's do."""
 
-    CSS_PATH = Path(__file__).resolve().parent.parent / "app.tcss"
+    CSS_PATH = [Path(__file__).resolve().parent.parent / name
+                for name in ("app.tcss", "table.tcss")]
     TITLE = "Escarmouche"
     BINDINGS = [SCREENSHOT_BINDING]
     # The play app's size classes, so that the shared CSS lays the widgets out alike.

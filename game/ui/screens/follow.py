@@ -133,7 +133,8 @@ class WaitScreen(Screen[None]):
 class FollowApp(WordedApp, Screenshots, App[None]):
     """The app of `python -m game follow FILE`: one viewer of a shared table."""
 
-    CSS_PATH = Path(__file__).resolve().parent.parent / "app.tcss"
+    CSS_PATH = [Path(__file__).resolve().parent.parent / name
+                for name in ("app.tcss", "table.tcss")]
     TITLE = "Escarmouche"
     BINDINGS = [SCREENSHOT_BINDING]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide"), (180, "-very-wide")]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.text import Text
@@ -70,11 +69,12 @@ class JournalLog(RichLog):
     card.
     """
 
-    @dataclass
     class EventClicked(Message):
         """A click on a line written from a journal event."""
 
-        event: ev.Event
+        def __init__(self, event: ev.Event) -> None:
+            super().__init__()  # (a plain class: see MapView.CursorMoved)
+            self.event = event
 
     DEFAULT_CSS = """
     JournalLog { height: 9; border: round $accent; }

@@ -10,8 +10,6 @@ which the legend reads too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import msgspec
 
 from rich.segment import Segment
@@ -145,17 +143,21 @@ class MapView(ScrollView, can_focus=True):
     MapView { background: $surface; }
     """
 
-    @dataclass
+    # The messages are plain classes, as Textual's own: a dataclass compiles its methods
+    # when it is declared, a cost of every start (README, start-up).
     class CursorMoved(Message):
         """The cursor is on a new square."""
 
-        pos: Pos
+        def __init__(self, pos: Pos) -> None:
+            super().__init__()
+            self.pos = pos
 
-    @dataclass
     class Clicked(Message):
         """A square was clicked."""
 
-        pos: Pos
+        def __init__(self, pos: Pos) -> None:
+            super().__init__()
+            self.pos = pos
 
     def __init__(self, game: Game, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -169,6 +171,8 @@ class MapView(ScrollView, can_focus=True):
         self._labels = unit_labels(game.units)
         #: A square's size in cells (`SCALES`), and the rows the map may take (the screen's).
         self.cell, self.rows = SCALES[0], None
+        #: The background while a frame is drawn (`render_lines`), else None.
+        self._background: Style | None = None
         self._resize()
 
     def set_game(self, game: Game) -> None:
@@ -202,7 +206,6 @@ class MapView(ScrollView, can_focus=True):
         self.refresh()
         return True
 
-    @dataclass
     class Scaled(Message):
         """The squares changed size: the screen may give the map other rows."""
 
@@ -293,13 +296,24 @@ class MapView(ScrollView, can_focus=True):
         return (max(0, (width - self.game.width * self.cell[0]) // 2),
                 max(0, (height - self.game.height * self.cell[1]) // 2))
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The background is the same for every line of a frame, and Textual works it out
+        # from every ancestor's styles: once a frame here, not once a line.
+        self._background = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._background = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         left, top = self.margins()
         line = y + scroll_y - top
         row, sub = divmod(line, self.cell[1])
         width = self.size.width
-        background = self.rich_style  # Textual works it out from every ancestor: once a line
+        background = self._background
+        if background is None:  # a line asked for outside a frame (`shown`)
+            background = self.rich_style
         if not 0 <= line < self.game.height * self.cell[1]:
             return Strip.blank(width, background)
         strip = self._row_strip(row, sub).crop_extend(scroll_x, scroll_x + width - left,

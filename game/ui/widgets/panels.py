@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from rich.text import Text
@@ -48,8 +47,9 @@ class Panel(VerticalScroll):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.body = Static()
-        self._shape: tuple[int, ...] = ()  # each line's wrapped height
-        self._width = 0  # the width they were wrapped at
+        self._parts: list[Content] = []  # the lines shown, as the body draws them
+        self._shown: Content | None = None  # the body's text: the lines joined
+        self._shaped: tuple[int, tuple[int, ...]] = (0, ())  # a width, each line's height
         #: The lines shown, unwrapped.
         self.lines: list[Text] = []
 
@@ -62,18 +62,34 @@ class Panel(VerticalScroll):
         A layout redraws every widget, the map included: skipping it keeps a cursor move
         cheap on big maps.
         """
-        # Each line's height as the body wraps it (by words, at its own width): an
-        # estimate from the line's length is wrong both ways, and a line that grew a row
-        # while the estimate stayed put was drawn cut (the foes' names after "Could attack
-        # … next turn:" lost below it).
-        width = max(1, self.body.size.width or self.scrollable_content_region.width)
+        # The lines' height as the body wraps them (by words, at its own width): an
+        # estimate from their length is wrong both ways, and a line that grew a row while
+        # the estimate stayed put was drawn cut (the foes' names after "Could attack …
+        # next turn:" lost below it). Before the first layout the width is not known and
+        # the layout wraps them anyway (wrapped at one cell they had cost a tenth of the
+        # first frame's own work).
+        width = self.body.size.width or self.scrollable_content_region.width
         # Textual's own Content renders faster than a Rich Group of Texts.
         parts = [Content.from_rich_text(line) for line in lines]
-        shape = tuple(max(1, part.get_height(self.body.styles, width)) for part in parts)
-        self.body.update(Content("\n").join(parts),
-                         layout=(width, shape) != (self._width, self._shape))
-        self._shape, self._width = shape, width
-        self.lines = lines
+        shown = Content("\n").join(parts)
+        layout = True
+        if width and self._shown is not None:
+            # Textual keeps a text's height at the width it was last laid out at: the old
+            # one's is known, the new one's is kept for the layout if there is one.
+            styles = self.body.styles
+            layout = shown.get_height(styles, width) != self._shown.get_height(styles, width)
+        self.body.update(shown, layout=layout)
+        self._parts, self._shown, self.lines = parts, shown, lines
+        self._shaped = (0, ())
+
+    @property
+    def _shape(self) -> tuple[int, ...]:
+        """Each line's height as the body wraps it now (where a click falls)."""
+        width = max(1, self.body.size.width)
+        if self._shaped[0] != width:
+            self._shaped = (width, tuple(max(1, part.get_height(self.body.styles, width))
+                                         for part in self._parts))
+        return self._shaped[1]
 
 
 class UnitPanel(Panel):
@@ -203,11 +219,12 @@ class TargetPanel(Panel):
     TargetPanel { height: 1fr; border: round $secondary; padding: 0 1; }
     """
 
-    @dataclass
     class OddsAsked(Message):
         """A click on an option: show its full odds."""
 
-        option: legal.Option
+        def __init__(self, option: legal.Option) -> None:
+            super().__init__()  # (a plain class: see MapView.CursorMoved)
+            self.option = option
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -10,6 +10,8 @@ or game-over screen is on top of it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -29,12 +31,15 @@ from game.ui.screens.play.modes import Aiming, Look, Mode, Pointing, spell_rows
 from game.ui.screens.play.saving import Saving
 from game.ui.screens.play.views import Views
 from game.ui.widgets.bars import KeyBar, TitleBar
-from game.ui.widgets.command_line import CommandLine
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay
 from game.ui.widgets.panels import TargetPanel, UnitPanel
 from game.ui.widgets.status_line import StatusLine
 from game.ui.words import refusal_text
+
+if TYPE_CHECKING:
+    # Imported when the command line is first opened (`action_command_line`).
+    from game.ui.widgets.command_line import CommandLine
 
 Pos = tuple[int, int]
 #: The verbs on a key of their own: the key's words are the verb's (the rules' registry).
@@ -563,14 +568,18 @@ class PlayScreen(Screen[None]):
     def action_command_line(self) -> None:
         box = self.command_box()
         if box is None:
-            # Built the first time it is asked for: one widget fewer to lay out at start.
+            # Imported and built the first time it is asked for: one widget fewer to lay
+            # out at start, and one module fewer to import (README, start-up).
+            from game.ui.widgets.command_line import CommandLine
+
             box = CommandLine()
             self.mount(box, before=self.query_one(KeyBar))
         box.open()
 
     def command_box(self) -> CommandLine | None:
-        """The command line, once it has been opened."""
-        found = self.query(CommandLine)
+        """The command line, once it has been opened (its id, `#command`: its class is
+        imported only then)."""
+        found = self.query("#command")
         return found.first() if found else None
 
     def on_command_line_closed(self, message: CommandLine.Closed) -> None:
