@@ -1,7 +1,17 @@
 """Every test writes its saves (autosaves included) to its own temporary folder, and
 starts in English whatever the language of the shell that runs the tests."""
 
+import gc
+import sys
+
 import pytest
+
+# Compiled modules are kept (in the __pycache__ folders git ignores) even where the shell
+# says PYTHONDONTWRITEBYTECODE, as on this machine: without them every xdist worker compiled
+# and assertion-rewrote every test module and the game's modules again at each run (10-11 s
+# of CPU per worker before its first test, 3.5 s with them). Only this process's imports:
+# the subprocesses the tests start keep the shell's setting.
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture(autouse=True)
@@ -29,27 +39,36 @@ def _english(monkeypatch):
         set_language("en")
 
 
-#: The slowest tests (their CPU or their waits, `--durations`, 2026-12-01): collected first,
-#: so that under `-n auto` none of them starts last while the other worker has nothing left
-#: to do (the longest first; `--dist worksteal` then evens out the short ones).
+#: The slowest tests (their CPU or their waits, `--durations`, 2026-12-01 23:50 UTC): collected
+#: first, so that under `-n auto` none of them starts last while the other workers have
+#: nothing left to do (the longest first; `--dist worksteal` then evens out the short ones).
 HEAVY = [
     "test_hostile_content.py::test_mutated_content_is_refused_or_played",
     "test_serve_table.py::test_a_shared_demo_viewers_follow_the_presenter_and_cannot_play",
-    "test_hostile_cluster.py::test_a_worker_killed_while_another_lives_changes_no_result",
-    "test_hostile_saves.py::test_a_mutated_real_save_is_read_or_refused_cleanly",
-    "test_hostile_demo.py::test_a_script_too_long_for_a_demo_is_refused_before_the_app_starts",
-    "test_turn_odds.py::test_the_best_turn_agrees_with_the_engine_played_5000_times",
+    "test_hostile_cluster.py::test_the_scheduler_killed_mid_run_is_said_and_gives_no_results",
     "test_stateful.py::runTest",
-    "test_odds_of_plans.py::test_odds_agree_with_10000_seeded_resolutions",
+    "test_hostile_cluster.py::test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die",
+    "test_french_proof.py::test_every_screen_of_a_game_in_french_holds_no_english",
     "test_serve_table.py::test_a_live_game_is_watched_as_it_is_played",
     "test_simulate.py::test_runs_on_a_dask_cluster_give_the_same_results",
-    "test_hostile_cluster.py::test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die",
-    "test_hostile_cluster.py::test_the_scheduler_killed_mid_run_is_said_and_gives_no_results",
+    "test_hostile_cluster.py::test_a_worker_killed_while_another_lives_changes_no_result",
+    "test_hostile_demo.py::test_a_script_too_long_for_a_demo_is_refused_before_the_app_starts",
+    "test_french_proof.py::test_every_command_in_french_reports_no_english",
+    "test_hostile_saves.py::test_a_mutated_real_save_is_read_or_refused_cleanly",
+    "test_serve.py::test_serve_on_a_port_in_use_says_so",
+    "test_table.py::test_autoplay_steps_on_its_own_and_a_stops_and_starts_it",
+    "test_table.py::test_a_viewer_follows_step_by_step_and_no_key_plays",
     "test_hostile_cluster.py::test_every_worker_killed_mid_run_is_said_and_gives_no_results",
-    "test_hostile_save_roundtrip.py::test_what_the_engine_logs_is_saved_read_back_and_replayed",
-    "test_tune.py::test_tune_a_seat_is_simulated_on_common_dice",
+    "test_i18n.py::test_lab_reports_and_roll_verdicts_in_french_read_as_french",
+    "test_i18n.py::test_the_check_command_finds_nothing_to_do",
+    "test_odds_of_plans.py::test_odds_agree_with_10000_seeded_resolutions",
+    "test_turn_odds.py::test_the_best_turn_agrees_with_the_engine_played_5000_times",
+    "test_hostile_serve.py::test_a_flood_of_huge_resizes_and_escapes_stays_in_bounded_memory",
     "test_hostile_serve.py::test_tabs_over_the_games_bound_are_told_to_come_back_later",
     "test_app.py::test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back",
+    "test_hostile_demo.py::test_a_script_at_the_bound_goes_to_its_end_and_back",
+    "test_hostile_save_roundtrip.py::test_what_the_engine_logs_is_saved_read_back_and_replayed",
+    "test_tune.py::test_tune_a_seat_is_simulated_on_common_dice",
 ]
 
 
@@ -57,3 +76,35 @@ def pytest_collection_modifyitems(config, items):
     # A stable sort: the rest keep the collection's order, after the heavy ones.
     rank = {name: i for i, name in enumerate(HEAVY)}
     items.sort(key=lambda item: rank.get(f"{item.path.name}::{item.originalname}", len(rank)))
+
+
+# The garbage collector: Textual's drawing allocates millions of small containers (strips,
+# segments, their caches), and a pilot test leaves about 10,000 objects behind for good
+# (Textual's and Rich's caches). With Python's defaults a worker's collector, run every 700
+# allocations and over a heap that grows with every test, was 40% of the pilot tests' CPU
+# (tests/ui/test_app.py: 46 -> 26 s). So each test's survivors are collected once after it
+# and frozen (never traversed again: each test starts with an empty young heap), and the
+# first generation is collected every 10,000 allocations, not 700. Cycles left by a test are
+# still collected, right after it.
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    yield
+    gc.collect()
+    gc.freeze()
+
+
+# `-n auto`: one worker more than the cores. A test waiting on its server, its cluster or a
+# timer (serve, table, cluster, autoplay: 5-25 s each, most of it idle) leaves its core to
+# the other workers instead of idling it (measured: tests/test_serve*.py, test_table.py,
+# test_hostile_cluster.py and two pilot files, 146 tests, 164 s wall with 2 workers, 129 s
+# with 3, 130 s with 4, for 5% more CPU with 3).
+def pytest_xdist_auto_num_workers(config):
+    import os
+
+    return (os.cpu_count() or 1) + 1

@@ -21,9 +21,14 @@ from game.lab import parallel
 from game.lab.parallel import run_all
 from game.lab.runs import LabError, Setup
 
-distributed = pytest.importorskip(
-    "distributed", reason="Dask distributed is not installed (pip install "
-                          "'escarmouche[cluster]')")
+
+@pytest.fixture(autouse=True)
+def distributed():
+    # Imported by the tests that run, not at collection (3 s of every worker's start).
+    return pytest.importorskip(
+        "distributed", reason="Dask distributed is not installed (pip install "
+                              "'escarmouche[cluster]')")
+
 
 DUEL = Setup(str(DEFAULT_CONTENT), "duel", "aldric", "dagny", 4, profile="naive")
 
@@ -126,7 +131,7 @@ class Cluster:
     """A Dask scheduler and workers without nannies (a killed worker stays dead), each its
     own process."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, distributed, workers: int) -> None:
         self.address = f"tcp://127.0.0.1:{free_port()}"
         port = self.address.rsplit(":", 1)[1]
         quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -147,11 +152,11 @@ class Cluster:
 
 
 @pytest.fixture
-def cluster_of(request):
+def cluster_of(distributed):
     made = []
 
     def make(workers: int) -> Cluster:
-        made.append(Cluster(workers))
+        made.append(Cluster(distributed, workers))
         return made[-1]
 
     yield make

@@ -2,6 +2,7 @@
 armour, item and unit can be described, and every content source a fact names is a value
 that exists in the YAML (so a designer can find it), with a rule of docs/rules.md."""
 
+import functools
 import re
 
 import yaml
@@ -20,14 +21,20 @@ from game.rules.rule_ids import BY_ID
 from game.rules.templates import AreaRules
 from tests.helpers import content_with, crossroads, make_game
 
-FILES = {name: yaml.safe_load((DEFAULT_CONTENT / name).read_text(encoding="utf-8"))
-         for name in ("rules.yaml", "spells.yaml", "weapons.yaml", "armours.yaml",
-                      "items.yaml", "characters.yaml", "creatures.yaml")}
+FILES = ("rules.yaml", "spells.yaml", "weapons.yaml", "armours.yaml", "items.yaml",
+         "characters.yaml", "creatures.yaml")
+
+
+@functools.cache
+def parsed(file: str):
+    """A shipped content file as YAML reads it (once per worker, when a test asks)."""
+    assert file in FILES, file
+    return yaml.safe_load((DEFAULT_CONTENT / file).read_text(encoding="utf-8"))
 
 
 def resolves(file: str, path: str) -> bool:
     """`ice-storm.range[0]` or `page.caps.melee` names a value of that file."""
-    node = FILES[file]
+    node = parsed(file)
     for part in path.split("."):
         match = re.fullmatch(r"([\w-]+)(?:\[(\d+)\])?", part)
         if not match or not isinstance(node, dict) or match[1] not in node:

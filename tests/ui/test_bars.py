@@ -61,6 +61,8 @@ async def test_while_a_dialog_is_up_the_main_screens_keys_are_hidden():
 
 async def test_the_collector_is_back_on_once_the_first_screen_is_up():
     # `escarmouche play` turns it off for start-up; a game left without it would only grow.
+    gc.unfreeze()  # the suite freezes what each test leaves (tests/conftest.py): none yet
+    assert gc.get_freeze_count() == 0
     gc.disable()
     try:
         app = EscarmoucheApp(duel())
