@@ -161,9 +161,16 @@ def _gather(client, setup: Setup, master: int, runs: int, address: str, tick: Pr
             done = set()
         except Exception as exc:  # noqa: BLE001 — the scheduler lost, futures cancelled
             raise _lost(address, exc, len(results), runs) from None
-        for future in done:
+        for future in list(done):
             try:
-                part = future.result()
+                # A result lives on the worker that made it: should that worker die before
+                # it is fetched, the future is to be made again, and an unbounded wait
+                # would outlast the cluster (the no-worker check below never reached).
+                part = future.result(timeout=POLL_SECONDS)
+            except TimeoutError:
+                done.discard(future)
+                pending.add(future)
+                continue
             except Exception as exc:  # noqa: BLE001 — a run failed, or killed its workers
                 raise LabError(_("a run failed on the Dask cluster ({done} of {runs} done, "
                                  "no figures printed): {problem}").format(

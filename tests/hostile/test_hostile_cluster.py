@@ -218,3 +218,33 @@ def test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die(
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "Traceback" not in err
     assert "every Dask worker left" in err
+
+
+def test_a_result_lost_with_its_worker_after_it_finished_ends_in_bounded_time():
+    """The race a full run once hung on: `wait` says a chunk is done, its worker dies
+    before the result is fetched, and no worker is left to make it again."""
+
+    class LostFuture:
+        def result(self, timeout=None):
+            assert timeout is not None  # an unbounded wait here would never return
+            raise TimeoutError
+
+    class Gone:
+        def nthreads(self):
+            return {}  # every worker has left
+
+        def submit(self, *args, **kwargs):
+            return LostFuture()
+
+    now = [0.0]
+
+    def clock():
+        now[0] += parallel.POLL_SECONDS
+        return now[0]
+
+    def wait(pending, timeout, return_when):
+        return set(pending), set()  # "done": the result is on a worker that is gone
+
+    with pytest.raises(LabError, match="every Dask worker left the cluster"):
+        parallel._gather(Gone(), DUEL, 0, 4, "tcp://nowhere:8786", lambda n: None, wait,
+                         clock)
