@@ -76,6 +76,11 @@ RETREATS = 2
 #: What a player's creature (a character's wolf) is worth as a target, against one of
 #: the player's characters: the game is won when the characters are down.
 PET = 0.3
+#: What a foe's character that can heal is worth as a target, against one that cannot.
+HEALER = 1.5
+#: How much the damage a square exposes a unit to weighs against the blows struck from
+#: it, once the unit's patience is over.
+LATE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,12 +302,12 @@ class Tactician:
             # The walk was taken for the blow it buys here (weighed square by square
             # already), or for the ground it wins: then on, if it is still worth it.
             return here_action or turn.approach(turn.reach(), ADVANCE)
-        here_value -= turn.exposure(unit.pos)
+        here_value -= turn.retort(unit.pos)
         squares = turn.reach()
         best_square, best_value = None, here_value
         for square in turn.candidates(squares) + turn.retreats(squares):
             value, _ = turn.best_from(square, unit.ap - squares[square] * game.rules.move_cost)
-            value -= turn.exposure(square)
+            value -= turn.retort(square)
             if value > best_value + WORTH_A_WALK:
                 best_square, best_value = square, value
         if best_square is not None:
@@ -365,10 +370,32 @@ class _Turn:
         self._near: dict[tuple[str, Pos], bool] = {}
         self._ready: dict[Pos, float] = {}
         self._support: dict[str, float] = {}
+        self._healers: dict[str, bool] = {}
         self._mine: Threat | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
-        self._covered = any(u is not self.unit for u in self.friends)
+        # Nor does a side that is behind: its foes follow, and a retreat only delays the
+        # loss while they pick its units off (playtest: the tavern's Hugo on 1 HP and
+        # Gilles on 2 ran from Sigrun's 10 from round 11 to the round limit).
+        self.behind = self._behind()
+        self._covered = not self.behind and any(u is not self.unit for u in self.friends)
+
+    def _behind(self) -> bool:
+        """Whether the unit's side is weaker than the strongest other player's side: its
+        HP standing times the damage its units could do in a turn (what is left to fight
+        with, and how fast it wears the other down: two units on 3 HP against one on 10
+        are behind, one on 3 and one on 12 against one on 18 are not)."""
+        side = self.unit.owner
+        if side is None:
+            return False
+        hp: dict[int, float] = {}
+        power: dict[int, float] = {}
+        for u in self.game.standing():
+            if u.owner is not None and not u.held:
+                hp[u.owner] = hp.get(u.owner, 0) + u.hp
+                power[u.owner] = power.get(u.owner, 0.0) + self.threat_of(u).power
+        mine = hp.pop(side, 0) * power.pop(side, 0.0)
+        return any(mine < hp[other] * power[other] for other in hp)
 
     @property
     def mine(self) -> Threat:
@@ -523,6 +550,16 @@ class _Turn:
             found = self._exposure[square] = self._exposure_at(square)
         return found[0] + found[1]
 
+    def retort(self, square: Pos) -> float:
+        """The exposure a blow struck from `square` weighs against it: whole while
+        patient; past its patience, the damage less (`LATE`: a unit out of patience
+        closes even at some exposure), its loss whole."""
+        found = self.exposure(square)
+        if self.game.round <= self.w.patience:
+            return found
+        peril = self._exposure[square][1]
+        return (found - peril) * LATE + peril
+
     def peril(self, square: Pos) -> float:
         """The part of `exposure` that is the unit's loss: the chance the foes' blows there
         down it, times what it is worth to its side (as a foe's kill is weighed: `_blow`)."""
@@ -547,8 +584,21 @@ class _Turn:
         """The units that decide the game are the other players' characters; a wild
         creature matters when it is in the way."""
         if foe.owner is not None:
-            return 1.0 if foe.is_character else PET
+            if not foe.is_character:
+                return PET
+            # A healer undoes its friends' wounds: felled first, the damage dealt to them
+            # stays dealt (playtest: crossroads' Elise mended 9-51 HP a game, untouched).
+            return HEALER if self._heals(foe) else 1.0
         return 1.0 if distance(foe.pos, self.unit.pos) <= 1 else 0.35
+
+    def _heals(self, unit: Unit) -> bool:
+        """Whether the unit can cast a heal (AP and spells: its level aside)."""
+        found = self._healers.get(unit.id)
+        if found is None:
+            found = self._healers[unit.id] = any(
+                self.spells[s].kind == "heal" and self.spells[s].ap_cost <= unit.ap_max
+                for s in unit.spells)
+        return found
 
     def _blow(self, foe: Unit, mean: float, p_down: float) -> float:
         w = self.w
