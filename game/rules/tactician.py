@@ -78,9 +78,9 @@ RETREATS = 2
 PET = 0.3
 #: What a foe's character that can heal is worth as a target, against one that cannot.
 HEALER = 1.5
-#: How much the damage a square exposes a unit to weighs against the blows struck from
-#: it, once the unit's patience is over.
-LATE = 0.5
+#: A side whose strength (HP standing × damage a turn) is under this share of another
+#: side's is far behind: its retreats only delay the loss.
+BEHIND = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,12 +302,12 @@ class Tactician:
             # The walk was taken for the blow it buys here (weighed square by square
             # already), or for the ground it wins: then on, if it is still worth it.
             return here_action or turn.approach(turn.reach(), ADVANCE)
-        here_value -= turn.retort(unit.pos)
+        here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
         best_square, best_value = None, here_value
         for square in turn.candidates(squares) + turn.retreats(squares):
             value, _ = turn.best_from(square, unit.ap - squares[square] * game.rules.move_cost)
-            value -= turn.retort(square)
+            value -= turn.exposure(square)
             if value > best_value + WORTH_A_WALK:
                 best_square, best_value = square, value
         if best_square is not None:
@@ -374,20 +374,23 @@ class _Turn:
         self._mine: Threat | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
-        # Nor does a side that is behind: its foes follow, and a retreat only delays the
-        # loss while they pick its units off (playtest: the tavern's Hugo on 1 HP and
-        # Gilles on 2 ran from Sigrun's 10 from round 11 to the round limit).
-        self.behind = self._behind()
-        self._covered = not self.behind and any(u is not self.unit for u in self.friends)
+        # Nor does one whose friends are as worn as it is: they run too, the foes follow,
+        # and the retreat only delays the loss (playtest: the tavern's Hugo on 1 HP and
+        # Gilles on 2 ran from Sigrun's 10 from round 11 to the round limit). A retreat
+        # pays while a friend fights on: one with half its HP or more. Nor does a side far
+        # behind: its foes follow and pick its units off one by one.
+        self.edge = self._edge()
+        self._covered = any(u is not self.unit and not u.held and 2 * u.hp >= u.hp_max
+                            for u in self.friends) and self.edge >= BEHIND
 
-    def _behind(self) -> bool:
-        """Whether the unit's side is weaker than the strongest other player's side: its
-        HP standing times the damage its units could do in a turn (what is left to fight
-        with, and how fast it wears the other down: two units on 3 HP against one on 10
-        are behind, one on 3 and one on 12 against one on 18 are not)."""
+    def _edge(self) -> float:
+        """The unit's side's strength against the strongest other player's side (1:
+        even, above 1: ahead): HP standing times the damage its units could do in a
+        turn (what is left to fight with, and how fast it wears the other down; a
+        wild creature's side counts for none)."""
         side = self.unit.owner
         if side is None:
-            return False
+            return 1.0
         hp: dict[int, float] = {}
         power: dict[int, float] = {}
         for u in self.game.standing():
@@ -395,7 +398,10 @@ class _Turn:
                 hp[u.owner] = hp.get(u.owner, 0) + u.hp
                 power[u.owner] = power.get(u.owner, 0.0) + self.threat_of(u).power
         mine = hp.pop(side, 0) * power.pop(side, 0.0)
-        return any(mine < hp[other] * power[other] for other in hp)
+        theirs = max((hp[o] * power[o] for o in hp), default=0.0)
+        if theirs <= 0:
+            return 1.0
+        return mine / theirs
 
     @property
     def mine(self) -> Threat:
@@ -549,16 +555,6 @@ class _Turn:
         if found is None:
             found = self._exposure[square] = self._exposure_at(square)
         return found[0] + found[1]
-
-    def retort(self, square: Pos) -> float:
-        """The exposure a blow struck from `square` weighs against it: whole while
-        patient; past its patience, the damage less (`LATE`: a unit out of patience
-        closes even at some exposure), its loss whole."""
-        found = self.exposure(square)
-        if self.game.round <= self.w.patience:
-            return found
-        peril = self._exposure[square][1]
-        return (found - peril) * LATE + peril
 
     def peril(self, square: Pos) -> float:
         """The part of `exposure` that is the unit's loss: the chance the foes' blows there

@@ -440,23 +440,29 @@ def test_with_no_blow_this_turn_it_walks_toward_the_other_side_not_a_wild_creatu
     assert not any(c.startswith("attack") for c in commands)
 
 
-def test_a_side_behind_fights_on_rather_than_run_from_a_foe_that_follows():
-    """The tavern's endgame: Hugo on 2 HP beside Sigrun (10 HP), Gilles on 2 HP across the
-    room. His side is behind (4 HP against 10, two cudgels against one): a retreat only
-    delays the loss, Sigrun follows (playtest: the two ran from her from round 11 to the
-    round limit); he strikes. With Gilles fresh (12 HP) his side is ahead: he steps out of
-    her reach while Gilles fights on."""
-    def first(gilles_hp: int) -> Action | None:
-        game = make_game([("hugo", "hugo", 1, (7, 7)), ("gilles", "gilles", 1, (9, 1)),
-                          ("sigrun", "sigrun", 2, (6, 7))], designer=False)
+def test_a_retreat_that_only_delays_the_loss_is_not_taken():
+    """The tavern's endgame: Hugo on 2 HP beside Sigrun (10 HP), Gilles across the room.
+    With Gilles on 2 HP too, no friend fights on while Hugo steps away (both would run,
+    Sigrun follows: playtest, the two ran from her from round 11 to the round limit): he
+    strikes. With Gilles on 7 (of 12), Gilles fights on: Hugo steps out of her reach; but
+    not when Ulf fights beside Sigrun: his side is then far behind (9 HP and two cudgels
+    against 22 and two), its foes would follow and pick it off."""
+    def first(gilles_hp: int, ulf: bool = False) -> Action | None:
+        units = [("hugo", "hugo", 1, (7, 7)), ("gilles", "gilles", 1, (9, 1)),
+                 ("sigrun", "sigrun", 2, (6, 7))]
+        if ulf:
+            units.append(("ulf", "ulf", 2, (1, 1)))
+        game = make_game(units, designer=False)
         game.units["hugo"].hp = 2
         game.units["gilles"].hp = gilles_hp
         game.round, game.current = 11, 1
         return TACTICIAN.choose(game, game.units["hugo"])
-    assert first(gilles_hp=2) == Attack("hugo", "sigrun", weapon="cudgel")
-    away = first(gilles_hp=12)
+    strike = Attack("hugo", "sigrun", weapon="cudgel")
+    assert first(gilles_hp=2) == strike
+    away = first(gilles_hp=7)
     assert isinstance(away, Move)
     assert max(abs(a - b) for a, b in zip(away.to, (6, 7))) >= 4
+    assert first(gilles_hp=7, ulf=True) == strike
 
 
 def test_between_a_healer_and_a_fighter_as_far_it_walks_to_the_healer():
