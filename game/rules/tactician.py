@@ -9,7 +9,8 @@ can do). It then takes the first step of the best pair: the walk, or the action 
 stands; asked again after it, it weighs again from the new state.
 
 What it values (the weights of its `AiProfile`, content/ai.yaml):
-- the units that decide the game: the other players' characters (their creatures less);
+- the units that decide the game: the other players' characters (their creatures less,
+  their healers more: a heal undoes the blows struck on their friends);
   a wild creature only when it is in the way (next to the unit), never walked toward
   while another player's unit can be;
 - a kill above damage (P(down) × what the foe could still do), a wounded foe first;
@@ -17,7 +18,9 @@ What it values (the weights of its `AiProfile`, content/ai.yaml):
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
   damage spell by its odds after the target's counter-magic, less what a reflection costs;
 - a square out of its foes' reach, when striking from it is as good; no walk into their
-  reach that buys no blow (for `patience` rounds), a retreat when staying is worse.
+  reach that buys no blow (for `patience` rounds), a retreat when staying is worse and
+  a friend fights on (never one that only delays the loss: alone, beside friends as worn,
+  or on a side far behind).
 
 It only chooses: the engine runs each choice as a command, through the same checks as a
 player's. It rolls no die and reads no clock; ties go to the first option in a fixed order,
