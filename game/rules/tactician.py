@@ -9,7 +9,8 @@ can do). It then takes the first step of the best pair: the walk, or the action 
 stands; asked again after it, it weighs again from the new state.
 
 What it values (the weights of its `AiProfile`, content/ai.yaml):
-- the units that decide the game: the other players' characters (their creatures less);
+- the units that decide the game: the other players' characters (their creatures less,
+  their healers more: a heal undoes the blows struck on their friends);
   a wild creature only when it is in the way (next to the unit), never walked toward
   while another player's unit can be;
 - a kill above damage (P(down) × what the foe could still do), a wounded foe first;
@@ -17,7 +18,9 @@ What it values (the weights of its `AiProfile`, content/ai.yaml):
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
   damage spell by its odds after the target's counter-magic, less what a reflection costs;
 - a square out of its foes' reach, when striking from it is as good; no walk into their
-  reach that buys no blow (for `patience` rounds), a retreat when staying is worse.
+  reach that buys no blow (for `patience` rounds), a retreat when staying is worse and
+  a friend fights on (never one that only delays the loss: alone, beside friends as worn,
+  or on a side far behind).
 
 It only chooses: the engine runs each choice as a command, through the same checks as a
 player's. It rolls no die and reads no clock; ties go to the first option in a fixed order,
@@ -76,6 +79,11 @@ RETREATS = 2
 #: What a player's creature (a character's wolf) is worth as a target, against one of
 #: the player's characters: the game is won when the characters are down.
 PET = 0.3
+#: What a foe's character that can heal is worth as a target, against one that cannot.
+HEALER = 1.5
+#: A side whose strength (HP standing × damage a turn) is under this share of another
+#: side's is far behind: its retreats only delay the loss.
+BEHIND = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,10 +373,38 @@ class _Turn:
         self._near: dict[tuple[str, Pos], bool] = {}
         self._ready: dict[Pos, float] = {}
         self._support: dict[str, float] = {}
+        self._healers: dict[str, bool] = {}
         self._mine: Threat | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
-        self._covered = any(u is not self.unit for u in self.friends)
+        # Nor does one whose friends are as worn as it is: they run too, the foes follow,
+        # and the retreat only delays the loss (playtest: the tavern's Hugo on 1 HP and
+        # Gilles on 2 ran from Sigrun's 10 from round 11 to the round limit). A retreat
+        # pays while a friend fights on: one with half its HP or more. Nor does a side far
+        # behind: its foes follow and pick its units off one by one.
+        self.edge = self._edge()
+        self._covered = any(u is not self.unit and not u.held and 2 * u.hp >= u.hp_max
+                            for u in self.friends) and self.edge >= BEHIND
+
+    def _edge(self) -> float:
+        """The unit's side's strength against the strongest other player's side (1:
+        even, above 1: ahead): HP standing times the damage its units could do in a
+        turn (what is left to fight with, and how fast it wears the other down; a
+        wild creature's side counts for none)."""
+        side = self.unit.owner
+        if side is None:
+            return 1.0
+        hp: dict[int, float] = {}
+        power: dict[int, float] = {}
+        for u in self.game.standing():
+            if u.owner is not None and not u.held:
+                hp[u.owner] = hp.get(u.owner, 0) + u.hp
+                power[u.owner] = power.get(u.owner, 0.0) + self.threat_of(u).power
+        mine = hp.pop(side, 0) * power.pop(side, 0.0)
+        theirs = max((hp[o] * power[o] for o in hp), default=0.0)
+        if theirs <= 0:
+            return 1.0
+        return mine / theirs
 
     @property
     def mine(self) -> Threat:
@@ -547,8 +583,21 @@ class _Turn:
         """The units that decide the game are the other players' characters; a wild
         creature matters when it is in the way."""
         if foe.owner is not None:
-            return 1.0 if foe.is_character else PET
+            if not foe.is_character:
+                return PET
+            # A healer undoes its friends' wounds: felled first, the damage dealt to them
+            # stays dealt (playtest: crossroads' Elise mended 9-51 HP a game, untouched).
+            return HEALER if self._heals(foe) else 1.0
         return 1.0 if distance(foe.pos, self.unit.pos) <= 1 else 0.35
+
+    def _heals(self, unit: Unit) -> bool:
+        """Whether the unit can cast a heal (AP and spells: its level aside)."""
+        found = self._healers.get(unit.id)
+        if found is None:
+            found = self._healers[unit.id] = any(
+                self.spells[s].kind == "heal" and self.spells[s].ap_cost <= unit.ap_max
+                for s in unit.spells)
+        return found
 
     def _blow(self, foe: Unit, mean: float, p_down: float) -> float:
         w = self.w

@@ -438,3 +438,41 @@ def test_with_no_blow_this_turn_it_walks_toward_the_other_side_not_a_wild_creatu
     assert commands[0].startswith("move fenwick")
     assert game.units["fenwick"].pos[0] >= 28  # most of his walk, toward her
     assert not any(c.startswith("attack") for c in commands)
+
+
+def test_a_retreat_that_only_delays_the_loss_is_not_taken():
+    """The tavern's endgame: Hugo on 2 HP beside Sigrun (10 HP), Gilles across the room.
+    With Gilles on 2 HP too, no friend fights on while Hugo steps away (both would run,
+    Sigrun follows: playtest, the two ran from her from round 11 to the round limit): he
+    strikes. With Gilles on 7 (of 12), Gilles fights on: Hugo steps out of her reach; but
+    not when Ulf fights beside Sigrun: his side is then far behind (9 HP and two cudgels
+    against 22 and two), its foes would follow and pick it off."""
+    def first(gilles_hp: int, ulf: bool = False) -> Action | None:
+        units = [("hugo", "hugo", 1, (7, 7)), ("gilles", "gilles", 1, (9, 1)),
+                 ("sigrun", "sigrun", 2, (6, 7))]
+        if ulf:
+            units.append(("ulf", "ulf", 2, (1, 1)))
+        game = make_game(units, designer=False)
+        game.units["hugo"].hp = 2
+        game.units["gilles"].hp = gilles_hp
+        game.round, game.current = 11, 1
+        return TACTICIAN.choose(game, game.units["hugo"])
+    strike = Attack("hugo", "sigrun", weapon="cudgel")
+    assert first(gilles_hp=2) == strike
+    away = first(gilles_hp=7)
+    assert isinstance(away, Move)
+    assert max(abs(a - b) for a, b in zip(away.to, (6, 7))) >= 4
+    assert first(gilles_hp=7, ulf=True) == strike
+
+
+def test_between_a_healer_and_a_fighter_as_far_it_walks_to_the_healer():
+    """Aldric halfway between Dagny and Elise, 4 squares from each: Elise's mends would
+    undo the blows struck on Dagny (playtest: crossroads' Elise mended 9-51 HP a game
+    untouched). He walks to Elise and strikes her."""
+    game = make_game([("aldric", "aldric", 1, (5, 5)), ("elise", "elise", 2, (9, 5)),
+                      ("dagny", "dagny", 2, (1, 5))], designer=False)
+    game.round = 3
+    commands = turn_of(game, 1)
+    attacks = [c for c in commands if c.startswith("attack")]
+    assert commands[0].startswith("move aldric")
+    assert attacks and attacks[0].startswith("attack aldric elise")
