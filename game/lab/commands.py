@@ -221,16 +221,27 @@ def field_range(text: str, game=None, units=()) -> tuple[str, int, int]:
             if len(values) > 1 and values[1] - values[0] != 1:
                 raise LabError(_("--field: tune searches every integer between LOW and "
                                  "HIGH; leave out :STEP"))
-            return path, values[0], values[-1]
+            return _of_template(path, game, units), values[0], values[-1]
         split_path(text)
     except (ValueError, Impossible) as exc:
         raise LabError(said(exc)) from None
+    text = _of_template(text, game, units)
     kind = "unit" if on_unit(text, units) else "template"
     bounds = tuning.default_range(game, text, kind)
     if bounds is None:
         raise LabError(_("--field {text}: give the range to search, e.g. {text}=0..20").format(
             text=text))
     return text, *bounds
+
+
+def _of_template(path: str, game, units) -> str:
+    """A scenario unit's `hp_max` or `ap_max` is its template's (`rook.hp_max` in the
+    dungeon is `war-wolf.hp_max`: every unit made from it): the path says so."""
+    head, field = split_path(path)
+    unit = game.units.get(head) if game is not None and head != "rules" else None
+    if unit is None or on_unit(path, units) or unit.template == head:
+        return path
+    return f"{unit.template}.{field}"
 
 
 def _pct(p: float) -> str:

@@ -13,7 +13,9 @@ from game.cli import main
 from game.content.loader import DEFAULT_CONTENT
 from game.lab.exact import exact_win_rate
 from game.lab.parallel import run_all
-from game.lab.runs import Setup
+from game.commands.common import new_game
+from game.lab.commands import field_range
+from game.lab.runs import Setup, unit_ids
 from game.lab.stats import summarise
 from game.lab.tune import Step, check_all, search
 
@@ -206,3 +208,18 @@ def test_a_bad_tune_is_refused_with_the_reason(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and message in err and "Traceback" not in err
     assert out == ""  # said before any step is printed
+
+
+def test_a_scenario_units_hp_max_is_tuned_on_its_template_and_the_path_says_which():
+    for scenario, asked, meant in (("dungeon", "rook.hp_max=10..14", "war-wolf.hp_max"),
+                                   ("crossroads", "goblin-1.ap_max=6..9", "goblin.ap_max")):
+        game = new_game(DEFAULT_CONTENT, scenario, 0)
+        units = unit_ids(Setup(str(DEFAULT_CONTENT), "scenario", scenario=scenario))
+        path, low, high = field_range(asked, game, units)
+        assert (path, low, high) == (meant, int(asked.split("=")[1].split("..")[0]),
+                                     int(asked.split("..")[1]))
+    # A unit's own numbers stay the unit's; a template named as itself stays as it is.
+    game = new_game(DEFAULT_CONTENT, "dungeon", 0)
+    units = unit_ids(Setup(str(DEFAULT_CONTENT), "scenario", scenario="dungeon"))
+    assert field_range("rook.skills.melee=40..70", game, units)[0] == "rook.skills.melee"
+    assert field_range("aldric.hp_max=10..20", game, units)[0] == "aldric.hp_max"
