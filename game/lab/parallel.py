@@ -55,6 +55,9 @@ CONNECT_SECONDS = 10
 NO_WORKER_SECONDS = 30
 #: How often a run on a cluster looks for its workers while no chunk comes back.
 POLL_SECONDS = 1.0
+#: The longest wait for a finished chunk's result (at most 50 runs: a few KB): past it, the
+#: worker that holds it is taken to be gone and the chunk waits to be made again.
+RESULT_SECONDS = 5.0
 
 
 def _check_address(address: str) -> None:
@@ -166,7 +169,7 @@ def _gather(client, setup: Setup, master: int, runs: int, address: str, tick: Pr
                 # A result lives on the worker that made it: should that worker die before
                 # it is fetched, the future is to be made again, and an unbounded wait
                 # would outlast the cluster (the no-worker check below never reached).
-                part = future.result(timeout=POLL_SECONDS)
+                part = future.result(timeout=RESULT_SECONDS)
             except TimeoutError:
                 done.discard(future)
                 pending.add(future)
