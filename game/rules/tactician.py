@@ -382,9 +382,8 @@ class _Turn:
         # Gilles on 2 ran from Sigrun's 10 from round 11 to the round limit). A retreat
         # pays while a friend fights on: one with half its HP or more. Nor does a side far
         # behind: its foes follow and pick its units off one by one.
-        self.edge = self._edge()
         self._covered = any(u is not self.unit and not u.held and 2 * u.hp >= u.hp_max
-                            for u in self.friends) and self.edge >= BEHIND
+                            for u in self.friends) and self._edge() >= BEHIND
 
     def _edge(self) -> float:
         """The unit's side's strength against the strongest other player's side (1:
