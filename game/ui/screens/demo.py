@@ -138,11 +138,14 @@ class TableScreen(Screen[None]):
     def fit(self) -> None:
         """The map and the character under it as narrow as they can be, so that the roll
         cards beside them get the width their terms, rules and sources need."""
+        left = self.query("#left")
+        if not left:  # a resize while the screen is torn down (or not yet composed)
+            return
         game = self.game
         columns = game.width * CELL + 2  # and its border
         # The character panel needs about 46 columns; a small terminal hides it.
         width = columns if self.size.width < 110 else max(columns, 46)
-        self.query_one("#left").styles.width = min(width, max(1, self.size.width // 2))
+        left.first().styles.width = min(width, max(1, self.size.width // 2))
         board = self.query_one(DemoBoard)
         # On a short terminal the map has the column to itself (and scrolls if it must);
         # otherwise it takes the rows it needs, leaving the character panel a quarter.
