@@ -3,7 +3,8 @@ kill a game nor grow it; a client that goes away ends its game after autosaving;
 Ctrl+C stop the server and every game it started; no process is left behind.
 
 Every process is found by the test's own saves folder in its command line (the server's
-and each game's), counted before and after; every wait is bounded.
+and each game's), counted before and after; every wait is bounded. The tests that leave the
+server serving share one (`still_served`); those that stop or kill it start their own.
 """
 
 from __future__ import annotations
@@ -50,6 +51,42 @@ def served(tmp_path):
                 pass
         process.kill()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def _one_server(tmp_path_factory):
+    """One `serve duel` for the tests that leave it serving (each tab is a game process of
+    its own, started and ended by the test): (port, process, folder)."""
+    tmp_path = tmp_path_factory.mktemp("served")
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game", "serve", "duel", "--port", str(port),
+         "--saves-dir", str(folder)], cwd=tmp_path, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        assert wait_until(lambda: _listening(port), START)
+        yield port, process, folder
+    finally:
+        for left in ours(folder):
+            try:
+                left.kill()
+            except psutil.NoSuchProcess:
+                pass
+        process.kill()
+        process.wait(timeout=10)
+
+
+@pytest.fixture
+def still_served(_one_server):
+    """The shared server, alive, with no game left from the test before it (its closed tab
+    ends its game after an autosave): (port, process, folder, the autosaves already there)."""
+    port, process, folder = _one_server
+    assert process.poll() is None, "the server died in an earlier test"
+    assert wait_until(lambda: not games(folder), STOP), games(folder)
+    assert [p.pid for p in ours(folder)] == [process.pid]
+    yield port, process, folder, set(folder.glob("autosave-*.json"))
 
 
 def _listening(port: int) -> bool:
@@ -117,13 +154,13 @@ async def _hostile_session(port: int) -> tuple[bytes, int | None]:
 
 
 def test_hostile_messages_neither_kill_a_game_nor_grow_it_and_its_page_closed_ends_it(
-        served):
-    port, server, folder = served
+        still_served):
+    port, server, folder, autosaves = still_served
     output, _ = asyncio.run(_hostile_session(port))
     assert b"Help" in output  # the game still plays after all that
     # Closing the page ended the game, which autosaved first; only the server is left.
     assert wait_until(lambda: not games(folder), STOP), games(folder)
-    assert list(folder.glob("autosave-*.json"))
+    assert set(folder.glob("autosave-*.json")) - autosaves
     assert [p.pid for p in ours(folder)] == [server.pid]
 
 
@@ -147,15 +184,15 @@ async def _watch_memory(port: int, folder: Path) -> int:
             return most - base
 
 
-def test_a_flood_of_huge_resizes_and_escapes_stays_in_bounded_memory(served):
-    port, _, folder = served
+def test_a_flood_of_huge_resizes_and_escapes_stays_in_bounded_memory(still_served):
+    port, _, folder, _ = still_served
     grown = asyncio.run(_watch_memory(port, folder))
     # A 500x250 screen at most: a few tens of MB, never the gigabytes a 10^6 square asks.
     assert grown < 300 * 2**20, grown
 
 
-def test_a_client_that_vanishes_ends_its_game_after_an_autosave(served):
-    port, server, folder = served
+def test_a_client_that_vanishes_ends_its_game_after_an_autosave(still_served):
+    port, server, folder, autosaves = still_served
     raw = socket.create_connection(("127.0.0.1", port), timeout=10)
     raw.sendall(b"GET /ws?width=80&height=24 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 b"Upgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -173,7 +210,7 @@ def test_a_client_that_vanishes_ends_its_game_after_an_autosave(served):
     assert b"Gautier" in seen and len(games(folder)) == 1
     raw.close()  # no closing handshake: the connection is simply gone
     assert wait_until(lambda: not games(folder), STOP + 5), games(folder)
-    assert list(folder.glob("autosave-*.json"))
+    assert set(folder.glob("autosave-*.json")) - autosaves
     assert [p.pid for p in ours(folder)] == [server.pid]
 
 
