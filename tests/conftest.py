@@ -59,7 +59,6 @@ HEAVY = [
     "test_table.py::test_autoplay_steps_on_its_own_and_a_stops_and_starts_it",
     "test_table.py::test_a_viewer_follows_step_by_step_and_no_key_plays",
     "test_hostile_cluster.py::test_every_worker_killed_mid_run_is_said_and_gives_no_results",
-    "test_i18n.py::test_lab_reports_and_roll_verdicts_in_french_read_as_french",
     "test_i18n.py::test_the_check_command_finds_nothing_to_do",
     "test_odds_of_plans.py::test_odds_agree_with_10000_seeded_resolutions",
     "test_turn_odds.py::test_the_best_turn_agrees_with_the_engine_played_5000_times",

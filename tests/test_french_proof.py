@@ -200,6 +200,9 @@ def test_every_command_in_french_reports_no_english(folders, monkeypatch):
                                                          str(folders / "bad"))
     assert code == 2 and reports["validate with an error"].endswith("1 erreur de contenu\n")
     assert "victoires" in reports["simulate duel"] and "identique" in reports["replay"]
+    assert reports["simulate duel"].startswith("duel ysolde contre gautier à 4 cases : ")
+    balance = reports["balance"]
+    assert "50 ± 5 hors objectif" in balance and "0 ✓" in balance and " ok" not in balance
     # a square is `(3 ; 7)` in a French text, never `3,7` (a decimal; the notation's only)
     square = re.compile(r"\b(?:en|[Cc]ase|atteindre|depuis|vers) \d+,\d+\b|^ *\d+,\d+  ",
                         re.MULTILINE)
