@@ -12,9 +12,16 @@ from game.ui.widgets.panels import TargetPanel, UnitPanel
 from tests.helpers import APP_SIZE as SIZE, crossroads, creatures_act, app_duel as duel, journal_text, make_game, status, text_of
 
 
-async def test_tab_cycles_the_current_players_characters():
-    app = EscarmoucheApp(duel())
+async def test_tab_cycles_the_current_players_characters_and_skips_those_with_no_ap_left():
+    game = duel()
+    app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
+        # The players' colours are sent exactly, so that blue shows blue.
+        text, style = app.play.map._cells(2)[2]  # Aldric, Alice's: her colour is blue
+        assert text == "A1"
+        red, green, blue = style.color.get_truecolor()
+        assert blue == 255 and red == green < 128  # a blue, not a theme's ANSI "blue"
+        assert style.color.is_system_defined is False
         assert app.play.selected == "aldric"
         await pilot.press("tab")
         assert app.play.selected == "corvin"
@@ -22,18 +29,12 @@ async def test_tab_cycles_the_current_players_characters():
         assert app.play.map.cursor == (2, 4)
         await pilot.press("tab")
         assert app.play.selected == "aldric"
-
-
-async def test_moving_shows_the_cost_then_moves_along_the_path():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("left", "left", "up")
-        assert status(app) == "Move Aldric to 0,1: 2 AP (Enter)"
-        assert app.play.map.overlay.path == {(1, 2), (0, 1)}
-        await pilot.press("enter")
-        assert app.game.units["aldric"].pos == (0, 1)
-        assert app.game.units["aldric"].ap == 8
-        assert "AP ███████████░░░ 8/10" in text_of(app.play.query_one(UnitPanel))
+        game.units["corvin"].ap = 0
+        await pilot.press("tab")
+        assert app.play.selected == "aldric"  # Corvin has no AP: nobody else to go to
+        game.units["aldric"].ap = 0
+        await pilot.press("tab")
+        assert app.play.selected == "corvin"  # nobody has AP left: every character in turn
 
 
 async def test_attack_with_a_forced_roll_writes_the_journal_and_lowers_the_hp_bar():
@@ -163,7 +164,9 @@ async def test_game_over_counts_the_creatures_fighting_for_a_player_after_the_ch
         assert grey[12] == "1"  # its kill counts in its player's game
 
 
-async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
+async def test_the_last_enemy_down_shows_game_over_with_statistics_in_140_columns(tmp_path):
+    from textual.widgets import DataTable
+
     game = duel(forced=[10, 99])
     game.units["elise"].hp = 0
     game.units["elise"].down = True
@@ -173,6 +176,9 @@ async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
         await pilot.press("right", "a")
         assert isinstance(app.screen, GameOverScreen)
         assert "Alice wins!" in str(app.screen.query_one("#winner").render())
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)  # at 140 columns the table fits
+        assert table.virtual_size.width <= table.scrollable_content_region.width, "too wide"
         final = list(tmp_path.glob("autosave-*.json"))
         assert len(final) == 1  # the finished game is kept, and the screen says where
         assert final[0].stem in str(app.screen.query_one("#final-save").render())
@@ -187,21 +193,15 @@ async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
         assert isinstance(app.screen, ConfirmQuit)
 
 
-async def test_quit_asks_first():
-    app = EscarmoucheApp(duel())
+async def test_q_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first_on_the_hand_over_too():
+    # One app through every way of quitting (each was a test of its own, with the same
+    # start): each asks first, "n" goes back to where it was, "y" quits.
+    app = EscarmoucheApp(duel(forced=[99] * 10))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("q")
-        assert isinstance(app.screen, ConfirmQuit)
+        assert isinstance(app.screen, ConfirmQuit), "q"
         await pilot.press("n")
         assert not isinstance(app.screen, ConfirmQuit) and app.is_running
-        await pilot.press("q", "y")
-        await pilot.pause()
-        assert not app.is_running
-
-
-async def test_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
         for key in ("ctrl+q", "ctrl+c"):
             await pilot.press(key)
             assert isinstance(app.screen, ConfirmQuit), key
@@ -213,7 +213,20 @@ async def test_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first():
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmQuit) and app.is_running
+        assert isinstance(app.screen, ConfirmQuit) and app.is_running, "the palette's quit"
+        await pilot.press("n")
+        assert not isinstance(app.screen, ConfirmQuit)
+        # On the hand-over: q and Ctrl+C ask too, and "n" goes back to the hand-over.
+        await pilot.press("e", "y")
+        assert isinstance(app.screen, HandoverScreen)
+        for key in ("q", "ctrl+c"):
+            await pilot.press(key)
+            assert isinstance(app.screen, ConfirmQuit), f"{key} on the hand-over"
+            await pilot.press("n")
+            assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("enter", "q", "y")
+        await pilot.pause()
+        assert not app.is_running
 
 
 async def test_nothing_plays_behind_the_hand_over_not_even_the_palette():
@@ -245,12 +258,22 @@ async def test_command_line_takes_the_full_notation():
         assert app.game.units["corvin"].pos == (3, 5)
 
 
-async def test_help_and_journal_screens():
+async def test_help_lists_every_key_in_force_from_the_bindings_and_j_opens_the_journal():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
+        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        for keys in ("u, Ctrl+Z", "Ctrl+S", "Ctrl+O", "F9", "R", "1…9", "q, Ctrl+Q, Ctrl+C",
+                     "Tab", "Enter, m", "Ctrl+P", "↑ k ↓ j ← h → l"):
+            assert f"  {keys} " in shown, keys
+        assert "cast ID SPELL TARGET" in shown  # the notation, from the parser's own usage
         await pilot.press("escape")
+        # Every binding of the play screen with a description is in the help.
+        from game.ui.screens.play import PlayScreen
+
+        helped = {text for _, text in app.key_help()}
+        assert all(b.tooltip in helped for b in PlayScreen.BINDINGS)
         app.play.apply("move aldric 1,1")  # as the command line would (its own test above)
         await pilot.press("J")
         assert isinstance(app.screen, JournalScreen)
@@ -409,37 +432,6 @@ async def test_loading_after_a_content_change_offers_saved_state_or_replay(tmp_p
         assert not isinstance(app.screen, ContentChangedScreen)
 
 
-async def test_help_lists_every_key_in_force_from_the_bindings():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
-        for keys in ("u, Ctrl+Z", "Ctrl+S", "Ctrl+O", "F9", "R", "1…9", "q, Ctrl+Q, Ctrl+C",
-                     "Tab", "Enter, m", "Ctrl+P", "↑ k ↓ j ← h → l"):
-            assert f"  {keys} " in shown, keys
-        assert "cast ID SPELL TARGET" in shown  # the notation, from the parser's own usage
-        await pilot.press("escape")
-        # Every binding of the play screen with a description is in the help.
-        from game.ui.screens.play import PlayScreen
-
-        helped = {text for _, text in app.key_help()}
-        assert all(b.tooltip in helped for b in PlayScreen.BINDINGS)
-
-
-async def test_tab_skips_characters_with_no_ap_left():
-    game = duel()
-    game.units["corvin"].ap = 0
-    app = EscarmoucheApp(game)
-    async with app.run_test(size=SIZE) as pilot:
-        assert app.play.selected == "aldric"
-        await pilot.press("tab")
-        assert app.play.selected == "aldric"  # Corvin has no AP: nobody else to go to
-        game.units["aldric"].ap = 0
-        await pilot.press("tab")
-        assert app.play.selected == "corvin"  # nobody has AP left: every character in turn
-
-
 async def test_a_downed_unit_leaves_a_mark_on_the_map_and_in_the_target_panel():
     app = EscarmoucheApp(duel(forced=[10, 99]))
     app.game.units["dagny"].hp = 1
@@ -462,7 +454,7 @@ def test_fallen_creatures_marks_say_what_fell_not_their_ordinal():
     assert [fallen_mark(label) for label in ("A1", "B2", "gb", "w*")] == ["1", "2", "g", "w"]
 
 
-async def test_the_route_is_drawn_with_its_cost_and_no_preview_outlives_its_square():
+async def test_the_route_is_drawn_with_its_cost_no_preview_outlives_its_square_and_enter_moves():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "down", "down", "right")  # 3,5: three squares away
@@ -474,6 +466,15 @@ async def test_the_route_is_drawn_with_its_cost_and_no_preview_outlives_its_squa
         await pilot.press("up", "up", "up")  # onto Dagny: no move there, no stale offer
         assert app.play.cursor == (3, 2)
         assert status(app) == "" and app.play.map.overlay.end is None
+        # Moving shows the cost, then moves along the path.
+        await pilot.press("left", "left", "left", "up")
+        assert app.play.cursor == (0, 1)
+        assert status(app) == "Move Aldric to 0,1: 2 AP (Enter)"
+        assert app.play.map.overlay.path == {(1, 2), (0, 1)}
+        await pilot.press("enter")
+        assert app.game.units["aldric"].pos == (0, 1)
+        assert app.game.units["aldric"].ap == 8
+        assert "AP ███████████░░░ 8/10" in text_of(app.play.query_one(UnitPanel))
 
 
 async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close():
@@ -544,20 +545,6 @@ async def test_the_hand_over_digest_shows_the_other_sides_only_with_a_summary_fi
             "No hit, no spell countered, nobody down.")
 
 
-async def test_the_game_over_table_fits_140_columns():
-    from textual.widgets import DataTable
-
-    game = duel(forced=[10, 99])
-    game.units["elise"].hp, game.units["elise"].down = 0, True
-    game.units["dagny"].hp = 1
-    app = EscarmoucheApp(game, autosave=False)
-    async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.press("right", "a")
-        await pilot.pause()
-        table = app.screen.query_one(DataTable)
-        assert table.virtual_size.width <= table.scrollable_content_region.width
-
-
 async def test_journal_lines_wrap_again_after_a_resize():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=(200, 44)) as pilot:
@@ -624,16 +611,6 @@ async def test_the_scenario_briefing_and_victory_show_at_start_and_in_help():
         about = str(app.screen.query_one("#scenario").render())
         assert about.startswith(f"This scenario\n{game.scenario.name}: ")
         assert game.scenario.victory in about
-
-
-async def test_player_colours_are_sent_exactly_so_blue_shows_blue():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE):
-        text, style = app.play.map._cells(2)[2]  # Aldric, Alice's: her colour is blue
-        assert text == "A1"
-        red, green, blue = style.color.get_truecolor()
-        assert blue == 255 and red == green < 128  # a blue, not a theme's ANSI "blue"
-        assert style.color.is_system_defined is False
 
 
 async def test_the_replay_view_wraps_roll_lines_inside_its_log():
@@ -814,18 +791,6 @@ async def test_f12_and_ctrl_t_save_a_screenshot_in_the_saves_folder(tmp_path):
         assert len(list(saves.glob("*.svg"))) == 3
         shown = "\n".join(str(w.render()) for w in app.screen.query("Static"))
         assert "  F12, Ctrl+T " in shown
-
-
-async def test_q_and_ctrl_c_on_the_hand_over_ask_to_quit():
-    app = EscarmoucheApp(duel(forced=[99] * 10))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "y")
-        assert isinstance(app.screen, HandoverScreen)
-        for key in ("q", "ctrl+c"):
-            await pilot.press(key)
-            assert isinstance(app.screen, ConfirmQuit)
-            await pilot.press("n")
-            assert isinstance(app.screen, HandoverScreen)
 
 
 async def test_the_spell_list_does_not_blame_a_friend_in_range_for_no_foe_in_reach():
