@@ -44,7 +44,7 @@ def key_bar(app) -> str:
     return str(app.play.query_one(KeyBar).render())
 
 
-async def test_french_panels_show_the_pages_words():
+async def test_french_panels_journal_and_help_show_the_pages_words():
     app = crossroads()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -59,6 +59,31 @@ async def test_french_panels_show_the_pages_words():
         assert app.play.query_one(UnitPanel).border_title == "Personnage"
         assert app.play.query_one(TargetPanel).border_title == "Cible"
         assert app.play.sub_title == "Manche 1 · à Alice de jouer (joueur 1)"
+        # The journal's lines, after a move.
+        await pilot.press("right", "enter")
+        journal = journal_text(app)
+        assert "Victoire : le dernier joueur qui a encore des personnages debout gagne" in journal
+        assert "— Manche 1 : Alice joue (joueur 1) —" in journal
+        # a square never reads as a decimal in French: (x ; y)
+        assert "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)" in journal
+        assert status(app) == "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)"
+        assert "Case (4 ; 7)" in text_of(app.play.query_one(TargetPanel))
+        for english in ("Victory", "Round", "moves", "left"):
+            assert english not in journal
+        # The help lists the keys in French.
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        help_text = "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        assert "Touches" in help_text
+        assert "Entrée, m" in help_text
+        assert "Sélectionner votre personnage sous le curseur" in help_text
+        assert "Ligne de commande (:)" in help_text
+        assert "Ce scénario" in help_text
+        # the notation's placeholders in French, its words as typed
+        assert "attack ID CIBLE [with ARME | brawl]" in help_text
+        assert "cast ID SORT CIBLE" in help_text and "save NOM · load NOM · undo" in help_text
+        assert "TARGET" not in help_text and "NAME" not in help_text
+        assert "Victoire : le dernier joueur" in help_text
 
 
 async def test_french_key_bar_and_status_line():
@@ -76,24 +101,16 @@ async def test_french_key_bar_and_status_line():
         assert status(app) == "Déplacer Aldric en (4 ; 7) : 1 PA (Entrée)"
 
 
-async def test_french_journal_lines():
-    app = crossroads()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("right", "enter")
-        journal = journal_text(app)
-        assert "Victoire : le dernier joueur qui a encore des personnages debout gagne" in journal
-        assert "— Manche 1 : Alice joue (joueur 1) —" in journal
-        # a square never reads as a decimal in French: (x ; y)
-        assert "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)" in journal
-        assert status(app) == "Aldric avance de 1 case jusqu'en (4 ; 7) (1 PA, reste 9)"
-        assert "Case (4 ; 7)" in text_of(app.play.query_one(TargetPanel))
-        for english in ("Victory", "Round", "moves", "left"):
-            assert english not in journal
-
-
-async def test_french_target_panel_chances_and_refusals():
+async def test_french_from_here_preview_target_panel_chances_and_refusals():
     app = EscarmoucheApp(duel(), lang="fr")
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # the cursor on Aldric, Dagny next to him
+        # The from-here preview puts a space before its colons.
+        target = "\n".join(line.plain for line in app.play.query_one(TargetPanel).lines)
+        assert "Là où se tient Aldric (10 PA) :" in target
+        assert "Dagny [D2] : épée " in target
+        # "Qui pourrait": one foe or several, the same agreement.
+        assert "Qui pourrait attaquer Aldric ici au prochain tour : Dagny [D2]" in target
         await pilot.press("right")  # Dagny, an enemy next to Aldric
         target = text_of(app.play.query_one(TargetPanel))
         assert "PV ██████████████ 20/20" in target
@@ -105,24 +122,6 @@ async def test_french_target_panel_chances_and_refusals():
                               "peut jamais attaquer les siens"
         await pilot.press("u")  # nothing to undo: the engine's refusal, in French
         assert status(app).startswith("✗ impossible d'annuler")
-
-
-async def test_french_help_lists_the_keys_in_french():
-    app = crossroads()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        help_text = "\n".join(str(s.render()) for s in app.screen.query("Static"))
-        assert "Touches" in help_text
-        assert "Entrée, m" in help_text
-        assert "Sélectionner votre personnage sous le curseur" in help_text
-        assert "Ligne de commande (:)" in help_text
-        assert "Ce scénario" in help_text
-        # the notation's placeholders in French, its words as typed
-        assert "attack ID CIBLE [with ARME | brawl]" in help_text
-        assert "cast ID SORT CIBLE" in help_text and "save NOM · load NOM · undo" in help_text
-        assert "TARGET" not in help_text and "NAME" not in help_text
-        assert "Victoire : le dernier joueur" in help_text
 
 
 async def test_french_end_turn_question_and_hand_over():
@@ -256,15 +255,3 @@ async def test_french_describe_screen_and_spell_preview():
         await pilot.press("escape", "escape", "tab", "right", "up", "up", "c", "enter")
         assert status(app).startswith("Trait de feu ici touche Dagny (Bruno, ennemie) · Entrée ou "
                                       "y lance, Échap annule")
-
-
-async def test_french_from_here_preview_puts_a_space_before_its_colons():
-    game = duel()
-    app = EscarmoucheApp(game, lang="fr")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()  # the cursor on Aldric, Dagny next to him
-        target = "\n".join(line.plain for line in app.play.query_one(TargetPanel).lines)
-        assert "Là où se tient Aldric (10 PA) :" in target
-        assert "Dagny [D2] : épée " in target
-        # "Qui pourrait": one foe or several, the same agreement.
-        assert "Qui pourrait attaquer Aldric ici au prochain tour : Dagny [D2]" in target
