@@ -29,8 +29,11 @@ def gear_list(app) -> list[str]:
     return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
 
 
-async def test_inspect_lists_a_units_gear_and_enter_describes_a_weapon():
-    app = EscarmoucheApp(duel())
+async def test_inspect_lists_a_units_gear_and_enter_describes_a_weapon_a_creature_a_buff():
+    # One app through the describe screens of three things (each was a test of its own).
+    game = duel()
+    game.units["goblin"].pos = (3, 3)
+    app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "i")  # Dagny, Bruno's
         assert isinstance(app.screen, InspectScreen)
@@ -52,13 +55,7 @@ async def test_inspect_lists_a_units_gear_and_enter_describes_a_weapon():
         assert isinstance(app.screen, InspectScreen)
         await pilot.press("escape")
         assert app.screen is app.play
-
-
-async def test_a_creatures_description_gives_its_stats_attacks_and_reduction():
-    game = duel()
-    game.units["goblin"].pos = (3, 3)
-    app = EscarmoucheApp(game)
-    async with app.run_test(size=SIZE) as pilot:
+        # A creature's description gives its stats, attacks and reduction.
         app.play.map.move_cursor((3, 3))
         await pilot.press("i", "enter")  # the first row: the goblin itself
         assert isinstance(app.screen, DescribeScreen)
@@ -70,6 +67,19 @@ async def test_a_creatures_description_gives_its_stats_attacks_and_reduction():
                      "weapons.yaml: rusty-blade", "bare hands", "rules.yaml: brawl_dice",
                      "R6.4 defence reduction", "creatures.yaml: goblin.stats.DEF",
                      "R6.5 total reduction"):
+            assert fact in text, fact
+        await pilot.press("escape", "escape")
+        assert app.screen is app.play
+        # A buff's description gives its stat, amount and turns.
+        app.play.map.move_cursor((9, 9))  # Elise
+        await pilot.press("i")
+        rows = gear_list(app)
+        await pilot.press(*["down"] * rows.index("Spell: Bless"), "enter")
+        text = described(app)
+        for fact in ("Changes", "melee", "spells.yaml: bless.effect.stat", "+10",
+                     "spells.yaml: bless.effect.amount", "2 of its holder's turns",
+                     "spells.yaml: bless.effect.turns", "R7.9 buff and debuff: timed effects",
+                     "a character, on any side", "none: its target alone"):
             assert fact in text, fact
 
 
@@ -96,21 +106,6 @@ async def test_the_spell_list_describes_the_highlighted_spell():
         assert app.screen.query_one(OptionList).highlighted == 1
 
 
-async def test_a_buffs_description_gives_its_stat_amount_and_turns():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        app.play.map.move_cursor((9, 9))  # Elise
-        await pilot.press("i")
-        rows = gear_list(app)
-        await pilot.press(*["down"] * rows.index("Spell: Bless"), "enter")
-        text = described(app)
-        for fact in ("Changes", "melee", "spells.yaml: bless.effect.stat", "+10",
-                     "spells.yaml: bless.effect.amount", "2 of its holder's turns",
-                     "spells.yaml: bless.effect.turns", "R7.9 buff and debuff: timed effects",
-                     "a character, on any side", "none: its target alone"):
-            assert fact in text, fact
-
-
 def elises_turn(game, ap: int | None = None) -> EscarmoucheApp:
     """Bruno's turn, Elise between Aldric (2,2) and Corvin (2,4), next to Dagny (3,2)."""
     game.units["elise"].pos = (2, 3)
@@ -127,7 +122,7 @@ async def to_elise(pilot, app) -> None:
     assert app.play.selected == "elise"
 
 
-async def test_an_area_lists_whom_it_touches_with_their_sides_before_it_is_cast():
+async def test_an_area_lists_whom_it_touches_before_it_is_cast_and_buffing_a_foe_is_asked():
     app = elises_turn(duel())
     async with app.run_test(size=SIZE) as pilot:
         await to_elise(pilot, app)
@@ -142,11 +137,28 @@ async def test_an_area_lists_whom_it_touches_with_their_sides_before_it_is_cast(
         assert app.play.map.overlay.area == {(x, y) for x in (1, 2, 3) for y in (2, 3, 4)}
         await pilot.press("escape")
         assert app.play.aiming is None and app.game.log == ["end"]
+        # Buffing a foe is asked first, and a refused square says why before Enter.
+        app.play.map.move_cursor((2, 3))  # back on Elise
+        await pilot.press("c", "down", "down", "enter")  # Bless, aimed at Elise herself
+        assert app.play.aiming == "bless"
+        await pilot.press("up")  # onto Aldric, Alice's
+        await pilot.press("enter")
+        assert isinstance(app.screen, Confirm)
+        assert app.screen.question == "Buff Aldric, an enemy?"
+        await pilot.press("n", "escape")
+        assert app.game.log == ["end"]
+        await pilot.press("c", "down", "down", "down", "down", "enter")  # Weaken
+        assert app.play.aiming == "weaken"
+        await pilot.press("right")  # Dagny, Bruno's own: a debuff is refused on her
+        assert status(app).startswith("✗ Weaken cannot be cast here: Dagny is one of your own "
+                                      "characters")
+        await pilot.press("enter")  # the engine's refusal, nothing cast
+        assert app.game.log == ["end"]
 
 
-async def test_healing_a_foe_is_asked_first():
-    game = duel(forced=[10])
-    game.units["aldric"].hp = 10
+async def test_healing_a_foe_is_asked_first_and_a_friend_is_not():
+    game = duel(forced=[10, 10])
+    game.units["aldric"].hp = game.units["dagny"].hp = 10
     app = elises_turn(game)
     async with app.run_test(size=SIZE) as pilot:
         await to_elise(pilot, app)
@@ -160,15 +172,9 @@ async def test_healing_a_foe_is_asked_first():
         await pilot.press("y", "y")  # the spell's confirming key, then the question's
         assert app.game.log[-1] == "cast elise mend aldric"
         assert "Elise casts Mend on Aldric" in journal_text(app)
-
-
-async def test_healing_a_friend_is_not_asked():
-    game = duel(forced=[10])
-    game.units["dagny"].hp = 10
-    app = elises_turn(game)
-    async with app.run_test(size=SIZE) as pilot:
-        await to_elise(pilot, app)
-        await pilot.press("up", "right", "c", "enter", "enter")  # Mend on Dagny
+        # Healing a friend is not asked.
+        assert app.play.cursor == (2, 2)
+        await pilot.press("right", "c", "enter", "enter")  # Mend on Dagny
         assert not isinstance(app.screen, Confirm)
         assert app.game.log[-1] == "cast elise mend dagny"
 
@@ -211,24 +217,3 @@ async def test_a_numbered_spell_of_the_target_panel_is_shown_before_it_is_cast()
         assert "• Dagny (Bruno, foe)" in text_of(app.play.query_one(TargetPanel))
         await pilot.press("enter")
         assert app.game.log == ["cast corvin firebolt dagny"]
-
-
-async def test_buffing_a_foe_is_asked_first_and_a_refused_square_says_why_before_enter():
-    app = elises_turn(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await to_elise(pilot, app)
-        await pilot.press("c", "down", "down", "enter")  # Bless, aimed at Elise herself
-        assert app.play.aiming == "bless"
-        await pilot.press("up")  # onto Aldric, Alice's
-        await pilot.press("enter")
-        assert isinstance(app.screen, Confirm)
-        assert app.screen.question == "Buff Aldric, an enemy?"
-        await pilot.press("n", "escape")
-        assert app.game.log == ["end"]
-        await pilot.press("c", "down", "down", "down", "down", "enter")  # Weaken
-        assert app.play.aiming == "weaken"
-        await pilot.press("right")  # Dagny, Bruno's own: a debuff is refused on her
-        assert status(app).startswith("✗ Weaken cannot be cast here: Dagny is one of your own "
-                                      "characters")
-        await pilot.press("enter")  # the engine's refusal, nothing cast
-        assert app.game.log == ["end"]
