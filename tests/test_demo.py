@@ -185,12 +185,20 @@ def test_going_back_to_a_step_shows_what_it_made_when_played_straight():
 
 # --- the app ---------------------------------------------------------------------------------
 
-async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
+async def test_space_plays_each_step_with_its_caption_rolls_and_map_left_goes_back_g_ends():
+    # One demo driven through what were four tests with the same start: space and its
+    # captions, cards and map; left back to the same state; g to the end, home to the start.
+    from game.ui.screens.demo import DemoBoard
+    from game.ui.widgets.panels import UnitPanel
+
     app = DemoApp(duel_demo(), "duel-demo.txt")
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, DemoScreen)
         assert shown(app, "#demo-head").startswith("Start · 15 steps")
         assert shown(app, "#demo-caption").startswith("The Duel at Dawn, played to the end:")
+        board = app.screen.query_one(DemoBoard)
+        panel = app.screen.query_one(UnitPanel)
+        assert panel.lines[0].plain == "No character has acted yet."
         await pilot.press("space")
         assert shown(app, "#demo-head") == "Step 1/15 · line 17 · move gautier 6,4"
         assert shown(app, "#demo-caption") == ("--- Round 1, Alice ---\n"
@@ -198,9 +206,19 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
         assert journal(app)[-2:] == ["▶ move gautier 6,4",
                                      "Gautier moves 4 squares to 6,4 (4 AP, 6 left)"]
         assert app.demo.game.units["gautier"].pos == (6, 4)
-        await pilot.press("space", "right", "right")
+        # The map shows the path walked (four squares, straight along its row), the panel
+        # who acted.
+        assert board.overlay.path == {(3, 4), (4, 4), (5, 4), (6, 4)}
+        assert board.selected == "gautier" and board.cursor == (6, 4)
+        assert panel.lines[0].plain.startswith("Gautier")
+        await pilot.press("space")  # end: Gautier is still the one shown
+        assert board.overlay.path == frozenset() and board.selected == "gautier"
+        await pilot.press("right", "right")
         assert shown(app, "#demo-head") == "Step 4/15 · line 25 · move ysolde 7,4"
         await pilot.press("space")
+        # Ysolde's dagger thrust at Gautier: the target on the map.
+        assert board.overlay.targets == {(6, 4)} and board.selected == "ysolde"
+        assert panel.lines[0].plain.startswith("Ysolde")
         # The `force` is folded into the attack it sets up, its comment the attack's.
         assert shown(app, "#demo-head") == ("Step 5/15 · line 29 · attack ysolde gautier with "
                                             "dagger · ⚑ force 80")
@@ -216,6 +234,31 @@ async def test_space_plays_the_next_command_with_its_caption_and_its_rolls():
         assert "d100  80  R3.2 the percentile roll  forced (a designer's force)" in lines
         assert "outcome: 80 (forced) > 69 miss" in lines
         assert len(panel.query(RollCard)) == 1  # the card drawn, as wide as it needs
+        # Left goes back to the same state and journal as before.
+        game = app.demo.game
+        summary, events, lines = game.state_summary(), list(game.journal), journal(app)
+        head, caption = shown(app, "#demo-head"), shown(app, "#demo-caption")
+        await pilot.press("space")
+        assert "dodge roll Gautier: 25 (forced) ≤ 38 dodged" in "\n".join(journal(app))
+        await pilot.press("left")
+        assert app.demo.game is not game  # rebuilt from the start
+        assert app.demo.game.state_summary() == summary and app.demo.game.journal == events
+        assert journal(app) == lines
+        assert (shown(app, "#demo-head"), shown(app, "#demo-caption")) == (head, caption)
+        # g plays to the end and shows the game over, then home starts again.
+        await pilot.press("g")
+        assert app.demo.game.over and app.demo.game.winner == 1
+        assert shown(app, "#demo-head") == ("Step 15/15 · line 63 · attack gautier ysolde · "
+                                            "⚑ force 25,95")
+        assert shown(app, "#demo-note") == "=== Game over: Alice wins ==="
+        assert app.screen is app.screen_stack[0]  # no game-over dialog over the demo
+        assert journal(app)[-1] == "=== Game over: Alice wins ==="
+        await pilot.press("space")  # nothing after the end
+        assert app.demo.step == 15
+        await pilot.press("home")
+        assert app.demo.step == 0 and not app.demo.game.log
+        assert app.demo.game.units["ysolde"].hp == app.demo.game.units["ysolde"].hp_max
+        assert "=== Game over: Alice wins ===" not in journal(app)
 
 
 async def test_a_step_shows_one_card_an_action_narrow_on_a_small_terminal():
@@ -232,40 +275,6 @@ async def test_a_step_shows_one_card_an_action_narrow_on_a_small_terminal():
         await pilot.press("space")  # `end`: no roll
         assert panel.cards == []
         assert "No roll in this step." in str(panel.query_one(Static).render())
-
-
-async def test_left_goes_back_to_the_same_state_and_journal_as_before():
-    app = DemoApp(duel_demo(), "duel-demo.txt")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*["space"] * 5)
-        game = app.demo.game
-        summary, events, lines = game.state_summary(), list(game.journal), journal(app)
-        head, caption = shown(app, "#demo-head"), shown(app, "#demo-caption")
-        await pilot.press("space")
-        assert "dodge roll Gautier: 25 (forced) ≤ 38 dodged" in "\n".join(journal(app))
-        await pilot.press("left")
-        assert app.demo.game is not game  # rebuilt from the start
-        assert app.demo.game.state_summary() == summary and app.demo.game.journal == events
-        assert journal(app) == lines
-        assert (shown(app, "#demo-head"), shown(app, "#demo-caption")) == (head, caption)
-
-
-async def test_g_plays_to_the_end_and_shows_the_game_over_then_home_starts_again():
-    app = DemoApp(duel_demo(), "duel-demo.txt")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("g")
-        assert app.demo.game.over and app.demo.game.winner == 1
-        assert shown(app, "#demo-head") == ("Step 15/15 · line 63 · attack gautier ysolde · "
-                                            "⚑ force 25,95")
-        assert shown(app, "#demo-note") == "=== Game over: Alice wins ==="
-        assert app.screen is app.screen_stack[0]  # no game-over dialog over the demo
-        assert journal(app)[-1] == "=== Game over: Alice wins ==="
-        await pilot.press("space")  # nothing after the end
-        assert app.demo.step == 15
-        await pilot.press("home")
-        assert app.demo.step == 0 and not app.demo.game.log
-        assert app.demo.game.units["ysolde"].hp == app.demo.game.units["ysolde"].hp_max
-        assert "=== Game over: Alice wins ===" not in journal(app)
 
 
 async def test_a_refused_command_shows_its_reason_and_the_demo_goes_on():
@@ -306,23 +315,3 @@ def test_demo_screen_snapshot(snap_compare):
     # section; the force folded into the attack.
     assert snap_compare(DemoApp(duel_demo(), "duel-demo.txt"), terminal_size=SIZE,
                         press=["space"] * 6)
-
-
-async def test_the_map_shows_the_path_walked_and_the_target_and_the_panel_who_acted():
-    from game.ui.screens.demo import DemoBoard
-    from game.ui.widgets.panels import UnitPanel
-
-    app = DemoApp(duel_demo(), "duel-demo.txt")
-    async with app.run_test(size=SIZE) as pilot:
-        board = app.screen.query_one(DemoBoard)
-        panel = app.screen.query_one(UnitPanel)
-        assert panel.lines[0].plain == "No character has acted yet."
-        await pilot.press("space")  # move gautier 6,4: four squares
-        assert board.overlay.path == {(3, 4), (4, 4), (5, 4), (6, 4)}  # straight along its row
-        assert board.selected == "gautier" and board.cursor == (6, 4)
-        assert panel.lines[0].plain.startswith("Gautier")
-        await pilot.press("space")  # end: Gautier is still the one shown
-        assert board.overlay.path == frozenset() and board.selected == "gautier"
-        await pilot.press(*["space"] * 3)  # Ysolde's dagger thrust at Gautier
-        assert board.overlay.targets == {(6, 4)} and board.selected == "ysolde"
-        assert panel.lines[0].plain.startswith("Ysolde")
