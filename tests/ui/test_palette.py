@@ -22,7 +22,10 @@ async def pick(pilot, app, query: str) -> None:
     await pilot.pause()
 
 
-async def test_the_palette_lists_every_key_and_verb_as_declared():
+async def test_the_palette_and_help_list_every_key_and_verb_the_palette_and_the_wait_key_play():
+    # One hot-seat duel through what were six tests with the same start: the palette's list
+    # and the help's, the palette's verb without a key and its wait, the wait key, and
+    # nothing of the palette behind the hand-over.
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
         titles = [c.title for c in play_commands(app.play)]
@@ -43,60 +46,43 @@ async def test_the_palette_lists_every_key_and_verb_as_declared():
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
         assert [c.title for c in app.palette_commands] == titles
-
-
-async def test_a_designers_palette_has_the_designers_verbs():
-    app = EscarmoucheApp(duel(designer=True))
-    async with app.run_test(size=SIZE):
-        titles = {c.title for c in play_commands(app.play)}
-        assert {v.title for v in verbs()} <= titles
-
-
-async def test_the_palettes_wait_plays_it_on_the_selected_character():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pick(pilot, app, "wait")
-        assert app.game.log == ["wait aldric"] and app.game.units["aldric"].ap == 0
-        assert "Aldric waits: done for this turn (10 AP unused)" in journal_text(app)
-        assert app.play.selected == "corvin"  # the next one with AP left
-
-
-async def test_the_palettes_verb_without_a_key_opens_the_command_line_with_its_words():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        # A player's help lists the verbs it can play and says where the others are.
+        lines = [line.strip() for line in (await help_shown(app, pilot)).splitlines()]
+        for declared in verbs():
+            listed = [t for t in lines if t.startswith(declared.usage + "  ")]
+            assert len(listed) == (0 if declared.designer_only else 1), declared.usage
+        assert "Designer mode only (play --designer):" not in lines
+        assert "The designer's commands (set, place, give, spawn…): play --designer" in lines
+        await pilot.press("escape")
+        # The palette's verb without a key opens the command line with its words.
         await pick(pilot, app, "use an item")
         box = app.play.query_one("#command", Input)
         assert box.has_focus and box.value == "use aldric "
         await pilot.press("escape")
         assert app.game.log == []
-
-
-async def test_the_wait_key_ends_a_characters_turn_and_the_end_is_not_asked_for_it():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
+        # The palette's wait plays it on the selected character.
+        await pick(pilot, app, "wait")
+        assert app.game.log == ["wait aldric"] and app.game.units["aldric"].ap == 0
+        assert "Aldric waits: done for this turn (10 AP unused)" in journal_text(app)
+        assert app.play.selected == "corvin"  # the next one with AP left
+        # The wait key ends a character's turn, and the end is not asked for it.
         await pilot.press("full_stop")
-        assert app.game.units["aldric"].ap == 0 and app.play.selected == "corvin"
-        await pilot.press("full_stop")
-        assert app.game.units["corvin"].ap == 0
+        assert app.game.units["corvin"].ap == 0 and app.play.selected == "aldric"
         await pilot.press("full_stop")  # Aldric again: already done, said and refused
         assert status(app) == "✗ Aldric has no AP left: it is already done for this turn"
         assert app.game.log == ["wait aldric", "wait corvin"]
         await pilot.press("e")  # nobody has AP left: no question
         assert not isinstance(app.screen, ConfirmEndTurn)
         assert isinstance(app.screen, HandoverScreen) and app.game.current == 2
-
-
-async def test_nothing_of_the_palette_plays_behind_the_hand_over():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("e", "y")
-        assert isinstance(app.screen, HandoverScreen)
+        # Nothing of the palette plays behind the hand-over.
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
         assert app.palette_commands == []
         await pilot.press("escape")
         await pilot.press("full_stop")
-        assert app.game.log == ["end"]
+        assert app.game.log == ["wait aldric", "wait corvin", "end"]
+        assert isinstance(app.screen, HandoverScreen)
 
 
 async def test_the_palette_is_worded_in_french():
@@ -121,22 +107,11 @@ async def help_shown(app, pilot) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query("Static"))
 
 
-async def test_a_players_help_lists_the_verbs_it_can_play_and_says_where_the_others_are():
-    app = EscarmoucheApp(duel())
+async def test_a_designers_palette_and_help_list_every_verb_with_its_summary_the_designers_last():
+    app = EscarmoucheApp(duel(designer=True))
     async with app.run_test(size=SIZE) as pilot:
-        lines = [line.strip() for line in (await help_shown(app, pilot)).splitlines()]
-        for declared in verbs():
-            listed = [t for t in lines if t.startswith(declared.usage + "  ")]
-            assert len(listed) == (0 if declared.designer_only else 1), declared.usage
-        assert "Designer mode only (play --designer):" not in lines
-        assert "The designer's commands (set, place, give, spawn…): play --designer" in lines
-
-
-async def test_the_help_lists_every_verb_with_its_summary_the_designers_last():
-    game = duel()
-    game.designer = True
-    app = EscarmoucheApp(game)
-    async with app.run_test(size=SIZE) as pilot:
+        titles = {c.title for c in play_commands(app.play)}
+        assert {v.title for v in verbs()} <= titles  # a designer's palette: every verb
         shown = await help_shown(app, pilot)
         lines = [line.strip() for line in shown.splitlines()]
         for declared in verbs():
