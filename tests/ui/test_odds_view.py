@@ -19,10 +19,19 @@ def shown(static) -> str:
     return console.export_text()
 
 
-async def test_the_target_panel_shows_each_options_exact_odds():
+async def test_the_target_panel_shows_each_options_exact_odds_d_or_a_click_opens_them():
+    # One duel through what were five tests with the same start: the panels' first frame,
+    # the target panel's odds, `d` and a click opening the full odds, `d` on an empty square.
     game = duel()
     app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # A click finds its line from the first frame on: the lines' heights a click is
+        # placed by are those drawn (the first show, before the panels had a width, had
+        # wrapped them at one cell: a hundred rows for a card of 13).
+        for panel in (app.play.query_one(UnitPanel), app.play.query_one(TargetPanel)):
+            assert len(panel._shape) == len(panel.lines)
+            assert sum(panel._shape) == panel.body.size.height > len(panel.lines)
         await pilot.press("right")  # onto Dagny
         panel = "\n".join(line.plain for line in app.play.query_one(TargetPanel).lines)
         plan = legal.options_against(game, "aldric", (3, 2))[0].plan
@@ -33,12 +42,8 @@ async def test_the_target_panel_shows_each_options_exact_odds():
         assert f"{min(v for v, p in exact.damage if v > 0)}–{high} dmg, " \
                f"{float(exact.mean_damage):.1f} a try" in panel
         assert f"down {100 * float(exact.p_down):.1f}%" in panel
-
-
-async def test_d_opens_the_full_odds_of_the_first_action_and_esc_closes_it():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("right", "d")
+        # d opens the full odds of the first action, Esc closes them.
+        await pilot.press("d")
         assert isinstance(app.screen, OddsScreen)
         view = shown(app.screen.query_one("#odds"))
         assert "Aldric → Dagny: attack aldric dagny with sword (4 AP)" in view
@@ -48,37 +53,20 @@ async def test_d_opens_the_full_odds_of_the_first_action_and_esc_closes_it():
         assert "attack aldric dagny brawl (3 AP)" in view
         await pilot.press("escape")
         assert not isinstance(app.screen, OddsScreen)
-
-
-async def test_d_on_an_empty_square_says_why():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("left", "d")
-        assert not isinstance(app.screen, OddsScreen)
-        assert status(app) == "✗ no attack or spell on what is under the cursor"
-
-
-async def test_a_click_on_an_option_opens_its_odds():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("right")
+        # A click on an option opens its odds.
         panel = app.play.query_one(TargetPanel)
         line = next(i for i, o in panel._option_at_line.items() if o.label == "bare hands")
         row = sum(panel._shape[:line])  # the rows of the wrapped lines above it
         await pilot.click(TargetPanel, offset=(3, 1 + row))  # 1: the panel's top border
         assert isinstance(app.screen, OddsScreen)
         assert "attack aldric dagny brawl" in shown(app.screen.query_one("#odds"))
-
-
-async def test_a_click_finds_its_line_from_the_first_frame_on():
-    # The lines' heights a click is placed by are those drawn: the first show, before the
-    # panels had a width, had wrapped them at one cell (a hundred rows for a card of 13).
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        for panel in (app.play.query_one(UnitPanel), app.play.query_one(TargetPanel)):
-            assert len(panel._shape) == len(panel.lines)
-            assert sum(panel._shape) == panel.body.size.height > len(panel.lines)
+        await pilot.press("escape")
+        # d on an empty square says why.
+        app.play.map.move_cursor((1, 2))  # the click left the focus on the panel
+        await pilot.press("d")
+        assert app.play.cursor == (1, 2)
+        assert not isinstance(app.screen, OddsScreen)
+        assert status(app) == "✗ no attack or spell on what is under the cursor"
 
 
 async def test_forced_rolls_waiting_show_in_the_status_line():
