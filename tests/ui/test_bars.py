@@ -12,13 +12,17 @@ def shown(widget) -> str:
     return widget.render().plain
 
 
-async def test_the_title_bar_names_the_scenario_the_round_and_whose_turn_it_is():
+async def test_the_title_bar_names_whose_turn_it_is_and_a_dialog_hides_the_main_keys():
     app = EscarmoucheApp(duel(forced=[99] * 10))
     async with app.run_test(size=SIZE) as pilot:
         title = shown(app.play.query_one(TitleBar))
         assert title.startswith("Escarmouche — test")
         assert title.endswith("Round 1 · Alice's turn (player 1)")
         assert len(title) == SIZE[0] - 2  # padded to the bar's width, one cell each side
+        # While a dialog is up, the main screen's keys are hidden.
+        await pilot.press("question_mark")
+        assert shown(app.play.query_one(KeyBar)).strip() == "^p palette"
+        await pilot.press("escape")
         await pilot.press("e", "y", "enter")
         assert shown(app.play.query_one(TitleBar)).endswith("Round 1 · Bruno's turn (player 2)")
 
@@ -50,13 +54,6 @@ async def test_a_bar_too_narrow_for_every_key_keeps_the_end_of_turn():
     async with app.run_test(size=(80, 24)):
         keys = shown(app.play.query_one(KeyBar))
         assert "e Fin du tour" in keys and "? Aide" in keys and len(keys.rstrip()) <= 80
-
-
-async def test_while_a_dialog_is_up_the_main_screens_keys_are_hidden():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
-        assert shown(app.play.query_one(KeyBar)).strip() == "^p palette"
 
 
 async def test_the_collector_is_back_on_once_the_first_screen_is_up():

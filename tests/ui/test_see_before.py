@@ -19,11 +19,25 @@ def screen_text(app) -> str:
     return "\n".join(line.text for line in app.screen._compositor.render_strips())
 
 
-async def test_the_route_is_drawn_with_dots_and_its_cost_where_it_ends():
-    app = EscarmoucheApp(duel())
+async def test_the_own_square_says_who_could_strike_it_and_the_route_is_drawn_with_dots():
+    game = duel()
+    app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
+        # The selected character's own square says who could strike it there.
+        await pilot.pause()
+        assert app.play.cursor == game.units["aldric"].pos  # the cursor opens on it
+        target = panel_text(app)
+        assert "Where Aldric stands (10 AP):" in target
+        assert "Could attack Aldric here next turn: Dagny [D2]" in target
+        # Dagny stands next to it: what it could strike her with, without a step.
+        assert "Dagny [D2]: sword " in target.split("Where Aldric stands")[1]
+        # A foe's square says nothing of the kind.
+        await pilot.press("right")
+        assert "Where Aldric stands" not in panel_text(app)
+        # The route is drawn with dots, and its cost where it ends.
         board = app.play.map
-        await pilot.press("left", "left", "down", "down")  # Aldric (2,2) to (0,4)
+        await pilot.press("left", "left", "left", "down", "down")  # Aldric (2,2) to (0,4)
+        assert app.play.cursor == (0, 4)
         path = app.play.map.overlay.path
         assert path == {(1, 3), (0, 4)}  # the plan's own path
         assert board.shown((1, 3)) == GLYPHS["route"].text == " •"
@@ -55,22 +69,6 @@ async def test_a_reachable_floor_square_says_what_could_be_done_from_there():
         target = panel_text(app)
         assert "From here" not in target and "Floor" in target
         assert app.game.units["aldric"].pos == (2, 2) and app.game.log == []
-
-
-async def test_the_selected_characters_own_square_says_who_could_strike_it_there():
-    game = duel()
-    app = EscarmoucheApp(game)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.play.cursor == game.units["aldric"].pos  # the cursor opens on it
-        target = panel_text(app)
-        assert "Where Aldric stands (10 AP):" in target
-        assert "Could attack Aldric here next turn: Dagny [D2]" in target
-        # Dagny stands next to it: what it could strike her with, without a step.
-        assert "Dagny [D2]: sword " in target.split("Where Aldric stands")[1]
-        # A foe's square says nothing of the kind.
-        await pilot.press("right")
-        assert "Where Aldric stands" not in panel_text(app)
 
 
 async def test_from_here_counts_the_ap_the_walk_leaves():
