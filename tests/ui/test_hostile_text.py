@@ -17,24 +17,22 @@ def cells(table: DataTable) -> list[list[str]]:
             for i in range(table.row_count)]
 
 
-async def test_markup_typed_on_the_command_line_is_a_refused_command_not_a_crash():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *"move [/x] 1,1", "enter")
-        await pilot.pause()
-        assert app.is_running
-        assert "[/x]" in status(app) and status(app).startswith("✗")
-        await pilot.press("colon", *"[bold]end", "enter")
-        assert "[bold]end" in status(app)
-
-
-async def test_names_holding_markup_are_shown_as_written_at_the_hand_over():
+async def test_markup_typed_is_a_refused_command_and_names_holding_it_show_as_written():
     game = duel(forced=[99] * 10)
     game.players[0].name = "Al[/]ice"
     game.players[1].name = "[b]Bruno[/x]"
     game.units["dagny"].name = "Dag[/]ny"
     app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
+        # Markup typed on the command line is a refused command, not a crash.
+        await pilot.press("colon", *"move [/x] 1,1", "enter")
+        await pilot.pause()
+        assert app.is_running
+        assert "[/x]" in status(app) and status(app).startswith("✗")
+        await pilot.press("colon", *"[bold]end", "enter")
+        assert "[bold]end" in status(app)
+        assert game.log == []
+        # Names holding markup are shown as written at the hand-over.
         await pilot.press("e", "y")
         assert isinstance(app.screen, HandoverScreen)
         title = str(app.screen.query_one("#handover-title").render())
