@@ -179,6 +179,10 @@ async def test_the_last_enemy_down_shows_game_over_with_statistics_in_140_column
         await pilot.pause()
         table = app.screen.query_one(DataTable)  # at 140 columns the table fits
         assert table.virtual_size.width <= table.scrollable_content_region.width, "too wide"
+        # The footnote says what each spell count counts (a playtest's finding).
+        labels = [str(label.render()) for label in app.screen.query("Label")]
+        assert "* spells: magic roll passed / magic roll failed / passed but countered" \
+            in labels
         final = list(tmp_path.glob("autosave-*.json"))
         assert len(final) == 1  # the finished game is kept, and the screen says where
         assert final[0].stem in str(app.screen.query_one("#final-save").render())

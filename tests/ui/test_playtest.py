@@ -180,17 +180,8 @@ def test_the_gallery_and_the_legend_say_pillars_are_drawn_as_walls_are():
     assert GLYPHS["wall"].meaning.startswith("wall or pillar")
 
 
-async def test_the_game_over_footnote_says_what_each_spell_count_counts():
-    game = duel(forced=[10, 99])
-    game.units["elise"].hp, game.units["elise"].down = 0, True
-    game.units["dagny"].hp = 1
-    app = EscarmoucheApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("right", "a")
-        assert isinstance(app.screen, GameOverScreen)
-        labels = [str(label.render()) for label in app.screen.query("Label")]
-        assert "* spells: magic roll passed / magic roll failed / passed but countered" \
-            in labels
+# The game-over footnote that says what each spell count counts: in tests/ui/test_app.py,
+# test_the_last_enemy_down_shows_game_over_…, on the same game over.
 
 
 async def test_the_journal_opens_on_its_latest_lines():
