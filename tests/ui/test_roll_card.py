@@ -22,9 +22,12 @@ def card_text(app) -> str:
     return console.export_text()
 
 
-async def test_w_opens_the_latest_actions_card_with_each_term_its_rule_and_source():
+async def test_w_says_there_is_no_roll_then_opens_the_latest_actions_card_with_its_terms():
     app = EscarmoucheApp(duel(forced=[10, 99, 95]))
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")  # no roll yet: said, no card
+        assert not isinstance(app.screen, RollCardScreen)
+        assert "No roll yet" in status(app)
         await pilot.press("right", "a")   # Aldric hits Dagny (10), who fails to dodge (99)
         await pilot.press("a")            # and misses (95)
         await pilot.press("w")
@@ -53,14 +56,6 @@ async def test_w_opens_the_latest_actions_card_with_each_term_its_rule_and_sourc
         assert "95 (forced) > 65 miss" in card_text(app)
         await pilot.press("escape")
         assert not isinstance(app.screen, RollCardScreen)
-
-
-async def test_w_without_a_roll_says_so():
-    app = EscarmoucheApp(duel())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("w")
-        assert not isinstance(app.screen, RollCardScreen)
-        assert "No roll yet" in status(app)
 
 
 async def test_a_click_on_a_journal_line_of_a_roll_or_its_damage_opens_that_rolls_card():
