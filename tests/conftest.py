@@ -68,6 +68,9 @@ HEAVY = [
     "test_hostile_demo.py::test_a_script_at_the_bound_goes_to_its_end_and_back",
     "test_hostile_save_roundtrip.py::test_what_the_engine_logs_is_saved_read_back_and_replayed",
     "test_tune.py::test_tune_a_seat_is_simulated_on_common_dice",
+    # 2026-12-02: pilot tests merged from several with the same start (2-3 s each)
+    "test_palette.py::test_the_palette_and_help_list_every_key_and_verb_the_palette_and_the_wait_key_play",
+    "test_demo.py::test_space_plays_each_step_with_its_caption_rolls_and_map_left_goes_back_g_ends",
 ]
 
 
