@@ -23,7 +23,7 @@ from game import nobreak  # noqa: F401  (a report wrapped keeps its no-break spa
 from game.i18n import _, agreed, format_decimal, format_percent, ngettext, pgettext, square_text
 from game.journal.text import clamp_text, field_label, gender_of, refusal_text, terms_text
 from game.rules import odds, turn
-from game.rules.actions import Attack
+from game.rules.actions import Attack, no_such_unit
 from game.rules.branches import kept, outcomes
 from game.rules.edits import split_path, unit_field, vary
 from game.rules.errors import Impossible, N_, Phrase
@@ -103,7 +103,7 @@ def _damage_terms(plan) -> dict | None:
 def actor_of(game: GameState, attacker: str):
     unit = game.units.get(attacker)
     if unit is None:
-        raise Impossible(N_("there is no unit called {id}"), id=repr(attacker))
+        raise no_such_unit(game, attacker)
     return unit
 
 
@@ -300,7 +300,7 @@ def turn_object(game: GameState, attacker: str, target: str, choice: Choice | No
     where it stands or after walking to `square`. Raises `Impossible`."""
     unit = actor_of(game, attacker)
     if game.units.get(target) is None:
-        raise Impossible(N_("there is no unit called {id}"), id=repr(target))
+        raise no_such_unit(game, target)
     action = choice.action(attacker, target) if choice is not None else None
     if action is not None:
         try:

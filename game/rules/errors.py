@@ -8,7 +8,8 @@ with `_(message).format(**fields)`. `N_` marks the ids for the catalog extractor
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+import difflib
+from typing import Callable, Iterable, Mapping
 
 import msgspec
 
@@ -75,3 +76,13 @@ def render(message: str, fields: Mapping[str, Field],
         else text(value) if isinstance(value, str) else value
         for key, value in fields.items()
     })
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> Phrase:
+    """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few)."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
+    if close:
+        return Phrase(N_(" (did you mean {id}?)"), {"id": repr(close[0])})
+    names = sorted(known)
+    return Phrase(N_(" (known: {ids})"),
+                  {"ids": ", ".join(names[:8]) + (", …" if len(names) > 8 else "")})

@@ -21,6 +21,7 @@ from game.rules.actions import (
     deal_damage,
     faction_term,
     lay_effect,
+    no_such_unit,
     own_character_ban,
     parse_pos,
     reduction_terms,
@@ -274,7 +275,7 @@ class Cast(Action):
         if unit is None:
             pos = parse_pos(self.target)
             if pos is None:
-                raise Impossible(N_("there is no unit called {id}"), id=repr(self.target))
+                raise no_such_unit(game, self.target)
             unit = game.unit_at(pos)
             if unit is None:
                 raise Impossible(N_("no unit stands at {pos}; a spell needs a unit (an area "
