@@ -26,7 +26,7 @@ from game.rules import odds, turn
 from game.rules.actions import Attack, no_such_unit
 from game.rules.branches import kept, outcomes
 from game.rules.edits import split_path, unit_field, vary
-from game.rules.errors import Impossible, N_, Phrase
+from game.rules.errors import Impossible, N_, Phrase, UnknownName
 from game.rules.legal import reachable_squares, supposing_at
 from game.rules.magic import Cast, CastPlan
 from game.rules.sources import Sources
@@ -223,6 +223,8 @@ def sweep(game: GameState, attacker: str, target: str, choice: Choice, path: str
             if then is not None:
                 vary(situation, *then)
             row = odds_object(situation, attacker, target, choice, square)
+        except UnknownName:  # the same at every value: the sweep's mistake, not a row's
+            raise
         except Impossible as refusal:
             # `reason` in English (the JSON's); message and fields to word it
             row = {"reason": refusal.reason, "message": refusal.message,

@@ -26,7 +26,7 @@ from game.rules.damage import (
     total_reduction,
 )
 from game.rules.dice import MAX_FORCED, Dice, Roller
-from game.rules.errors import Impossible, N_, Phrase
+from game.rules.errors import Impossible, N_, Phrase, UnknownName
 from game.rules.events import (
     AttackDeclared,
     Damage,
@@ -57,7 +57,7 @@ def fmt_pos(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
-def no_such_unit(game: GameState, token: str, things: bool = False) -> Impossible:
+def no_such_unit(game: GameState, token: str, things: bool = False) -> UnknownName:
     """The refusal of a name that is no unit's (`things`: nor an object's or a door's),
     with the nearest id, or the unit whose name has a word nearest it (`snik`: 'goblin-1',
     Goblin Snik), or the ids there are: what was meant is in the reason."""
@@ -77,7 +77,7 @@ def no_such_unit(game: GameState, token: str, things: bool = False) -> Impossibl
                       {"ids": ", ".join(ids[:8]) + (", …" if len(ids) > 8 else "")})
     message = N_("there is no unit, object or door called {id}{hint}") if things else \
         N_("there is no unit called {id}{hint}")
-    return Impossible(message, id=repr(token), hint=hint)
+    return UnknownName(message, id=repr(token), hint=hint)
 
 
 def acting_unit(game: GameState, unit_id: str, player: int | None) -> Unit:
@@ -507,8 +507,9 @@ class Attack(Action):
             if mode is AttackMode.BRAWL:
                 raise Impossible(N_("{target} is {d} squares away; bare hands need an adjacent "
                                     "target"), target=target_phrase(target), d=d)
-            raise Impossible(N_("{target} is {d} squares away; the {weapon} needs an adjacent "
-                                "target"), target=target_phrase(target), d=d,
+            # "a blow with": a weapon's name may be plural (the wolf's fangs).
+            raise Impossible(N_("{target} is {d} squares away; a blow with the {weapon} needs "
+                                "an adjacent target"), target=target_phrase(target), d=d,
                              weapon=weapon.name)
         defence = dodge_chance(game, target) if isinstance(target, Unit) \
             and target.is_character else None

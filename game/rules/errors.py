@@ -56,6 +56,11 @@ class Impossible(Exception):
         return render(self.message, self.fields, gettext, text)
 
 
+class UnknownName(Impossible):
+    """A refusal of a name that names nothing (a unit, a spell…): in a game the same
+    refusal as any other, to a command line of the lab a mistyped argument (exit 2)."""
+
+
 class SetupRefused(Impossible, ValueError):
     """A game that cannot be set up as asked (an AI side for no player, a profile the
     content lacks): a `ValueError` to its callers, worded at the edge like a refusal."""
