@@ -296,7 +296,7 @@ class PlayScreen(Screen[None]):
         look = self.mode.look(unit, choices) if unit and choices else Look()
         self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here,
                                          look.from_here, preview=look.preview,
-                                         compact=self.compact)
+                                         compact=self.compact, aimed=self.mode.spell)
         threat = self.answers.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(look.reach, look.targets, look.path, look.end,
                                      look.cost, look.area, look.out, threat))
