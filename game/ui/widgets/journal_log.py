@@ -61,6 +61,16 @@ def event_lines(game: Game, events) -> list[Text]:
     return [event_text(game, event, name) for event in events]
 
 
+def briefing_lines(game: Game) -> list[Text]:
+    """The scenario's briefing and how it is won: the journal's first lines, and the
+    whole journal's (`J`), where a short terminal's log has scrolled them away."""
+    scenario = game.scenario
+    victory = content_text(scenario.victory).strip()
+    lines = ((content_text(scenario.briefing).strip(), "italic"),
+             (_("Victory: {victory}").format(victory=after_colon(victory)), "bold"))
+    return [Text(line, style=style) for line, style in lines if line]
+
+
 class JournalLog(RichLog):
     """The journal, newest at the bottom, wrapped again when its width changes.
 
@@ -100,13 +110,8 @@ class JournalLog(RichLog):
 
     def write_briefing(self, game: Game) -> None:
         """The scenario's briefing and how it is won, read before the first turn."""
-        scenario = game.scenario
-        victory = content_text(scenario.victory).strip()
-        for line, style in ((content_text(scenario.briefing).strip(), "italic"),
-                            (_("Victory: {victory}").format(victory=after_colon(victory)),
-                             "bold")):
-            if line:
-                self.write_line(Text(line, style=style))
+        for line in briefing_lines(game):
+            self.write_line(line)
 
     def write_events(self, game: Game, events) -> None:
         events = list(events)
