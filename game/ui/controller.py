@@ -87,6 +87,9 @@ class Digest(msgspec.Struct):
                              .format(source=name(event.source), target=name(event.target),
                                      amount=event.amount, before=event.hp_before,
                                      after=event.hp_after))
+            elif isinstance(event, ev.Damage):  # a hit all the same: not "no hit"
+                items.append(_("{source} hit {target} for no damage")
+                             .format(source=name(event.source), target=name(event.target)))
             elif isinstance(event, ev.Healed):
                 items.append(_("{target} healed {amount} (HP {before} → {after})").format(
                     target=name(event.target), amount=event.amount, before=event.hp_before,
