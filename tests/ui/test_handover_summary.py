@@ -10,3 +10,16 @@ def test_a_hit_for_no_damage_is_a_hit_in_the_summary():
     # The crossroads wolf bit Dagny; her reduction took it all: the summary said "No hit".
     digest = Digest(1, 2, "Bruno", [Damage("wolf-1", "dagny", (), (), 2, (), 3, 0, 20, 20)])
     assert digest.summary(str.capitalize) == ["Wolf-1 hit Dagny for no damage"]
+
+
+async def test_a_new_game_after_the_last_says_nothing_of_the_last():
+    from game.ui.app import EscarmoucheApp
+    from tests.helpers import APP_SIZE, crossroads, status
+
+    app = EscarmoucheApp(crossroads(), new_game=crossroads)
+    async with app.run_test(size=APP_SIZE) as pilot:
+        app.play.apply("move aldric 4,7")
+        assert status(app).startswith("Aldric moves 1 square")
+        app.after_game_over("new")  # the game-over screen's `n`, confirmed
+        await pilot.pause()
+        assert app.game.log == [] and "Aldric" not in status(app)

@@ -174,6 +174,7 @@ class PlayScreen(Screen[None]):
                           scenario=content_text(game.scenario.name))
         self.map.set_game(game)
         self.fit_map()
+        self.status("")  # nothing said of the game before it (a load, an undo say their own)
         journal = self.query_one(JournalLog)
         journal.clear()
         journal.write_briefing(game)
