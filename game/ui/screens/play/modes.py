@@ -91,7 +91,7 @@ class Pointing(Mode):
         """Select your character under the cursor, or walk the selected one there."""
         screen = self.screen
         unit = screen.game.unit_at(screen.cursor)
-        if unit and unit.id in screen.my_characters():
+        if unit and unit.id in screen.my_units():
             screen.select(unit.id, move_cursor=False)
         elif screen.need_actor():
             screen.apply(options.move(screen.game, screen.selected, screen.cursor).action)

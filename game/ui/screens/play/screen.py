@@ -236,9 +236,11 @@ class PlayScreen(Screen[None]):
 
     # --- what the player points at --------------------------------------------------
 
-    def my_characters(self) -> list[str]:
+    def my_units(self) -> list[str]:
+        """The current player's standing units: characters, and the creatures that fight
+        for the player (the tavern's Patch, the dungeon's wolves), played like them."""
         game = self.game
-        return [u.id for u in game.standing() if u.is_character and u.owner == game.current]
+        return [u.id for u in game.standing() if u.owner == game.current]
 
     def select(self, unit_id: str | None, move_cursor: bool = True) -> None:
         self.aiming = None
@@ -250,13 +252,13 @@ class PlayScreen(Screen[None]):
         self.refresh_all()
 
     def select_first(self) -> None:
-        mine = self.my_characters()
+        mine = self.my_units()
         self.select(mine[0] if mine else None)
 
     def action_cycle(self, step: int) -> None:
         """The next (or previous) of your characters with AP left; the next one whatever
         its AP when none has any."""
-        mine = self.my_characters()
+        mine = self.my_units()
         if not mine:
             return
         here = mine.index(self.selected) if self.selected in mine else -step
@@ -333,7 +335,7 @@ class PlayScreen(Screen[None]):
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
         self.cursor = message.pos
         unit = self.game.unit_at(message.pos)
-        if unit and unit.id in self.my_characters():
+        if unit and unit.id in self.my_units():
             self.select(unit.id, move_cursor=False)
 
     def status(self, text: str | Text, refused: bool = False) -> None:
@@ -543,7 +545,7 @@ class PlayScreen(Screen[None]):
     def action_end_turn(self) -> None:
         """End the turn; asked first while characters still have AP (unless told not to)."""
         game = self.game
-        waiting = [content_text(game.units[u].name) for u in self.my_characters()
+        waiting = [content_text(game.units[u].name) for u in self.my_units()
                    if game.units[u].ap > 0]
         if not waiting or not self.controller.ask_before_ending or game.over:
             self.apply(options.end_turn())
@@ -605,7 +607,7 @@ class PlayScreen(Screen[None]):
         cursor, selected = self.cursor, self.selected
         self.start()
         if keep_view:
-            if selected in self.game.units and selected in self.my_characters():
+            if selected in self.game.units and selected in self.my_units():
                 self.select(selected, move_cursor=False)
             self.map.move_cursor(cursor, announce=False)
             self.cursor = self.map.cursor
