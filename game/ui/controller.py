@@ -328,9 +328,9 @@ class Controller:
         self.saved_log, self.last_save = list(loaded.game.log), loaded.record.name
 
     def latest_autosave(self) -> Path:
-        path = _saves().latest_autosave(self.saves_dir)
+        path = _saves().latest_autosave(self.saves_dir, of=self.game)
         if path is None:
-            raise Problem(_("no autosave yet: one is made at each turn start"))
+            raise Problem(_("no autosave of this game yet: one is made at each turn start"))
         return path
 
     def emergency_save(self) -> Path:
