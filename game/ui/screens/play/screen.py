@@ -183,7 +183,9 @@ class PlayScreen(Screen[None]):
         self.aiming = None
         self.select_first()  # which draws the panels
         self.map.focus()
-        if self.controller.ai_to_play():  # a game that starts (or loads) on the computer's turn
+        if game.over:  # a finished game loaded: its end, not a map that cannot be played
+            self.call_after_refresh(self.app.game_over)
+        elif self.controller.ai_to_play():  # a game that starts (or loads) on the computer's turn
             self.computer.schedule()
 
     def fit_map(self) -> None:
