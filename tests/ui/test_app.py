@@ -498,6 +498,8 @@ async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close()
         assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
         shown = str(app.screen.query_one("Static").render())
         assert "Weapons:" in shown and "Armour:" in shown
+        await pilot.press("escape")  # back to the list, not to the map
+        assert isinstance(app.screen, RosterScreen)
         await pilot.press("escape", "right", "i")  # the unit under the cursor: Dagny
         assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
         await pilot.press("escape")

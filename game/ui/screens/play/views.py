@@ -61,12 +61,11 @@ class Views:
         screen.app.push_screen(InspectScreen(screen.game, unit))
 
     def roster(self) -> None:
-        """Every unit; the one picked is inspected."""
+        """Every unit; the one picked is inspected over the list."""
         from game.ui.screens.roster import RosterScreen
 
         screen = self.screen
-        screen.app.push_screen(RosterScreen(screen.game, screen.map.label),
-                               lambda unit_id: self.inspect(unit_id) if unit_id else None)
+        screen.app.push_screen(RosterScreen(screen.game, screen.map.label))
 
     def replay(self) -> None:
         from game.ui.screens.replay import ReplayScreen
