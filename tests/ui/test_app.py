@@ -131,6 +131,8 @@ async def test_game_over_at_80x24_keeps_whose_row_it_is_when_scrolled_sideways(t
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("right", "a")
         assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
+        assert app.screen.query_one("#more").display  # said: the counts go on to the right
         await pilot.press(*["right"] * 12)  # toward the counts off the right edge
         await pilot.pause()
         shown = [line.text for line in app.screen._compositor.render_strips()]
@@ -173,6 +175,8 @@ async def test_the_last_enemy_down_shows_game_over_with_statistics(tmp_path):
         await pilot.press("right", "a")
         assert isinstance(app.screen, GameOverScreen)
         assert "Alice wins!" in str(app.screen.query_one("#winner").render())
+        await pilot.pause()
+        assert not app.screen.query_one("#more").display  # every column in sight
         final = list(tmp_path.glob("autosave-*.json"))
         assert len(final) == 1  # the finished game is kept, and the screen says where
         assert final[0].stem in str(app.screen.query_one("#final-save").render())
