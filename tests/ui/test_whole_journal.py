@@ -21,3 +21,29 @@ async def test_the_whole_journal_starts_with_the_briefing_and_the_victory():
         assert lines[2] == "— Round 1: Alice's turn (player 1) —"
         await pilot.press(*"victory")
         assert app.screen.query_one(RichLog).lines  # found by the search too
+
+
+async def test_the_load_list_tells_autosaves_apart_and_names_the_computers_sides(tmp_path):
+    from textual.widgets import DataTable
+
+    from game.commands.common import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.saves import autosave
+    from game.ui.screens.saves import LoadScreen
+
+    game = new_game(DEFAULT_CONTENT, "duel", 1)
+    game.ai_players = {2: "balanced"}
+    game.apply("end")
+    autosave(game, tmp_path)
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, LoadScreen)
+        row = [getattr(c, "plain", str(c)) for c in app.screen.query_one(DataTable).get_row_at(0)]
+        # Not "autosave-20261202-…", cut alike for every one: its time and whose turn.
+        assert row[0].startswith("auto ") and row[0].endswith(" Bruno") and len(row[0]) == 19
+        assert row[4].startswith("Alice, Bruno (")
+        await pilot.resize_terminal(100, 30)
+        await pilot.press("escape", "ctrl+o")
+        row = [getattr(c, "plain", str(c)) for c in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[4] == "Alice, Bruno (AI)"
