@@ -165,6 +165,7 @@ def plan_odds(plan, notation: str, game: GameState | None = None, action=None) -
         data["exact"]["p_down_this_turn"] = None if chained is None else str(chained)
     if result.reflected_damage and result.p_reflected:
         data["reflected_damage"] = [[v, float(p)] for v, p in result.reflected_damage]
+        data["p_caster_down"] = _p(result.p_caster_down)
     targets = plan.targets if spell else ()
     if len(targets) > 1:
         area = [(t.unit.id, odds.of(plan, t.unit.id)) for t in targets]
@@ -439,8 +440,9 @@ def renderables(data: dict, names) -> list:
         out.append(Text(f"  {line}"))
     if "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
-        out.append(Text(_("reflected onto {unit}: mean {mean}").format(
-            unit=names(data["attacker"]), mean=format_decimal(back, 2))))
+        out.append(Text(_("reflected onto {unit}: mean {mean}, P(down) {p_down}").format(
+            unit=names(data["attacker"]), mean=format_decimal(back, 2),
+            p_down=pct(data["p_caster_down"]))))
     return out
 
 
