@@ -47,3 +47,25 @@ async def test_the_load_list_tells_autosaves_apart_and_names_the_computers_sides
         await pilot.press("escape", "ctrl+o")
         row = [getattr(c, "plain", str(c)) for c in app.screen.query_one(DataTable).get_row_at(0)]
         assert row[4] == "Alice, Bruno (AI)"
+
+
+async def test_a_creature_phase_where_no_creature_acts_says_nothing():
+    from game.commands.common import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.ui.widgets.journal_log import JournalLog
+
+    # The dungeon's creatures keep to their lairs behind closed doors in round 1.
+    app = EscarmoucheApp(new_game(DEFAULT_CONTENT, "dungeon", 1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.controller.ask_before_ending = False
+        for _ in range(2):
+            app.play.apply("end")
+            await pilot.pause()
+            if app.screen is not app.play:
+                await pilot.press("enter")  # the hand-over
+        assert app.game.round == 2
+        log = [line.plain for line in app.play.query_one(JournalLog)._texts]
+        assert "— Round 2: Alice's turn (player 1) —" in log
+        assert not any("the creatures act" in line for line in log)
+        await pilot.press("J")
+        assert not any("the creatures act" in line.plain for line in app.screen.lines)

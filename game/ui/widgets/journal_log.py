@@ -55,6 +55,15 @@ def event_text(game: Game, event, name=None) -> Text:
     return text
 
 
+def said(events) -> list:
+    """The events that make journal lines: not the heading of a creature phase in which
+    no creature did anything (the next turn follows it at once)."""
+    events = list(events)
+    return [event for event, after in zip(events, [*events[1:], None])
+            if not (isinstance(event, ev.CreaturePhase)
+                    and isinstance(after, (ev.TurnStarted, ev.GameOver)))]
+
+
 def event_lines(game: Game, events) -> list[Text]:
     """Journal lines for many events, with the names looked up once."""
     name = namer(game)
@@ -101,11 +110,14 @@ class JournalLog(RichLog):
         #: The event each rendered (wrapped) line came from.
         self._line_events: list[ev.Event | None] = []
         self._wrapped_at = 0
+        #: A creature phase's heading, written once something follows it in the phase.
+        self._heading: ev.CreaturePhase | None = None
 
     def clear(self) -> "JournalLog":
         self._texts = []
         self._origins = []
         self._line_events = []
+        self._heading = None
         return super().clear()
 
     def write_briefing(self, game: Game) -> None:
@@ -114,7 +126,14 @@ class JournalLog(RichLog):
             self.write_line(line)
 
     def write_events(self, game: Game, events) -> None:
-        events = list(events)
+        """The events' lines; a creature phase's heading waits for what the creatures do
+        (it arrives alone, the end of a turn's events): when they do nothing, behind
+        closed doors, it says nothing, as a round with no creature free to act."""
+        events = [*([self._heading] if self._heading else []), *events]
+        self._heading = None
+        if events and isinstance(events[-1], ev.CreaturePhase):
+            self._heading = events.pop()
+        events = said(events)
         for event, line in zip(events, event_lines(game, events)):
             self.write_line(line, event)
 
