@@ -23,10 +23,10 @@ from game import nobreak  # noqa: F401  (a report wrapped keeps its no-break spa
 from game.i18n import _, agreed, format_decimal, format_percent, ngettext, pgettext, square_text
 from game.journal.text import clamp_text, field_label, gender_of, refusal_text, terms_text
 from game.rules import odds, turn
-from game.rules.actions import Attack
+from game.rules.actions import Attack, no_such_unit
 from game.rules.branches import kept, outcomes
 from game.rules.edits import split_path, unit_field, vary
-from game.rules.errors import Impossible, N_, Phrase
+from game.rules.errors import Impossible, N_, Phrase, UnknownName
 from game.rules.legal import reachable_squares, supposing_at
 from game.rules.magic import Cast, CastPlan
 from game.rules.sources import Sources
@@ -103,7 +103,7 @@ def _damage_terms(plan) -> dict | None:
 def actor_of(game: GameState, attacker: str):
     unit = game.units.get(attacker)
     if unit is None:
-        raise Impossible(N_("there is no unit called {id}"), id=repr(attacker))
+        raise no_such_unit(game, attacker)
     return unit
 
 
@@ -165,6 +165,7 @@ def plan_odds(plan, notation: str, game: GameState | None = None, action=None) -
         data["exact"]["p_down_this_turn"] = None if chained is None else str(chained)
     if result.reflected_damage and result.p_reflected:
         data["reflected_damage"] = [[v, float(p)] for v, p in result.reflected_damage]
+        data["p_caster_down"] = _p(result.p_caster_down)
     targets = plan.targets if spell else ()
     if len(targets) > 1:
         area = [(t.unit.id, odds.of(plan, t.unit.id)) for t in targets]
@@ -223,6 +224,8 @@ def sweep(game: GameState, attacker: str, target: str, choice: Choice, path: str
             if then is not None:
                 vary(situation, *then)
             row = odds_object(situation, attacker, target, choice, square)
+        except UnknownName:  # the same at every value: the sweep's mistake, not a row's
+            raise
         except Impossible as refusal:
             # `reason` in English (the JSON's); message and fields to word it
             row = {"reason": refusal.reason, "message": refusal.message,
@@ -300,7 +303,7 @@ def turn_object(game: GameState, attacker: str, target: str, choice: Choice | No
     where it stands or after walking to `square`. Raises `Impossible`."""
     unit = actor_of(game, attacker)
     if game.units.get(target) is None:
-        raise Impossible(N_("there is no unit called {id}"), id=repr(target))
+        raise no_such_unit(game, target)
     action = choice.action(attacker, target) if choice is not None else None
     if action is not None:
         try:
@@ -437,8 +440,9 @@ def renderables(data: dict, names) -> list:
         out.append(Text(f"  {line}"))
     if "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
-        out.append(Text(_("reflected onto {unit}: mean {mean}").format(
-            unit=names(data["attacker"]), mean=format_decimal(back, 2))))
+        out.append(Text(_("reflected onto {unit}: mean {mean}, P(down) {p_down}").format(
+            unit=names(data["attacker"]), mean=format_decimal(back, 2),
+            p_down=pct(data["p_caster_down"]))))
     return out
 
 

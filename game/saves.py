@@ -856,9 +856,22 @@ def autosave(game: Game, saves_dir: Path = DEFAULT_SAVES, seen: dict[int, int] |
     return path
 
 
-def latest_autosave(saves_dir: Path = DEFAULT_SAVES) -> Path | None:
+def latest_autosave(saves_dir: Path = DEFAULT_SAVES, of: Game | None = None) -> Path | None:
+    """The newest autosave; `of`: the newest that is a point this game went through (its
+    scenario, its seed, its log a start of the game's), so that going back (F9) never
+    loads another game, a finished one or one of another scenario, in its place."""
     autos = sorted(Path(saves_dir).glob(f"{AUTOSAVE_PREFIX}*.json"))
-    return autos[-1] if autos else None
+    if of is None:
+        return autos[-1] if autos else None
+    for path in reversed(autos):
+        try:
+            record = read_save(path)
+        except SaveError:
+            continue  # a damaged autosave is no point to go back to
+        if record.scenario == of.scenario_id and record.seed == of.seed \
+                and record.log == of.log[:len(record.log)]:
+            return path
+    return None
 
 
 class Stretch(msgspec.Struct, kw_only=True):

@@ -315,3 +315,21 @@ def test_demo_screen_snapshot(snap_compare):
     # section; the force folded into the attack.
     assert snap_compare(DemoApp(duel_demo(), "duel-demo.txt"), terminal_size=SIZE,
                         press=["space"] * 6)
+
+
+async def test_a_cramped_terminal_shows_the_whole_map_and_hides_the_character_panel():
+    # From 30 to 35 rows the whole map shows, before the character panel.
+    from game.ui.screens.demo import DemoBoard
+    from game.ui.widgets.panels import UnitPanel
+
+    app = DemoApp(duel_demo(), "duel-demo.txt")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        await pilot.pause()
+        board, game = app.screen.query_one(DemoBoard), app.demo.game
+        assert board.content_region.height >= game.height  # all 10 rows of the meadow
+        assert not app.screen.query_one(UnitPanel).display
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        assert app.screen.query_one(UnitPanel).display  # room for it again
+        assert board.content_region.height >= game.height

@@ -715,15 +715,30 @@ def _faction_names(content) -> dict[str, str]:
 _ORDINALS = "abcdefghijklmnopqrstuvwxyz"
 
 
+def _owned_label(unit, taken: set[str]) -> str:
+    """A player's unit's label: its glyph and owner, else a letter of its name, else of
+    the alphabet, in the glyph's case, that no unit of the same player has yet."""
+    label = f"{unit.glyph}{unit.owner}"
+    if label not in taken:
+        return label
+    case = str.upper if unit.glyph.isupper() else str.lower
+    for letter in [*unit.name, *_ORDINALS]:
+        if letter.isalpha() and f"{case(letter)}{unit.owner}" not in taken:
+            return f"{case(letter)}{unit.owner}"
+    return label
+
+
 def unit_labels(units) -> dict[str, str]:
     """Each unit's two-character label, on the map, in panels and in exports: a
     character's glyph and its player's number (`A1`), a creature's glyph and its ordinal
-    among creatures of that glyph as a letter (`ga`, `gb`; `*` past the 26th)."""
+    among creatures of that glyph as a letter (`ga`, `gb`; `*` past the 26th). Two units
+    of one player with the same glyph (the dungeon's two wolves of Bruno's) are told
+    apart: the later one's glyph becomes its name's initial (`w2`, `r2`)."""
     labels: dict[str, str] = {}
     counts: dict[str, int] = {}
     for unit in units.values():
         if unit.is_character or unit.owner is not None:
-            labels[unit.id] = f"{unit.glyph}{unit.owner}"
+            labels[unit.id] = _owned_label(unit, set(labels.values()))
         else:
             count = counts[unit.glyph] = counts.get(unit.glyph, 0) + 1
             labels[unit.id] = unit.glyph + (_ORDINALS[count - 1] if count <= 26 else "*")

@@ -17,7 +17,7 @@ from game.journal.text import namer
 from game.lab.requests import OddsRequest
 from game.lab.runs import LabError, said
 from game.rules.engine import Game
-from game.rules.errors import Impossible
+from game.rules.errors import Impossible, UnknownName
 from game.rules.policies import ProfileBook
 from game.saves import load_game, save_path
 
@@ -74,6 +74,8 @@ def odds(request: OddsRequest) -> int:
         if sweeps:
             return _sweep(r, game, choice, console, sweeps)
         data = oddsreport.odds_object(game, r.attacker, r.target, choice, r.square)
+    except UnknownName as mistyped:  # a mistyped argument, not an option the rules refuse
+        raise LabError(said(mistyped)) from None
     except Impossible as refusal:
         reason = refusal.translated(agreeing(refusal.fields), field_text)
         print(_("impossible: {reason}").format(reason=reason),

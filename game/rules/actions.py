@@ -9,6 +9,7 @@ are also what the UI shows and what odds are computed from.
 
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from typing import ClassVar, Iterator, NamedTuple, Union
 
@@ -25,7 +26,7 @@ from game.rules.damage import (
     total_reduction,
 )
 from game.rules.dice import MAX_FORCED, Dice, Roller
-from game.rules.errors import Impossible, N_, Phrase
+from game.rules.errors import Impossible, N_, Phrase, UnknownName
 from game.rules.events import (
     AttackDeclared,
     Damage,
@@ -56,11 +57,34 @@ def fmt_pos(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
+def no_such_unit(game: GameState, token: str, things: bool = False) -> UnknownName:
+    """The refusal of a name that is no unit's (`things`: nor an object's or a door's),
+    with the nearest id, or the unit whose name has a word nearest it (`snik`: 'goblin-1',
+    Goblin Snik), or the ids there are: what was meant is in the reason."""
+    words: dict[str, Unit] = {}
+    for unit in game.units.values():
+        words.setdefault(unit.id.lower(), unit)
+        for word in unit.name.lower().split():
+            words.setdefault(word, unit)
+    close = difflib.get_close_matches(token.lower(), words, n=1, cutoff=0.6)
+    if close:
+        unit = words[close[0]]
+        hint = Phrase(N_(" (did you mean {id}, {unit}?)"), {"id": repr(unit.id),
+                                                             "unit": unit.name})
+    else:
+        ids = sorted(game.units)
+        hint = Phrase(N_(" (units: {ids})"),
+                      {"ids": ", ".join(ids[:8]) + (", …" if len(ids) > 8 else "")})
+    message = N_("there is no unit, object or door called {id}{hint}") if things else \
+        N_("there is no unit called {id}{hint}")
+    return UnknownName(message, id=repr(token), hint=hint)
+
+
 def acting_unit(game: GameState, unit_id: str, player: int | None) -> Unit:
     """The unit that acts: it must exist, stand, and belong to the player whose turn it is."""
     unit = game.units.get(unit_id)
     if unit is None:
-        raise Impossible(N_("there is no unit called {id}"), id=repr(unit_id))
+        raise no_such_unit(game, unit_id)
     if unit.down:
         raise Impossible(N_("{unit} is down"), unit=unit.name)
     if unit.owner != player:
@@ -92,7 +116,7 @@ def find_target(game: GameState, token: str) -> Target:
             return door
     pos = parse_pos(token)
     if pos is None:
-        raise Impossible(N_("there is no unit, object or door called {id}"), id=repr(token))
+        raise no_such_unit(game, token, things=True)
     target = game.unit_at(pos) or game.thing_at(pos) or game.doors.get(pos)
     if target is None:
         raise Impossible(N_("there is nothing to attack at {pos}"), pos=fmt_pos(pos))
@@ -483,8 +507,9 @@ class Attack(Action):
             if mode is AttackMode.BRAWL:
                 raise Impossible(N_("{target} is {d} squares away; bare hands need an adjacent "
                                     "target"), target=target_phrase(target), d=d)
-            raise Impossible(N_("{target} is {d} squares away; the {weapon} needs an adjacent "
-                                "target"), target=target_phrase(target), d=d,
+            # "a blow with": a weapon's name may be plural (the wolf's fangs).
+            raise Impossible(N_("{target} is {d} squares away; a blow with the {weapon} needs "
+                                "an adjacent target"), target=target_phrase(target), d=d,
                              weapon=weapon.name)
         defence = dodge_chance(game, target) if isinstance(target, Unit) \
             and target.is_character else None

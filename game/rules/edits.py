@@ -9,15 +9,14 @@ path means the same thing everywhere and a bad one is refused with the reason.
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import ClassVar
 
 import msgspec
 
-from game.rules.actions import Action, fmt_pos, not_free
+from game.rules.actions import Action, fmt_pos, no_such_unit, not_free
 from game.rules.constants import CHARACTERISTICS, SKILLS
-from game.rules.errors import Field, Impossible, N_, Phrase, render
+from game.rules.errors import Field, Impossible, N_, Phrase, did_you_mean, render
 from game.rules.events import Edited, Event
 from game.rules.geometry import Pos
 from game.rules.progress import level_for
@@ -171,7 +170,7 @@ def vary(game: GameState, path: str, value) -> None:
         return
     unit = game.units.get(head)
     if unit is None:
-        raise Impossible(N_("there is no unit called {id}"), id=repr(head))
+        raise no_such_unit(game, head)
     set_unit_field(unit, field, value)
     if field == "xp":
         unit.level = level_for(game.rules.level_thresholds, unit.xp)
@@ -195,20 +194,10 @@ def edited(unit_id: str, message: str, **fields: Field) -> Edited:
     return Edited(unit_id, render(message, fields), message, fields)
 
 
-def did_you_mean(word: str, known) -> Phrase:
-    """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few)."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
-    if close:
-        return Phrase(N_(" (did you mean {id}?)"), {"id": repr(close[0])})
-    names = sorted(known)
-    return Phrase(N_(" (known: {ids})"),
-                  {"ids": ", ".join(names[:8]) + (", …" if len(names) > 8 else "")})
-
-
 def _standing(game: GameState, unit_id: str) -> Unit:
     unit = game.units.get(unit_id)
     if unit is None:
-        raise Impossible(N_("there is no unit called {id}"), id=repr(unit_id))
+        raise no_such_unit(game, unit_id)
     if unit.down:
         raise Impossible(N_("{unit} is down"), unit=unit.name)
     return unit

@@ -8,7 +8,8 @@ with `_(message).format(**fields)`. `N_` marks the ids for the catalog extractor
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+import difflib
+from typing import Callable, Iterable, Mapping
 
 import msgspec
 
@@ -55,6 +56,11 @@ class Impossible(Exception):
         return render(self.message, self.fields, gettext, text)
 
 
+class UnknownName(Impossible):
+    """A refusal of a name that names nothing (a unit, a spell…): in a game the same
+    refusal as any other, to a command line of the lab a mistyped argument (exit 2)."""
+
+
 class SetupRefused(Impossible, ValueError):
     """A game that cannot be set up as asked (an AI side for no player, a profile the
     content lacks): a `ValueError` to its callers, worded at the edge like a refusal."""
@@ -75,3 +81,13 @@ def render(message: str, fields: Mapping[str, Field],
         else text(value) if isinstance(value, str) else value
         for key, value in fields.items()
     })
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> Phrase:
+    """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few)."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
+    if close:
+        return Phrase(N_(" (did you mean {id}?)"), {"id": repr(close[0])})
+    names = sorted(known)
+    return Phrase(N_(" (known: {ids})"),
+                  {"ids": ", ".join(names[:8]) + (", …" if len(names) > 8 else "")})

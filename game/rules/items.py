@@ -97,15 +97,16 @@ class Use(Action):
             raise Impossible(N_("{unit}'s {item} is used up"), unit=unit.name, item=item.name)
         target = unit if self.target is None else find_target(game, self.target)
         if not isinstance(target, Unit):
-            raise Impossible(N_("the {item} works on characters and creatures, not on "
+            # "can be used": an item's name may be plural (the smelling salts).
+            raise Impossible(N_("the {item} can be used on characters and creatures, not on "
                                 "{target}"), item=item.name, target=target_phrase(target))
         squares = distance(unit.pos, target.pos)
         if target is not unit:
             if item.range == 0:
-                raise Impossible(N_("the {item} works only on its user"), item=item.name)
+                raise Impossible(N_("the {item} can be used only on its user"), item=item.name)
             if squares > item.range:
-                raise Impossible(N_("{target} is {d} squares away; the {item} works within "
-                                    "{reach}"), target=target.name, d=squares, item=item.name,
+                raise Impossible(N_("{target} is {d} squares away; the {item} can be used "
+                                    "within {reach}"), target=target.name, d=squares, item=item.name,
                                  reach=item.range)
             if not game.line_of_sight(unit.pos, target.pos):
                 raise Impossible(N_("{unit} has no line of sight to {target}"), unit=unit.name,

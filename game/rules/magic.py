@@ -21,6 +21,7 @@ from game.rules.actions import (
     deal_damage,
     faction_term,
     lay_effect,
+    no_such_unit,
     own_character_ban,
     parse_pos,
     reduction_terms,
@@ -29,7 +30,7 @@ from game.rules.actions import (
 )
 from game.rules.damage import final_damage, total_reduction
 from game.rules.dice import Dice, DiceRoll
-from game.rules.errors import Impossible, N_, Phrase
+from game.rules.errors import Impossible, N_, Phrase, UnknownName, did_you_mean
 from game.rules.events import (
     ApDrained,
     Countered,
@@ -213,7 +214,8 @@ class Cast(Action):
         caster = acting_unit(game, self.unit, player)
         spell = game.content.spells.get(self.spell)
         if spell is None:
-            raise Impossible(N_("there is no spell called {id}"), id=repr(self.spell))
+            raise UnknownName(N_("there is no spell called {id}{hint}"), id=repr(self.spell),
+                             hint=did_you_mean(self.spell, game.content.spells))
         if self.spell not in caster.spells:
             if not caster.spells:
                 raise Impossible(N_("{unit} has not learned {spell} (knows: none)"),
@@ -274,7 +276,7 @@ class Cast(Action):
         if unit is None:
             pos = parse_pos(self.target)
             if pos is None:
-                raise Impossible(N_("there is no unit called {id}"), id=repr(self.target))
+                raise no_such_unit(game, self.target)
             unit = game.unit_at(pos)
             if unit is None:
                 raise Impossible(N_("no unit stands at {pos}; a spell needs a unit (an area "

@@ -181,7 +181,8 @@ class Odds:
 
     `p_success`: the attack or magic roll succeeds; `p_perfect`: a perfect attack;
     `p_dodged`, `p_countered`, `p_reflected`: the whole action ends dodged, countered or
-    reflected (None where the target cannot); `damage`: what the target loses (or, for a
+    reflected (None where the target cannot; `p_caster_down`: the reflection downs the
+    caster); `damage`: what the target loses (or, for a
     heal, gains), misses included as 0; `p_down`: this action downs the target;
     `p_down_this_turn`: the target is down before the actor's AP run out repeating it
     (None when that chain is too large to compute exactly at once, or when `chained`).
@@ -203,6 +204,8 @@ class Odds:
     p_down_this_turn: Fraction | None
     repeats: int
     chained: bool = False
+    #: The reflection downs the caster (a damage spell on a character that may counter).
+    p_caster_down: Fraction | None = None
 
     @cached_property
     def mean_damage(self) -> Fraction:
@@ -313,6 +316,7 @@ def damage_spell_odds(chance: int, value: Dice, counter: int | None, perfect_cou
         p_down_this_turn=repeated_down(step, repeats, hp,
                                        caster_hp if counter is not None else None),
         repeats=repeats,
+        p_caster_down=back.at_least(caster_hp) if counter is not None else None,
     )
 
 

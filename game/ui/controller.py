@@ -87,6 +87,9 @@ class Digest(msgspec.Struct):
                              .format(source=name(event.source), target=name(event.target),
                                      amount=event.amount, before=event.hp_before,
                                      after=event.hp_after))
+            elif isinstance(event, ev.Damage):  # a hit all the same: not "no hit"
+                items.append(_("{source} hit {target} for no damage")
+                             .format(source=name(event.source), target=name(event.target)))
             elif isinstance(event, ev.Healed):
                 items.append(_("{target} healed {amount} (HP {before} → {after})").format(
                     target=name(event.target), amount=event.amount, before=event.hp_before,
@@ -325,9 +328,9 @@ class Controller:
         self.saved_log, self.last_save = list(loaded.game.log), loaded.record.name
 
     def latest_autosave(self) -> Path:
-        path = _saves().latest_autosave(self.saves_dir)
+        path = _saves().latest_autosave(self.saves_dir, of=self.game)
         if path is None:
-            raise Problem(_("no autosave yet: one is made at each turn start"))
+            raise Problem(_("no autosave of this game yet: one is made at each turn start"))
         return path
 
     def emergency_save(self) -> Path:

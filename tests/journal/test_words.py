@@ -128,3 +128,16 @@ def test_a_name_with_a_comma_and_a_space_words_its_crowding():
                 True, False, False)
     name = names_for(None, {"sir": "Aldric, Sir", "sir-a": "Aldric, Sir", "lady-b": "Lady B 2"}, {})
     assert "crowding (Aldric, Sir at 1, Lady B 2 at 1) 10" in describe(roll, name)
+
+
+
+def test_two_units_of_one_player_with_one_glyph_are_told_apart_by_their_names():
+    from game.commands.common import new_game
+    from game.content.loader import DEFAULT_CONTENT
+    from game.journal.text import unit_labels
+
+    game = new_game(DEFAULT_CONTENT, "dungeon", 1)
+    labels = unit_labels(game.units)
+    # Bruno's two wolves (Grey, and Rook the war wolf) were both `w2` on the map.
+    assert (labels["grey"], labels["rook"], labels["wolf"]) == ("w2", "r2", "wa")
+    assert len(set(labels.values())) == len(labels)

@@ -106,8 +106,8 @@ def test_attacking_ones_own_character_is_impossible(tmp_path, capsys):
 def test_an_impossible_option_prints_its_reason_and_exits_1(capsys):
     code, _, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1")
     assert code == 1
-    assert err.strip() == "impossible: Goblin Snik is 7 squares away; the sword needs an " \
-                          "adjacent target"
+    assert err.strip() == "impossible: Goblin Snik is 7 squares away; a blow with the sword " \
+                          "needs an adjacent target"
 
 
 def test_a_bad_vary_is_a_usage_error(capsys):

@@ -131,9 +131,9 @@ def test_smelling_salts_on_an_adjacent_ally_then_its_second_charge():
 def test_item_refusals_name_the_reason():
     game = item_game()
     for command, reason in [
-        ("use hugo smelling-salts ulf", "Ulf is 5 squares away; the smelling salts works "
+        ("use hugo smelling-salts ulf", "Ulf is 5 squares away; the smelling salts can be used "
                                         "within 1"),
-        ("use hugo strength-draught maud", "the draught of strength works only on its user"),
+        ("use hugo strength-draught maud", "the draught of strength can be used only on its user"),
         ("use hugo pepper-bag", "Hugo does not carry the bag of pepper (carries "
                                 "strength-draught, smelling-salts)"),
         ("use hugo caltrops", "Hugo does not carry 'caltrops' (carries strength-draught, "
@@ -175,7 +175,7 @@ def test_legal_options_list_items_with_their_plan_or_reason():
         ("smelling salts (2 uses left)", "item", "use hugo smelling-salts", True)]
     on_maud = [o for o in options_against(game, "hugo", (1, 0)) if o.kind == "item"]
     assert [(o.command, o.reason) for o in on_maud] == [
-        ("use hugo strength-draught maud", "the draught of strength works only on its user"),
+        ("use hugo strength-draught maud", "the draught of strength can be used only on its user"),
         ("use hugo smelling-salts maud", None)]
     assert on_maud[1].plan.ap_cost == 1 and on_maud[1].plan.target.id == "maud"
 

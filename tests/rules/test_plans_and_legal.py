@@ -155,7 +155,7 @@ def test_a_refused_option_gives_the_rules_reason():
     game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (3, 0))])
     [sword, hands] = legal.options_against(game, "aldric", (3, 0))
     assert not sword.possible and sword.plan is None
-    assert sword.reason == "Dagny is 3 squares away; the sword needs an adjacent target"
+    assert sword.reason == "Dagny is 3 squares away; a blow with the sword needs an adjacent target"
     assert hands.reason == "Dagny is 3 squares away; bare hands need an adjacent target"
 
 

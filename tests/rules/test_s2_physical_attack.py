@@ -100,7 +100,7 @@ def test_a_roll_of_4_is_perfect_and_5_is_not():
 
 
 @pytest.mark.parametrize("attacker,weapon,at,reason", [
-    ("aldric", "sword", (2, 0), "Goblin is 2 squares away; the sword needs an adjacent target"),
+    ("aldric", "sword", (2, 0), "Goblin is 2 squares away; a blow with the sword needs an adjacent target"),
     ("aldric", None, (2, 0), "Goblin is 2 squares away; bare hands need an adjacent target"),
     ("brenna", "shortbow", (5, 0), "Goblin is 5 squares away; the short bow reaches 4"),
     ("fenwick", "sling", (4, 0), "Goblin is 4 squares away; the sling reaches 3"),

@@ -240,7 +240,8 @@ def test_range_grows_with_the_casters_level():
 @pytest.mark.parametrize("command,reason", [
     ("cast corvin mend corvin", "Corvin has not learned Mend (knows: Firebolt, Ice Storm, "
                                 "Focus, Hex)"),
-    ("cast corvin wish goblin", "there is no spell called 'wish'"),
+    ("cast corvin wish goblin", "there is no spell called 'wish' (known: bless, "
+                                "circle-of-healing, firebolt, focus, hex, ice-storm, mend, smite, …)"),
     ("cast corvin firebolt far", "Goblin is 5 squares away; Firebolt reaches 3 at level 1"),
     ("cast corvin firebolt brenna", "Brenna is one of your own characters: "
                                     "a player may never attack their own"),

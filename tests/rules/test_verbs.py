@@ -202,7 +202,7 @@ def test_wait_ends_the_units_actions_for_the_turn_and_says_so():
 @pytest.mark.parametrize("text,reason", [
     ("wait dagny", "Dagny belongs to Bruno, not to Alice"),
     ("wait goblin", "Goblin is a creature: creatures act on their own"),
-    ("wait nobody", "there is no unit called 'nobody'"),
+    ("wait nobody", "there is no unit called 'nobody' (units: aldric, corvin, dagny, goblin)"),
 ])
 def test_wait_is_refused_for_a_unit_not_of_the_current_player(text, reason):
     game = duel(designer=False)

@@ -132,6 +132,8 @@ async def test_game_over_at_80x24_keeps_whose_row_it_is_when_scrolled_sideways(t
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("right", "a")
         assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
+        assert app.screen.query_one("#more").display  # said: the counts go on to the right
         await pilot.press(*["right"] * 12)  # toward the counts off the right edge
         await pilot.pause()
         shown = [line.text for line in app.screen._compositor.render_strips()]
@@ -177,6 +179,7 @@ async def test_the_last_enemy_down_shows_game_over_with_statistics_in_140_column
         assert isinstance(app.screen, GameOverScreen)
         assert "Alice wins!" in str(app.screen.query_one("#winner").render())
         await pilot.pause()
+        assert not app.screen.query_one("#more").display  # every column in sight
         table = app.screen.query_one(DataTable)  # at 140 columns the table fits
         assert table.virtual_size.width <= table.scrollable_content_region.width, "too wide"
         # The footnote says what each spell count counts (a playtest's finding).
@@ -503,6 +506,8 @@ async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close()
         assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
         shown = str(app.screen.query_one("Static").render())
         assert "Weapons:" in shown and "Armour:" in shown
+        await pilot.press("escape")  # back to the list, not to the map
+        assert isinstance(app.screen, RosterScreen)
         await pilot.press("escape", "right", "i")  # the unit under the cursor: Dagny
         assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"
         await pilot.press("escape")

@@ -98,7 +98,7 @@ def test_save_and_load_problems_are_reported_as_problems(tmp_path):
     for bad in ("", "../up"):
         with pytest.raises(Problem):
             control.save(bad)
-    with pytest.raises(Problem, match="no autosave yet"):
+    with pytest.raises(Problem, match="no autosave of this game yet"):
         control.latest_autosave()
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(Problem, match="truncated"):

@@ -93,6 +93,11 @@ LOOK_BINDINGS = [
 ]
 
 
+#: Below this height (and from 30 rows, the short layout's) the map goes before the
+#: character panel: see `TableScreen.fit`.
+CRAMPED = 36
+
+
 class TableScreen(Screen[None]):
     """A demo's step on show, with the keys that only look (the journal, the roll cards,
     scrolling): the demo's screen and a shared table viewer's."""
@@ -152,6 +157,16 @@ class TableScreen(Screen[None]):
         short = self.size.height < 30
         board.styles.height = "1fr" if short else game.height + 2
         board.styles.max_height = None if short else "75%"
+        # Up to CRAMPED rows the caption, the map and the journal take them all: the
+        # caption and the journal give up a few lines (they scroll) and the character panel
+        # its place, so that the whole map shows (a 100x30 terminal saw 4 of its 10 rows).
+        cramped = not short and self.size.height < CRAMPED
+        self.query_one("#caption-bar").styles.max_height = 7 if cramped else None
+        self.query_one(JournalLog).styles.height = 7 if cramped else None
+        self.query_one(UnitPanel).display = not cramped
+        if cramped:
+            board.styles.height = "1fr"
+            board.styles.max_height = None
 
     def on_resize(self, event) -> None:
         self.fit()

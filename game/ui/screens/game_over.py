@@ -52,6 +52,7 @@ class GameOverScreen(Screen[str]):
         with Vertical():
             yield Label(Content(heading.format(n=game.round, winner=winner)), id="winner")
             yield DataTable(zebra_stripes=True, cursor_type="row")
+            yield Label(_("[dim]More columns to the right: ← → scroll them[/dim]"), id="more")
             # What each count is: a spell countered had passed its magic roll first.
             yield Label(_("[dim]* spells: magic roll passed / magic roll failed / passed "
                           "but countered[/dim]"))
@@ -84,6 +85,16 @@ class GameOverScreen(Screen[str]):
                           xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
                           s.damage_dealt, s.damage_taken, s.kills,
                           f"{s.spells_cast}/{s.spells_failed}/{s.spells_countered}", s.counters)
+
+        self.call_after_refresh(self.say_more)
+
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self.say_more)
+
+    def say_more(self) -> None:
+        """On a narrow terminal, that the counts go on past the right edge."""
+        table = self.query_one(DataTable)
+        self.query_one("#more").display = table.virtual_size.width > table.size.width
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         return self.can_restart if action == "new_game" else True

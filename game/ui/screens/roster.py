@@ -30,11 +30,11 @@ def effects_text(game: Game, unit: Unit) -> str:
         for e in unit.effects) or "—"
 
 
-class RosterScreen(ModalScreen[str | None]):
+class RosterScreen(ModalScreen[None]):
     """All units, the current player's first: owner, HP, AP, effects, down. Enter looks
-    closer at one (dismissed with its id)."""
+    closer at one (`InspectScreen`), Esc there back to the list."""
 
-    BINDINGS = [Binding("escape,r", "dismiss(None)", N_("Close"))]
+    BINDINGS = [Binding("escape,r", "dismiss", N_("Close"))]
     DEFAULT_CSS = """
     RosterScreen { align: center middle; }
     RosterScreen > Vertical { width: 100; max-width: 100%; height: auto; max-height: 90%;
@@ -68,7 +68,9 @@ class RosterScreen(ModalScreen[str | None]):
         table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.dismiss(event.row_key.value)
+        # On top of the list: Esc from the unit's page comes back to it, not to the map
+        # (where the next Enter would walk the selected character).
+        self.app.push_screen(InspectScreen(self.game, self.game.units[event.row_key.value]))
 
 
 class InspectScreen(ModalScreen[None]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.text import Text
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Label
 
 from game.i18n import N_, _, content_text
-from game.saves import SaveError, SaveRecord, list_saves
+from game.saves import AUTOSAVE_PREFIX, SaveError, SaveRecord, list_saves
 
 
 class SaveNameScreen(ModalScreen[str | None]):
@@ -76,6 +77,30 @@ def saved_on(stamp: str) -> str:
                                              time=text[11:16])
 
 
+#: An autosave's name (`saves.autosave`): its stamp to the microsecond, round and player.
+_AUTOSAVE = re.compile(re.escape(AUTOSAVE_PREFIX) + r"\d{8}-(\d\d)(\d\d)(\d\d)-\d+-r\d+-p\d+")
+
+
+def shown_name(record: SaveRecord) -> str:
+    """A save's name in the list; an autosave's as its time and whose turn it was (its
+    file name, `autosave-20261202-021503-…`, is cut alike for every one on a narrow
+    terminal)."""
+    found = _AUTOSAVE.fullmatch(record.name)
+    if found is None or not 1 <= record.current <= len(record.players):
+        return record.name
+    # Translators: an autosave in the load list's narrow Name column: its time and the
+    # player whose turn it saved (a 80-column terminal gives it 19 cells)
+    return _("auto {time} {player}").format(
+        time=":".join(found.groups()), player=record.players[record.current - 1])
+
+
+def players_text(record: SaveRecord) -> str:
+    """The players, those the computer plays marked so."""
+    return ", ".join(_("{player} (AI)").format(player=name)
+                     if str(number) in record.ai_players else str(name)
+                     for number, name in enumerate(record.players, 1))
+
+
 def short_reason(error: Exception, path: Path) -> str:
     """The first line of a save error, without the file name the row already shows."""
     reason = str(error).splitlines()[0] if str(error) else type(error).__name__
@@ -134,12 +159,12 @@ class LoadScreen(ModalScreen[Path | None]):
         players_width = max(8, left - name_width)
         for path, record in self.saves:
             if isinstance(record, SaveRecord):
-                table.add_row(cell(record.name, name_width),
+                table.add_row(cell(shown_name(record), name_width),
                               cell(saved_on(record.saved_at), SAVED_WIDTH),
                               cell(content_text(record.scenario_name), scenario_width),
                               _("over") if record.over else cell(str(record.round),
                                                                  ROUND_WIDTH),
-                              cell(", ".join(map(str, record.players)), players_width),
+                              cell(players_text(record), players_width),
                               key=str(path))
             else:
                 table.add_row(cell(path.stem, name_width), "—",

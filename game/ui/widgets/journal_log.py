@@ -55,10 +55,29 @@ def event_text(game: Game, event, name=None) -> Text:
     return text
 
 
+def said(events) -> list:
+    """The events that make journal lines: not the heading of a creature phase in which
+    no creature did anything (the next turn follows it at once)."""
+    events = list(events)
+    return [event for event, after in zip(events, [*events[1:], None])
+            if not (isinstance(event, ev.CreaturePhase)
+                    and isinstance(after, (ev.TurnStarted, ev.GameOver)))]
+
+
 def event_lines(game: Game, events) -> list[Text]:
     """Journal lines for many events, with the names looked up once."""
     name = namer(game)
     return [event_text(game, event, name) for event in events]
+
+
+def briefing_lines(game: Game) -> list[Text]:
+    """The scenario's briefing and how it is won: the journal's first lines, and the
+    whole journal's (`J`), where a short terminal's log has scrolled them away."""
+    scenario = game.scenario
+    victory = content_text(scenario.victory).strip()
+    lines = ((content_text(scenario.briefing).strip(), "italic"),
+             (_("Victory: {victory}").format(victory=after_colon(victory)), "bold"))
+    return [Text(line, style=style) for line, style in lines if line]
 
 
 class JournalLog(RichLog):
@@ -91,25 +110,30 @@ class JournalLog(RichLog):
         #: The event each rendered (wrapped) line came from.
         self._line_events: list[ev.Event | None] = []
         self._wrapped_at = 0
+        #: A creature phase's heading, written once something follows it in the phase.
+        self._heading: ev.CreaturePhase | None = None
 
     def clear(self) -> "JournalLog":
         self._texts = []
         self._origins = []
         self._line_events = []
+        self._heading = None
         return super().clear()
 
     def write_briefing(self, game: Game) -> None:
         """The scenario's briefing and how it is won, read before the first turn."""
-        scenario = game.scenario
-        victory = content_text(scenario.victory).strip()
-        for line, style in ((content_text(scenario.briefing).strip(), "italic"),
-                            (_("Victory: {victory}").format(victory=after_colon(victory)),
-                             "bold")):
-            if line:
-                self.write_line(Text(line, style=style))
+        for line in briefing_lines(game):
+            self.write_line(line)
 
     def write_events(self, game: Game, events) -> None:
-        events = list(events)
+        """The events' lines; a creature phase's heading waits for what the creatures do
+        (it arrives alone, the end of a turn's events): when they do nothing, behind
+        closed doors, it says nothing, as a round with no creature free to act."""
+        events = [*([self._heading] if self._heading else []), *events]
+        self._heading = None
+        if events and isinstance(events[-1], ev.CreaturePhase):
+            self._heading = events.pop()
+        events = said(events)
         for event, line in zip(events, event_lines(game, events)):
             self.write_line(line, event)
 

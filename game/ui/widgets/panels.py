@@ -257,9 +257,11 @@ class TargetPanel(Panel):
 
     def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option],
              from_here: legal.FromHere | None = None, preview: list[Text] = (),
-             compact: bool = False) -> None:
+             compact: bool = False, aimed: str | None = None) -> None:
         """`preview`: lines shown first (who an aimed spell touches here). `compact`: a
-        short terminal's panel, the square's coordinates on its first line."""
+        short terminal's panel, the square's coordinates on its first line. `aimed`: the
+        spell being aimed, whose chance and odds are the only ones listed (under their
+        number), not the other actions' there."""
         square = Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
@@ -295,6 +297,9 @@ class TargetPanel(Panel):
         # on a short terminal the castable spell is not pushed below the fold by a dagger
         # that needs an adjacent target.
         numbered = sorted(enumerate(choices, 1), key=lambda pair: not pair[1].possible)
+        if aimed is not None:
+            numbered = [(number, option) for number, option in numbered
+                        if option.kind == "spell" and option.action.spell == aimed]
         for number, option in numbered:
             head = f"{number} " if number <= 9 else "  "
             label = option_label(game, option)

@@ -91,7 +91,7 @@ class Pointing(Mode):
         """Select your character under the cursor, or walk the selected one there."""
         screen = self.screen
         unit = screen.game.unit_at(screen.cursor)
-        if unit and unit.id in screen.my_characters():
+        if unit and unit.id in screen.my_units():
             screen.select(unit.id, move_cursor=False)
         elif screen.need_actor():
             screen.apply(options.move(screen.game, screen.selected, screen.cursor).action)
@@ -232,6 +232,8 @@ def spell_rows(game, unit: Unit, here: list[options.Option],
                     .format(spell=content_text(spell.name), ap=spell.ap_cost, range=reach,
                             kind=spell_kind(spell.kind), area=spell.area))
         choice = on_target.get(spell_id)
+        if reach == 0:  # cast on oneself (Focus): its chance there, whatever is aimed at
+            choice = options.spell_option(spell_id, choices.at(unit.pos))
         why_not = "" if choices.spell_squares(spell_id) else options.why_not(choices, spell_id)
         if choice and choice.possible:
             text.append("  ")

@@ -174,6 +174,7 @@ class PlayScreen(Screen[None]):
                           scenario=content_text(game.scenario.name))
         self.map.set_game(game)
         self.fit_map()
+        self.status("")  # nothing said of the game before it (a load, an undo say their own)
         journal = self.query_one(JournalLog)
         journal.clear()
         journal.write_briefing(game)
@@ -182,7 +183,9 @@ class PlayScreen(Screen[None]):
         self.aiming = None
         self.select_first()  # which draws the panels
         self.map.focus()
-        if self.controller.ai_to_play():  # a game that starts (or loads) on the computer's turn
+        if game.over:  # a finished game loaded: its end, not a map that cannot be played
+            self.call_after_refresh(self.app.game_over)
+        elif self.controller.ai_to_play():  # a game that starts (or loads) on the computer's turn
             self.computer.schedule()
 
     def fit_map(self) -> None:
@@ -235,9 +238,11 @@ class PlayScreen(Screen[None]):
 
     # --- what the player points at --------------------------------------------------
 
-    def my_characters(self) -> list[str]:
+    def my_units(self) -> list[str]:
+        """The current player's standing units: characters, and the creatures that fight
+        for the player (the tavern's Patch, the dungeon's wolves), played like them."""
         game = self.game
-        return [u.id for u in game.standing() if u.is_character and u.owner == game.current]
+        return [u.id for u in game.standing() if u.owner == game.current]
 
     def select(self, unit_id: str | None, move_cursor: bool = True) -> None:
         self.aiming = None
@@ -249,13 +254,13 @@ class PlayScreen(Screen[None]):
         self.refresh_all()
 
     def select_first(self) -> None:
-        mine = self.my_characters()
+        mine = self.my_units()
         self.select(mine[0] if mine else None)
 
     def action_cycle(self, step: int) -> None:
         """The next (or previous) of your characters with AP left; the next one whatever
         its AP when none has any."""
-        mine = self.my_characters()
+        mine = self.my_units()
         if not mine:
             return
         here = mine.index(self.selected) if self.selected in mine else -step
@@ -296,7 +301,7 @@ class PlayScreen(Screen[None]):
         look = self.mode.look(unit, choices) if unit and choices else Look()
         self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here,
                                          look.from_here, preview=look.preview,
-                                         compact=self.compact)
+                                         compact=self.compact, aimed=self.mode.spell)
         threat = self.answers.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(look.reach, look.targets, look.path, look.end,
                                      look.cost, look.area, look.out, threat))
@@ -332,7 +337,7 @@ class PlayScreen(Screen[None]):
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
         self.cursor = message.pos
         unit = self.game.unit_at(message.pos)
-        if unit and unit.id in self.my_characters():
+        if unit and unit.id in self.my_units():
             self.select(unit.id, move_cursor=False)
 
     def status(self, text: str | Text, refused: bool = False) -> None:
@@ -542,7 +547,7 @@ class PlayScreen(Screen[None]):
     def action_end_turn(self) -> None:
         """End the turn; asked first while characters still have AP (unless told not to)."""
         game = self.game
-        waiting = [content_text(game.units[u].name) for u in self.my_characters()
+        waiting = [content_text(game.units[u].name) for u in self.my_units()
                    if game.units[u].ap > 0]
         if not waiting or not self.controller.ask_before_ending or game.over:
             self.apply(options.end_turn())
@@ -604,7 +609,7 @@ class PlayScreen(Screen[None]):
         cursor, selected = self.cursor, self.selected
         self.start()
         if keep_view:
-            if selected in self.game.units and selected in self.my_characters():
+            if selected in self.game.units and selected in self.my_units():
                 self.select(selected, move_cursor=False)
             self.map.move_cursor(cursor, announce=False)
             self.cursor = self.map.cursor

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.journal.text import namer
-from game.ui.widgets.journal_log import event_lines
+from game.ui.widgets.journal_log import briefing_lines, event_lines, said
 from game.ui.widgets.panels import TargetPanel, has_odds
 
 if TYPE_CHECKING:
@@ -61,12 +61,11 @@ class Views:
         screen.app.push_screen(InspectScreen(screen.game, unit))
 
     def roster(self) -> None:
-        """Every unit; the one picked is inspected."""
+        """Every unit; the one picked is inspected over the list."""
         from game.ui.screens.roster import RosterScreen
 
         screen = self.screen
-        screen.app.push_screen(RosterScreen(screen.game, screen.map.label),
-                               lambda unit_id: self.inspect(unit_id) if unit_id else None)
+        screen.app.push_screen(RosterScreen(screen.game, screen.map.label))
 
     def replay(self) -> None:
         from game.ui.screens.replay import ReplayScreen
@@ -107,4 +106,5 @@ class Views:
         from game.ui.screens.dialogs import JournalScreen
 
         game = self.screen.game
-        self.screen.app.push_screen(JournalScreen(event_lines(game, game.journal)))
+        self.screen.app.push_screen(JournalScreen(
+            [*briefing_lines(game), *event_lines(game, said(game.journal))]))
