@@ -13,7 +13,6 @@ from textual.widgets import Static
 
 from game.i18n import N_, _, content_text, format_percent, ngettext, square_text
 from game.journal.text import chance_line, namer
-from game.oddsreport import panel_line, plan_odds
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -35,6 +34,13 @@ def bar(label: str, value: int, maximum: int, width: int = 14, colour: str = "gr
     gauge.append("░" * (width - filled), style="grey42")
     gauge.append(f" {value}/{maximum}")
     return Text.assemble(f"{label} ", gauge)
+
+
+def odds_line(data: dict) -> Text:
+    """An option's odds on one line (`game.oddsreport.panel_line`)."""
+    from game.oddsreport import panel_line  # the first frame shows no odds (start-up)
+
+    return panel_line(data)
 
 
 def hp_bar(value: int, maximum: int) -> Text:
@@ -239,6 +245,8 @@ class TargetPanel(Panel):
         if key not in self._odds:
             if len(self._odds) > 256:
                 self._odds.clear()
+            from game.oddsreport import plan_odds  # the first frame goes without (start-up)
+
             # The plan is kept with its odds, so its id is not reused while cached.
             self._odds[key] = (option.plan, plan_odds(option.plan, option.command))
         return self._odds[key][1]
@@ -314,7 +322,7 @@ class TargetPanel(Panel):
                 lines.append(line)
                 if has_odds(option):
                     self._option_at_line[len(lines)] = option
-                    lines.append(Text("    ") + panel_line(self.odds(option)))
+                    lines.append(Text("    ") + odds_line(self.odds(option)))
             elif option.possible:
                 self._option_at_line[len(lines)] = option
                 line = Text(head) + chance_line(priced, option.chance, name)
@@ -324,7 +332,7 @@ class TargetPanel(Panel):
                                                             option.defence, name))
                 if has_odds(option):
                     self._option_at_line[len(lines)] = option
-                    lines.append(Text("    ") + panel_line(self.odds(option)))
+                    lines.append(Text("    ") + odds_line(self.odds(option)))
             else:
                 refused = _("{action}: {reason}").format(action=label,
                                                          reason=refusal_text(option))
