@@ -91,12 +91,13 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         # The size classes Textual gives a screen on its first resize, given before it is
         # mounted: the first layout is the right one and the screen is styled once, not
         # twice (restyling the whole screen for them on mount cost about a tenth of start-up).
+        # Not restyled for them either: it is styled when it is mounted, just after.
         width, height = self.size
         for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS),
                                   (height, self.VERTICAL_BREAKPOINTS)):
             reached = [(at, name) for at, name in breakpoints if size >= at]
             if reached:
-                screen.add_class(max(reached)[1])
+                screen.add_class(max(reached)[1], update=False)
         return screen
 
     def on_mount(self) -> None:

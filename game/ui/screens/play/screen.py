@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -120,6 +121,16 @@ class PlayScreen(Screen[None]):
         self.computer = ComputerTurn(self)
         self.views = Views(self)
         self._compact = False  # the panels as last drawn: for a short terminal or not
+        self._resumed = False  # whether the screen has had its first ScreenResume
+
+    def post_message(self, message) -> bool:
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            # The first comes as the app starts, handled once the screen and its widgets
+            # are mounted, each styled as it was: restyling them all again for it gave
+            # the same styles (some 1% of start-up). Later ones (a dialog closed) restyle.
+            self._resumed = True
+            message.refresh_styles = False
+        return super().post_message(message)
 
     @property
     def game(self):
