@@ -283,10 +283,21 @@ class MapView(ScrollView, can_focus=True):
         if strip is None:
             key = self._row_keys[y] = key or self._row_keys.get(y) or self._cells(y)
             width, height = self.cell
-            # Runs of floor or wall share a style: merged, a row crops in few segments.
-            segments = Segment.simplify(Segment(widen(text, width, sub == height // 2), style)
-                                        for text, style in key)
-            strip = self._row_strips[(y, sub)] = Strip(list(segments), len(key) * width)
+            middle = sub == height // 2
+            # Runs of floor or wall share a style: merged (as Segment.simplify would, without
+            # a Segment a square first), a row crops in few segments.
+            segments = []
+            run: list[str] = []
+            run_style = None
+            for text, style in key:
+                if style is not run_style and style != run_style:
+                    if run:
+                        segments.append(Segment("".join(run), run_style))
+                    run, run_style = [], style
+                run.append(widen(text, width, middle))
+            if run:
+                segments.append(Segment("".join(run), run_style))
+            strip = self._row_strips[(y, sub)] = Strip(segments, len(key) * width)
         return strip
 
     def margins(self) -> tuple[int, int]:
