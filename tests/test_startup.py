@@ -117,5 +117,25 @@ sys.exit(cli.main(["--saves-dir", {str(tmp_path)!r}, "--lang", "en"]))
     assert "game.ui.screens.play.screen" in modules  # the first screen was drawn
     left = {"game.rules.tactician", "game.rules.policies", "game.oddsreport",
             "game.content.reload", "game.commands.serve", "game.commands.balance",
-            "game.lab", "game.saves", "shlex", "csv"}
+            "game.lab", "game.saves", "shlex", "csv", "rich.pretty", "attr"}
     assert not modules & left
+
+
+def test_the_journals_log_pretty_prints_what_is_not_a_renderable_as_richs_own():
+    code = """
+import sys
+import game.ui.widgets.journal_log
+from textual.widgets import _rich_log
+assert "rich.pretty" not in sys.modules and "attr" not in sys.modules
+pretty = _rich_log.RichLog()._make_renderable({"hp": 3})
+from rich.pretty import Pretty
+from rich.console import Console
+assert isinstance(pretty, Pretty)
+console = Console(width=40, record=True, file=open("/dev/null", "w"))
+console.print(pretty)
+print(console.export_text().strip())
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "{'hp': 3}"

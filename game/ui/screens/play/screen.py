@@ -152,7 +152,9 @@ class PlayScreen(Screen[None]):
         return self.query_one(MapView)
 
     def on_mount(self) -> None:
-        self.set_interval(1.0, self.poll_content)  # hot reload of the content folder
+        # The hot reload of the content folder, asked every second from the first frame on
+        # (its first ask starts the watch: nothing the first frame waits for).
+        self.call_after_refresh(self.set_interval, 1.0, self.poll_content)
         layout.size_classes(self)
         self._compact = self.compact
         self.start()
