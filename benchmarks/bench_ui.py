@@ -233,10 +233,18 @@ def first_frame(probe: str, marker: bytes, size=(160, 50)) -> tuple[float, float
 
 
 # Prepended to a pty probe for `instructions`: the process ends as soon as its first frame
-# is written (Textual's driver writes to `sys.__stderr__`), without importing anything
-# before the probe does (the game imports Textual with the cycle collector off).
+# is handed to the terminal, without importing anything before the probe does (the game
+# imports Textual with the cycle collector off) but `queue`, which Textual imports anyway.
+# Textual's driver hands each frame, whole, to its writer thread through a `queue.Queue`
+# (`textual.drivers._writer_thread`), which writes it to `sys.__stderr__`: the count stops
+# at that hand-over, in the thread that drew the frame. Stopping when the writer thread
+# wrote it instead counted whatever the app's thread went on doing until the writer thread
+# had its turn (a layout or a repaint more or less): some 50 M instructions either way
+# from run to run. The write itself is watched too, in case a frame goes another way.
 EXIT_AT_FRAME = """
-import os as _os, sys as _sys
+import os as _os, sys as _sys, queue as _queue
+
+_MARKER = %r
 
 class _ExitAtFrame:
     def __init__(self, file):
@@ -244,7 +252,7 @@ class _ExitAtFrame:
 
     def write(self, text):
         written = self._file.write(text)
-        if %r in text:
+        if _MARKER in text:
             self._file.flush()
             _os._exit(0)
         return written
@@ -253,6 +261,15 @@ class _ExitAtFrame:
         return getattr(self._file, name)
 
 _sys.__stderr__ = _ExitAtFrame(_sys.__stderr__)
+
+_put = _queue.Queue.put
+
+def _put_or_exit(self, item, *args, **kwargs):
+    if isinstance(item, str) and _MARKER in item:
+        _os._exit(0)
+    return _put(self, item, *args, **kwargs)
+
+_queue.Queue.put = _put_or_exit
 """
 
 
