@@ -139,3 +139,4 @@ print(console.export_text().strip())
                          timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "{'hp': 3}"
+

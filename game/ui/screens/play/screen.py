@@ -128,6 +128,7 @@ class PlayScreen(Screen[None]):
         self.views = Views(self)
         self._compact = False  # the panels as last drawn: for a short terminal or not
         self._resumed = False  # whether the screen has had its first ScreenResume
+        self._found: dict = {}  # `part`'s
 
     def post_message(self, message) -> bool:
         if isinstance(message, events.ScreenResume) and not self._resumed:
@@ -160,7 +161,16 @@ class PlayScreen(Screen[None]):
 
     @property
     def map(self) -> MapView:
-        return self.query_one(MapView)
+        return self.part(MapView)
+
+    def part(self, kind):
+        """The screen's one widget of a kind or selector (`MapView`, `"#side"`), among
+        those composed with it (never removed): queried once, not at each of the many asks
+        a key or the first frame makes."""
+        found = self._found.get(kind)
+        if found is None:
+            found = self._found[kind] = self.query_one(kind)
+        return found
 
     def on_mount(self) -> None:
         # The hot reload of the content folder, asked every second from the first frame on
@@ -198,7 +208,7 @@ class PlayScreen(Screen[None]):
                           scenario=content_text(game.scenario.name))
         self.map.set_game(game)
         self.fit_map()
-        journal = self.query_one(JournalLog)
+        journal = self.part(JournalLog)
         journal.clear()
         journal.write_briefing(game)
         journal.write_events(game, game.journal)
@@ -293,7 +303,7 @@ class PlayScreen(Screen[None]):
         self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
             round=game.round, player=content_text(player.name), number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
-        self.query_one(UnitPanel).show(game, unit, compact=self.compact)
+        self.part(UnitPanel).show(game, unit, compact=self.compact)
         self.refresh_target(hint)
 
     @property
@@ -318,13 +328,13 @@ class PlayScreen(Screen[None]):
         choices = self.choices_for(self.selected) if self.selected else None
         self.here = choices.at(cursor) if choices and choices.unit.pos != cursor else []
         look = self.mode.look(unit, choices) if unit and choices else Look()
-        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here,
+        self.part(TargetPanel).show(game, cursor, self.map.label, self.here,
                                          look.from_here, preview=look.preview,
                                          compact=self.compact)
         threat = self.answers.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(look.reach, look.targets, look.path, look.end,
                                      look.cost, look.area, look.out, threat))
-        bar = self.query_one(StatusLine)
+        bar = self.part(StatusLine)
         if look.hint and show_hint:
             bar.hint(look.hint, self.game.roller.forced)
         elif bar.hinting and show_hint:
@@ -362,7 +372,7 @@ class PlayScreen(Screen[None]):
     def status(self, text: str | Text, refused: bool = False) -> None:
         """Say `text` on the status line (with the d100 results forced for the next rolls:
         nobody should be surprised by one)."""
-        self.query_one(StatusLine).say(text, refused, self.game.roller.forced)
+        self.part(StatusLine).say(text, refused, self.game.roller.forced)
 
     # --- commands -------------------------------------------------------------------
 
@@ -386,7 +396,7 @@ class PlayScreen(Screen[None]):
         """Draw what one command (or part of one) did: journal, map, panels, status; then
         the next part, or the next turn."""
         game = self.game
-        self.query_one(JournalLog).write_events(game, outcome.events)
+        self.part(JournalLog).write_events(game, outcome.events)
         if outcome.refused is not None:
             self.status(f"✗ {outcome.refused}", refused=True)
             return
@@ -402,7 +412,7 @@ class PlayScreen(Screen[None]):
         if outcome.autosave_error:
             # Said where it stays (the journal), not only in a notice that fades.
             failed = _("autosave failed: {problem}").format(problem=outcome.autosave_error)
-            self.query_one(JournalLog).write_line(Text(f"✗ {failed}", style="red"))
+            self.part(JournalLog).write_line(Text(f"✗ {failed}", style="red"))
             self.app.notify(failed, severity="error", markup=False)
         self.map.update_board()
         if self.selected and (game.units[self.selected].down
@@ -426,7 +436,7 @@ class PlayScreen(Screen[None]):
         changed, the panels' odds are the new ones), or its errors are shown and the game
         goes on unchanged."""
         reloaded, errors = self.controller.poll_content()
-        journal = self.query_one(JournalLog)
+        journal = self.part(JournalLog)
         if errors:
             journal.write_line(Text(ngettext(
                 "✗ content not reloaded ({n} error); the game goes on as it was:",
