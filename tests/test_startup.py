@@ -117,7 +117,8 @@ sys.exit(cli.main(["--saves-dir", {str(tmp_path)!r}, "--lang", "en"]))
     assert "game.ui.screens.play.screen" in modules  # the first screen was drawn
     left = {"game.rules.tactician", "game.rules.policies", "game.oddsreport",
             "game.content.reload", "game.commands.serve", "game.commands.balance",
-            "game.lab", "game.saves", "shlex", "csv", "rich.pretty", "attr"}
+            "game.lab", "game.saves", "shlex", "csv", "rich.pretty", "attr",
+            "game.ui.palette"}
     assert not modules & left
 
 

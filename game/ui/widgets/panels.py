@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+import msgspec
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -47,8 +46,10 @@ def hp_bar(value: int, maximum: int) -> Text:
     return bar(_("HP"), value, maximum, colour="red")
 
 
-class Panel(VerticalScroll):
-    """A bordered, scrolling panel whose text is replaced as the game moves on."""
+class Panel:
+    """A bordered, scrolling panel whose text is replaced as the game moves on: what the
+    two panels share, each a `VerticalScroll` (a plain class, not a widget of its own:
+    declaring a widget class costs some 2 M instructions of start-up)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -98,7 +99,7 @@ class Panel(VerticalScroll):
         return self._shaped[1]
 
 
-class UnitPanel(Panel):
+class UnitPanel(Panel, VerticalScroll):
     """The selected character: bars, level, characteristics, skills, gear, effects, stats."""
 
     DEFAULT_CSS = """
@@ -118,7 +119,7 @@ class UnitPanel(Panel):
         self.set_lines(compact_card(game, unit) if compact else unit_card(game, unit))
 
 
-class Card(NamedTuple):
+class Card(msgspec.Struct, frozen=True):
     """The parts of a unit's card, each a line (or lines), for its two layouts."""
 
     head: Text
@@ -215,7 +216,7 @@ def has_odds(option: legal.Option) -> bool:
     return option.possible and option.kind in ("attack", "spell") and option.plan is not None
 
 
-class TargetPanel(Panel):
+class TargetPanel(Panel, VerticalScroll):
     """What lies under the cursor and, for the selected character, every action against
     it with its chance and named terms, or why it is impossible (numbered: press 1-9).
 
