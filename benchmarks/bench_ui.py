@@ -27,8 +27,10 @@ The game and the bare app are run alternately, so that both see the same load.
 /tmp/before main`, or `git archive main | tar -x -C /tmp/before`), alternately with this one
 and the bare app in the same run: a change's before and after, against the same bare app
 and the same load. `--instructions` counts, once each, the instructions the bare app and
-the warm game run to their first frame in the pty (valgrind's callgrind, some 40 s each): a
-count that does not move with the load, to tell a change of a few per cent.
+the warm game run to their first frame in the pty (valgrind's callgrind, some 40 s each),
+up to the moment the frame is handed, whole, to Textual's writer thread: a count that
+does not move with the load, to tell a change of a few per cent (within some 5 M from
+run to run; counted to the writer thread's write instead, it swung by 50 M and more).
 """
 
 from __future__ import annotations
