@@ -1,6 +1,7 @@
 """UI costs, run by hand (not a test):
 
     python benchmarks/bench_ui.py [--start-only] [--against TREE] [--instructions]
+    python benchmarks/bench_ui.py --instructions-only [--against TREE]
 
 1. CPU per cursor move, repaint included, on square maps of 30, 60 and 120 squares a
    side with 40 units: the map keeps one Strip per row and redraws only changed rows, so
@@ -31,6 +32,7 @@ the warm game run to their first frame in the pty (valgrind's callgrind, some 40
 up to the moment the frame is handed, whole, to Textual's writer thread: a count that
 does not move with the load, to tell a change of a few per cent (within some 5 M from
 run to run; counted to the writer thread's write instead, it swung by 50 M and more).
+`--instructions-only` counts them and nothing else (no timing, no cursor moves).
 """
 
 from __future__ import annotations
@@ -356,7 +358,7 @@ def main() -> None:
     if "--against" in sys.argv:
         trees = {"against": Path(sys.argv[sys.argv.index("--against") + 1]).resolve(),
                  "this": ROOT}
-    if "--start-only" not in sys.argv:
+    if "--start-only" not in sys.argv and "--instructions-only" not in sys.argv:
         cursor_costs()
     ready, framed, scratch = start_probes(trees)
     # Each game's content cache written (`GAME`'s in the `saves/` where this is run).
@@ -366,9 +368,10 @@ def main() -> None:
     for name, probe in framed.items():
         if name.endswith("warm"):
             first_frame(*probe)
-    print("start to first screen:", side_by_side(start_time, ready))
-    print("start to first frame in a 160×50 pty:", side_by_side(first_frame, framed))
-    if "--instructions" in sys.argv:
+    if "--instructions-only" not in sys.argv:
+        print("start to first screen:", side_by_side(start_time, ready))
+        print("start to first frame in a 160×50 pty:", side_by_side(first_frame, framed))
+    if "--instructions" in sys.argv or "--instructions-only" in sys.argv:
         counts = {name: instructions(*probe) for name, probe in framed.items()
                   if not name.endswith("cold")}
         print("instructions to the first frame in the pty (callgrind): " + "; ".join(
