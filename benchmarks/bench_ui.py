@@ -1,6 +1,7 @@
 """UI costs, run by hand (not a test):
 
     python benchmarks/bench_ui.py [--start-only] [--against TREE] [--instructions]
+    python benchmarks/bench_ui.py --instructions-only [--against TREE]
 
 1. CPU per cursor move, repaint included, on square maps of 30, 60 and 120 squares a
    side with 40 units: the map keeps one Strip per row and redraws only changed rows, so
@@ -27,8 +28,11 @@ The game and the bare app are run alternately, so that both see the same load.
 /tmp/before main`, or `git archive main | tar -x -C /tmp/before`), alternately with this one
 and the bare app in the same run: a change's before and after, against the same bare app
 and the same load. `--instructions` counts, once each, the instructions the bare app and
-the warm game run to their first frame in the pty (valgrind's callgrind, some 40 s each): a
-count that does not move with the load, to tell a change of a few per cent.
+the warm game run to their first frame in the pty (valgrind's callgrind, some 40 s each),
+up to the moment the frame is handed, whole, to Textual's writer thread: a count that
+does not move with the load, to tell a change of a few per cent (within some 5 M from
+run to run; counted to the writer thread's write instead, it swung by 50 M and more).
+`--instructions-only` counts them and nothing else (no timing, no cursor moves).
 """
 
 from __future__ import annotations
@@ -233,10 +237,18 @@ def first_frame(probe: str, marker: bytes, size=(160, 50)) -> tuple[float, float
 
 
 # Prepended to a pty probe for `instructions`: the process ends as soon as its first frame
-# is written (Textual's driver writes to `sys.__stderr__`), without importing anything
-# before the probe does (the game imports Textual with the cycle collector off).
+# is handed to the terminal, without importing anything before the probe does (the game
+# imports Textual with the cycle collector off) but `queue`, which Textual imports anyway.
+# Textual's driver hands each frame, whole, to its writer thread through a `queue.Queue`
+# (`textual.drivers._writer_thread`), which writes it to `sys.__stderr__`: the count stops
+# at that hand-over, in the thread that drew the frame. Stopping when the writer thread
+# wrote it instead counted whatever the app's thread went on doing until the writer thread
+# had its turn (a layout or a repaint more or less): some 50 M instructions either way
+# from run to run. The write itself is watched too, in case a frame goes another way.
 EXIT_AT_FRAME = """
-import os as _os, sys as _sys
+import os as _os, sys as _sys, queue as _queue
+
+_MARKER = %r
 
 class _ExitAtFrame:
     def __init__(self, file):
@@ -244,7 +256,7 @@ class _ExitAtFrame:
 
     def write(self, text):
         written = self._file.write(text)
-        if %r in text:
+        if _MARKER in text:
             self._file.flush()
             _os._exit(0)
         return written
@@ -253,6 +265,15 @@ class _ExitAtFrame:
         return getattr(self._file, name)
 
 _sys.__stderr__ = _ExitAtFrame(_sys.__stderr__)
+
+_put = _queue.Queue.put
+
+def _put_or_exit(self, item, *args, **kwargs):
+    if isinstance(item, str) and _MARKER in item:
+        _os._exit(0)
+    return _put(self, item, *args, **kwargs)
+
+_queue.Queue.put = _put_or_exit
 """
 
 
@@ -337,7 +358,7 @@ def main() -> None:
     if "--against" in sys.argv:
         trees = {"against": Path(sys.argv[sys.argv.index("--against") + 1]).resolve(),
                  "this": ROOT}
-    if "--start-only" not in sys.argv:
+    if "--start-only" not in sys.argv and "--instructions-only" not in sys.argv:
         cursor_costs()
     ready, framed, scratch = start_probes(trees)
     # Each game's content cache written (`GAME`'s in the `saves/` where this is run).
@@ -347,9 +368,10 @@ def main() -> None:
     for name, probe in framed.items():
         if name.endswith("warm"):
             first_frame(*probe)
-    print("start to first screen:", side_by_side(start_time, ready))
-    print("start to first frame in a 160×50 pty:", side_by_side(first_frame, framed))
-    if "--instructions" in sys.argv:
+    if "--instructions-only" not in sys.argv:
+        print("start to first screen:", side_by_side(start_time, ready))
+        print("start to first frame in a 160×50 pty:", side_by_side(first_frame, framed))
+    if "--instructions" in sys.argv or "--instructions-only" in sys.argv:
         counts = {name: instructions(*probe) for name, probe in framed.items()
                   if not name.endswith("cold")}
         print("instructions to the first frame in the pty (callgrind): " + "; ".join(

@@ -14,8 +14,9 @@ import argparse
 import shutil
 import sys
 
-from game.commands import (balance, compare, demo, export, follow, load, odds, play, replay,
-                           schema, script, serve, simulate, tune, validate)
+import importlib
+
+from game.commands import play
 from game.commands.common import (DEFAULT_SCENARIO, UsageError, check_folders,
                                    fresh_seed, options)
 from game.i18n import (LANGUAGES, N_, NN_, _, language, language_from_env, ngettext,
@@ -62,9 +63,21 @@ def safe_streams() -> None:
                 pass
 
 
-#: The commands, in the order `--help` lists them.
-COMMANDS = (play, load, serve, replay, export, script, demo, follow, odds, simulate, compare,
-            tune, balance, schema, validate)
+#: The commands' modules (of `game.commands`), in the order `--help` lists them.
+COMMAND_NAMES = ("play", "load", "serve", "replay", "export", "script", "demo", "follow",
+                 "odds", "simulate", "compare", "tune", "balance", "schema", "validate")
+
+
+def commands() -> tuple:
+    """The commands' modules, in `COMMAND_NAMES`' order."""
+    # Imported when a parser with every command is built: `play` starts without the others.
+    return tuple(importlib.import_module(f"game.commands.{name}") for name in COMMAND_NAMES)
+
+
+def __getattr__(name: str):
+    if name == "COMMANDS":  # `COMMANDS`, as before: the modules, imported when asked for
+        return commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -157,8 +170,9 @@ def asked_language(argv: list[str]) -> str | None:
     return found
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser, its help in the current language."""
+def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser, its help in the current language. Without its
+    commands, it parses the options before a command and nothing else (`play_only`)."""
     _Formatter.columns = None  # the terminal's width as it is now
     parser = _Parser(prog="escarmouche", description=_(DESCRIPTION))
     parser.set_defaults(func=play.run, scenario=DEFAULT_SCENARIO, load=None,
@@ -167,10 +181,50 @@ def build_parser() -> argparse.ArgumentParser:
     # Its dest is argparse's name for it in an error (`argument command: invalid choice:
     # 'frob'`), hence in the player's language; nothing reads it (each command's parser
     # sets its own `func`).
+    if not with_commands:
+        parser.set_defaults(**{_("command"): None})  # as the full parser leaves it
+        return parser
     sub = parser.add_subparsers(dest=_("command"))
-    for command in COMMANDS:
+    for command in commands():
         command.declare(sub)
     return parser
+
+
+#: The options before a command, and whether each takes a value.
+_TOP_OPTIONS = {"--content": True, "--saves-dir": True, "--lang": True, "--seed": True}
+
+
+def play_only(argv: list[str]) -> bool:
+    """Whether `argv` is only options before a command, each in full with a valid value
+    (`--saves-dir DIR --lang fr`, `--seed=3`): `play` with no command, which the parser
+    without its commands reads as the whole one would, without declaring the some 170
+    arguments of the others (some 14 M instructions of every start). Anything else (a
+    command, `--help`, an abbreviation, a value argparse would refuse or might read as an
+    option) goes to the whole parser, which says what it says of it."""
+    waiting = None  # the option whose value comes next
+    for arg in argv:
+        if waiting is not None:
+            if arg.startswith("-") or not _valid(waiting, arg):
+                return False
+            waiting = None
+            continue
+        name, eq, value = arg.partition("=")
+        if name not in _TOP_OPTIONS:
+            return False
+        if not eq:
+            waiting = name
+        elif not _valid(name, value):
+            return False
+    return waiting is None
+
+
+def _valid(option: str, value: str) -> bool:
+    """A value the option's parser takes as it is."""
+    if option == "--lang":
+        return value in LANGUAGES
+    if option == "--seed":
+        return value.isascii() and (value[1:] if value[:1] == "-" else value).isdigit()
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
         # and kept while the command runs (the catalog read once); restored after, so a
         # caller in the same process (a test) keeps its own language.
         with language(chosen):
-            args = build_parser().parse_args(argv)
+            args = build_parser(with_commands=not play_only(argv)).parse_args(argv)
             if args.lang is not None and args.lang != chosen:  # (asked_language reads it)
                 chosen = args.lang
                 set_language(chosen)

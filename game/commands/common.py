@@ -79,7 +79,6 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
     from game.content import list_scenarios, scenario_path
     from game.content.cache import load_game_content
     from game.rules.engine import Game
-    from game.rules.policies import ProfileBook
 
     path = scenario_path(content_dir, scenario)
     if not path.exists():
@@ -89,7 +88,28 @@ def new_game(content_dir: Path, scenario: str, seed: int, designer: bool = False
     # The content's errors and the scenario's in one list, as `validate` gives them.
     content, loaded = load_game_content(content_dir, path, cache_dir)
     return Game(content, loaded, seed=seed, scenario_id=path.stem, designer=designer,
-                policies=ProfileBook(content))
+                policies=Profiles(content))
+
+
+class Profiles:
+    """`ProfileBook(content)` (game.rules.policies), made when a policy is first asked for:
+    a new game's first frame is drawn before anyone plays, so without importing the AI."""
+
+    def __init__(self, content) -> None:
+        self.content = content
+        self._book = None
+
+    def policy(self, profile: str | None):
+        return self.book().policy(profile)
+
+    def book(self):
+        """The ProfileBook, made on the first call."""
+        if self._book is None:
+            # The AI's modules (the tactician) cost a new game's start some 20 M instructions.
+            from game.rules.policies import ProfileBook
+
+            self._book = ProfileBook(self.content)
+        return self._book
 
 
 def parse_rolls(text: str | None) -> list[int]:

@@ -29,7 +29,6 @@ from game.content import DEFAULT_CONTENT
 from game.i18n import N_, _, after_colon, content_text, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
-from game.ui import palette
 from game.ui.keys import WordedApp
 from game.ui.screens.play import PlayScreen
 from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
@@ -42,12 +41,20 @@ if TYPE_CHECKING:
 TABLE_POLL = 0.2
 
 
+def play_commands():
+    """The palette's provider of the play commands, as Textual asks for it when the palette
+    opens: its module is imported then (not at start-up)."""
+    from game.ui import palette
+
+    return palette.PlayCommands
+
+
 class EscarmoucheApp(WordedApp, Screenshots, App[None]):
     """A hot-seat skirmish on one scenario."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Escarmouche"
-    COMMANDS = App.COMMANDS | {palette.PlayCommands}
+    COMMANDS = App.COMMANDS | {play_commands}
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), show=False),
         Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True,
@@ -91,12 +98,13 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         # The size classes Textual gives a screen on its first resize, given before it is
         # mounted: the first layout is the right one and the screen is styled once, not
         # twice (restyling the whole screen for them on mount cost about a tenth of start-up).
+        # Not restyled for them either: it is styled when it is mounted, just after.
         width, height = self.size
         for size, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS),
                                   (height, self.VERTICAL_BREAKPOINTS)):
             reached = [(at, name) for at, name in breakpoints if size >= at]
             if reached:
-                screen.add_class(max(reached)[1])
+                screen.add_class(max(reached)[1], update=False)
         return screen
 
     def on_mount(self) -> None:
@@ -202,6 +210,8 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
         """Textual's palette, worded in the player's language (`WordedApp`), with the
         play commands of the screen it is opened on."""
         from textual.command import CommandPalette
+
+        from game.ui import palette  # (with the palette: see play_commands)
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             palette.snapshot(self, self.screen)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Callable
 import msgspec
 
 from game.content import DEFAULT_CONTENT
-from game.content.reload import HotReload
 from game.i18n import _
 from game.rules import events as ev
 from game.rules.errors import Impossible
@@ -21,6 +20,7 @@ from game.ui.words import refused_text
 
 if TYPE_CHECKING:
     from game import saves
+    from game.content.reload import HotReload
 
 
 def _saves():
@@ -28,6 +28,14 @@ def _saves():
     from game import saves
 
     return saves
+
+
+def _reload():
+    """`game.content.reload`, imported at the first poll of the content folder, a second
+    after the first frame (not at start-up)."""
+    from game.content import reload
+
+    return reload
 
 
 def _history():
@@ -348,7 +356,7 @@ class Controller:
         the change is invalid and the game goes on unchanged; (False, []) otherwise.
         `wait`: how long to wait for a change (the first ask starts the watch)."""
         if self.hot_reload is None:
-            self.hot_reload = HotReload(self.content_dir)
+            self.hot_reload = _reload().HotReload(self.content_dir)
             return False, []
         if self.busy():  # asked again once the half-played command is done
             return False, []

@@ -12,7 +12,6 @@ import re
 
 from game.i18n import NP_, _, agreeing, content_text, field_text, ngettext, pgettext
 from game.journal.text import refusal_text as event_refusal_text, stat_name
-from game.oddsreport import check_label
 from game.rules.errors import Impossible
 
 #: Spell kinds, as the spell list shows them.
@@ -51,6 +50,8 @@ def skill_name(name: str) -> str:
 
 def check_name(check: str) -> str:
     """`dodge` → `esquive`, `counter` → `contre-magie` in French."""
+    from game.oddsreport import check_label  # the first frame names no check (start-up)
+
     return check_label(check)
 
 

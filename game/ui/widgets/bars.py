@@ -7,8 +7,7 @@ for the same two lines of text they cost about 25 ms of the game's start-up here
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+import msgspec
 from rich.cells import cell_len
 from textual import events
 from textual.content import Content
@@ -52,7 +51,7 @@ class TitleBar(Widget):
         return Content.assemble((title, "bold"), " " * gap, (sub_title, "$text-muted"))
 
 
-class KeySpan(NamedTuple):
+class KeySpan(msgspec.Struct, frozen=True):
     """Where one key's label sits on the bar, so a click can press it."""
 
     start: int

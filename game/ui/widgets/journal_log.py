@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 import sys
+import types
 
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.message import Message
 
-# Textual's RichLog imports rich.pretty, which imports attrs when it is installed (jsonschema
-# brings it) to pretty-print attrs classes: the journal never holds one, and importing attrs
-# is about a tenth of the game's start-up. A None in sys.modules makes that import fail as
-# if attrs were absent; the entry goes once RichLog is in, so that attrs imports as usual.
-_WITHOUT_ATTRS = "attr" not in sys.modules
-if _WITHOUT_ATTRS:
-    sys.modules["attr"] = None  # type: ignore[assignment]
+
+def _pretty(*args, **kwargs):
+    """rich.pretty's `Pretty`, as RichLog calls it (on what is not a renderable, which the
+    journal never writes), imported then."""
+    from rich.pretty import Pretty
+
+    return Pretty(*args, **kwargs)
+
+
+# Textual's RichLog imports rich.pretty for its `Pretty`, only to write what is not a
+# renderable (the journal writes Text); rich.pretty imports attrs when it is installed
+# (jsonschema brings it), to pretty-print attrs classes: the two are about a twelfth of
+# the game's own start-up. While RichLog is imported, `rich.pretty` is a stand-in module
+# whose `Pretty` imports the real one when called; the stand-in goes once RichLog is in,
+# so that `rich.pretty` (and attrs) import as usual elsewhere.
+_STAND_IN = "rich.pretty" not in sys.modules
+if _STAND_IN:
+    sys.modules["rich.pretty"] = types.ModuleType("rich.pretty", "A stand-in (journal_log)")
+    sys.modules["rich.pretty"].Pretty = _pretty  # type: ignore[attr-defined]
 try:
     from textual.widgets import RichLog
 finally:
-    if _WITHOUT_ATTRS:
-        del sys.modules["attr"]
+    if _STAND_IN:
+        del sys.modules["rich.pretty"]
 
 from game.i18n import _, after_colon, content_text
 from game.journal.text import namer, styled

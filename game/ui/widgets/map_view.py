@@ -171,8 +171,8 @@ class MapView(ScrollView, can_focus=True):
         self._labels = unit_labels(game.units)
         #: A square's size in cells (`SCALES`), and the rows the map may take (the screen's).
         self.cell, self.rows = SCALES[0], None
-        #: The background while a frame is drawn (`render_lines`), else None.
-        self._background: Style | None = None
+        #: What the lines of a frame being drawn share (`render_lines`), else None.
+        self._frame: tuple | None = None
         self._resize()
 
     def set_game(self, game: Game) -> None:
@@ -283,10 +283,21 @@ class MapView(ScrollView, can_focus=True):
         if strip is None:
             key = self._row_keys[y] = key or self._row_keys.get(y) or self._cells(y)
             width, height = self.cell
-            # Runs of floor or wall share a style: merged, a row crops in few segments.
-            segments = Segment.simplify(Segment(widen(text, width, sub == height // 2), style)
-                                        for text, style in key)
-            strip = self._row_strips[(y, sub)] = Strip(list(segments), len(key) * width)
+            middle = sub == height // 2
+            # Runs of floor or wall share a style: merged (as Segment.simplify would, without
+            # a Segment a square first), a row crops in few segments.
+            segments = []
+            run: list[str] = []
+            run_style = None
+            for text, style in key:
+                if style is not run_style and style != run_style:
+                    if run:
+                        segments.append(Segment("".join(run), run_style))
+                    run, run_style = [], style
+                run.append(widen(text, width, middle))
+            if run:
+                segments.append(Segment("".join(run), run_style))
+            strip = self._row_strips[(y, sub)] = Strip(segments, len(key) * width)
         return strip
 
     def margins(self) -> tuple[int, int]:
@@ -297,28 +308,34 @@ class MapView(ScrollView, can_focus=True):
                 max(0, (height - self.game.height * self.cell[1]) // 2))
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # The background is the same for every line of a frame, and Textual works it out
-        # from every ancestor's styles: once a frame here, not once a line.
-        self._background = self.rich_style
+        # What every line of a frame shares (the background, which Textual works out from
+        # every ancestor's styles; the scroll, the margins, the width and their blanks):
+        # once a frame here, not once a line.
+        self._frame = self._framing()
         try:
             return super().render_lines(crop)
         finally:
-            self._background = None
+            self._frame = None
 
-    def render_line(self, y: int) -> Strip:
+    def _framing(self) -> tuple:
+        background = self.rich_style
         scroll_x, scroll_y = self.scroll_offset
         left, top = self.margins()
+        width = self.size.width
+        return (background, scroll_x, scroll_y, left, top, width,
+                Strip.blank(left, background), Strip.blank(width, background))
+
+    def render_line(self, y: int) -> Strip:
+        # Outside a frame (`shown`), the line's own.
+        background, scroll_x, scroll_y, left, top, width, margin, blank = \
+            self._frame or self._framing()
         line = y + scroll_y - top
         row, sub = divmod(line, self.cell[1])
-        width = self.size.width
-        background = self._background
-        if background is None:  # a line asked for outside a frame (`shown`)
-            background = self.rich_style
         if not 0 <= line < self.game.height * self.cell[1]:
-            return Strip.blank(width, background)
+            return blank
         strip = self._row_strip(row, sub).crop_extend(scroll_x, scroll_x + width - left,
                                                       background)
-        return Strip.join([Strip.blank(left, background), strip]) if left else strip
+        return Strip.join([margin, strip]) if left else strip
 
     def shown(self, pos: Pos) -> str:
         """The two characters drawn on the square at `pos` (the middle row of its block),

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+import msgspec
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -13,7 +12,6 @@ from textual.widgets import Static
 
 from game.i18n import N_, _, content_text, format_percent, ngettext, square_text
 from game.journal.text import chance_line, namer
-from game.oddsreport import panel_line, plan_odds
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -37,12 +35,21 @@ def bar(label: str, value: int, maximum: int, width: int = 14, colour: str = "gr
     return Text.assemble(f"{label} ", gauge)
 
 
+def odds_line(data: dict) -> Text:
+    """An option's odds on one line (`game.oddsreport.panel_line`)."""
+    from game.oddsreport import panel_line  # the first frame shows no odds (start-up)
+
+    return panel_line(data)
+
+
 def hp_bar(value: int, maximum: int) -> Text:
     return bar(_("HP"), value, maximum, colour="red")
 
 
-class Panel(VerticalScroll):
-    """A bordered, scrolling panel whose text is replaced as the game moves on."""
+class Panel:
+    """A bordered, scrolling panel whose text is replaced as the game moves on: what the
+    two panels share, each a `VerticalScroll` (a plain class, not a widget of its own:
+    declaring a widget class costs some 2 M instructions of start-up)."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -92,7 +99,7 @@ class Panel(VerticalScroll):
         return self._shaped[1]
 
 
-class UnitPanel(Panel):
+class UnitPanel(Panel, VerticalScroll):
     """The selected character: bars, level, characteristics, skills, gear, effects, stats."""
 
     DEFAULT_CSS = """
@@ -112,7 +119,7 @@ class UnitPanel(Panel):
         self.set_lines(compact_card(game, unit) if compact else unit_card(game, unit))
 
 
-class Card(NamedTuple):
+class Card(msgspec.Struct, frozen=True):
     """The parts of a unit's card, each a line (or lines), for its two layouts."""
 
     head: Text
@@ -209,7 +216,7 @@ def has_odds(option: legal.Option) -> bool:
     return option.possible and option.kind in ("attack", "spell") and option.plan is not None
 
 
-class TargetPanel(Panel):
+class TargetPanel(Panel, VerticalScroll):
     """What lies under the cursor and, for the selected character, every action against
     it with its chance and named terms, or why it is impossible (numbered: press 1-9).
 
@@ -239,6 +246,8 @@ class TargetPanel(Panel):
         if key not in self._odds:
             if len(self._odds) > 256:
                 self._odds.clear()
+            from game.oddsreport import plan_odds  # the first frame goes without (start-up)
+
             # The plan is kept with its odds, so its id is not reused while cached.
             self._odds[key] = (option.plan, plan_odds(option.plan, option.command))
         return self._odds[key][1]
@@ -319,7 +328,7 @@ class TargetPanel(Panel):
                 lines.append(line)
                 if has_odds(option):
                     self._option_at_line[len(lines)] = option
-                    lines.append(Text("    ") + panel_line(self.odds(option)))
+                    lines.append(Text("    ") + odds_line(self.odds(option)))
             elif option.possible:
                 self._option_at_line[len(lines)] = option
                 line = Text(head) + chance_line(priced, option.chance, name)
@@ -329,7 +338,7 @@ class TargetPanel(Panel):
                                                             option.defence, name))
                 if has_odds(option):
                     self._option_at_line[len(lines)] = option
-                    lines.append(Text("    ") + panel_line(self.odds(option)))
+                    lines.append(Text("    ") + odds_line(self.odds(option)))
             else:
                 refused = _("{action}: {reason}").format(action=label,
                                                          reason=refusal_text(option))

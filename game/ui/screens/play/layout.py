@@ -24,7 +24,7 @@ def fit_map(screen: Screen) -> None:
     view, game = screen.map, screen.game
     view.fit(max(1, room - 2), map_width(screen))
     need = game.height * view.cell[1] + 2
-    screen.query_one("#main").styles.min_height = max(0, min(need, room))
+    screen.part("#main").styles.min_height = max(0, min(need, room))
 
 
 def size_classes(screen: Screen) -> None:
@@ -50,7 +50,7 @@ def map_width(screen: Screen) -> int:
     view = screen.map
     if view.size.width:
         return view.size.width
-    side = screen.query_one("#side").styles.width
+    side = screen.part("#side").styles.width
     if side is None or not side.is_cells:
         return 0
     return max(0, screen.size.width - int(side.value) - view.styles.gutter.width)
@@ -59,7 +59,7 @@ def map_width(screen: Screen) -> int:
 def widen_map(screen: Screen, rows: int) -> None:
     """On a very wide terminal, the side bar gives up the columns the biggest squares need
     (map first), keeping at least `SIDE_MIN`; otherwise it is as the CSS says."""
-    side = screen.query_one("#side")
+    side = screen.part("#side")
     game = screen.game
     columns = game.width * SCALES[-1][0] + 2  # and the map's border
     spare = screen.size.width - columns

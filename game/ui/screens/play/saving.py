@@ -124,7 +124,7 @@ class Saving:
             name=repr(loaded.record.name), round=loaded.game.round, notice=loaded.notice))
         if loaded.changes:
             # Replayed under new rules: every command whose outcome changed, old and new.
-            journal = screen.query_one(JournalLog)
+            journal = screen.part(JournalLog)
             for change in loaded.changes:
                 journal.write_line(Text(_("≠ command {number}: {command}").format(
                     number=change.number, command=change.command)))
@@ -151,7 +151,7 @@ class Saving:
         except Impossible as refusal:
             screen.status(f"✗ {impossible_text(refusal)}", refused=True)
             event = self.controller.refusal(refusal, "undo")
-            screen.query_one(JournalLog).write_events(screen.game, [event])
+            screen.part(JournalLog).write_events(screen.game, [event])
             return
         screen.show_game(keep_view=True)
         screen.status(_("Undone: {command}").format(command=undone))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -44,6 +45,12 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 #: The verbs on a key of their own: the key's words are the verb's (the rules' registry).
 END, WAIT = verb("end"), verb("wait")
+
+
+def blank(container):
+    """A container drawn as blank lines (see `PlayScreen.BLANK`)."""
+    container.BLANK = True
+    return container
 
 
 class PlayScreen(Screen[None]):
@@ -120,16 +127,32 @@ class PlayScreen(Screen[None]):
         self.computer = ComputerTurn(self)
         self.views = Views(self)
         self._compact = False  # the panels as last drawn: for a short terminal or not
+        self._resumed = False  # whether the screen has had its first ScreenResume
+        self._found: dict = {}  # `part`'s
+
+    def post_message(self, message) -> bool:
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            # The first comes as the app starts, handled once the screen and its widgets
+            # are mounted, each styled as it was: restyling them all again for it gave
+            # the same styles (some 1% of start-up). Later ones (a dialog closed) restyle.
+            self._resumed = True
+            message.refresh_styles = False
+        return super().post_message(message)
 
     @property
     def game(self):
         return self.controller.game
 
+    #: The screen and its two containers are covered by their widgets (none draws a border
+    #: or anything of its own): each line of them is drawn as a blank line of their style
+    #: (Textual's `BLANK`), not through the styles' cache, some 10% of a first frame.
+    BLANK = True
+
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        with Horizontal(id="main"):
+        with blank(Horizontal(id="main")):
             yield MapView(self.game, id="map")
-            with Vertical(id="side"):
+            with blank(Vertical(id="side")):
                 yield UnitPanel(id="unit")
                 yield TargetPanel(id="target")
         yield JournalLog(id="journal")
@@ -138,10 +161,21 @@ class PlayScreen(Screen[None]):
 
     @property
     def map(self) -> MapView:
-        return self.query_one(MapView)
+        return self.part(MapView)
+
+    def part(self, kind):
+        """The screen's one widget of a kind or selector (`MapView`, `"#side"`), among
+        those composed with it (never removed): queried once, not at each of the many asks
+        a key or the first frame makes."""
+        found = self._found.get(kind)
+        if found is None:
+            found = self._found[kind] = self.query_one(kind)
+        return found
 
     def on_mount(self) -> None:
-        self.set_interval(1.0, self.poll_content)  # hot reload of the content folder
+        # The hot reload of the content folder, asked every second from the first frame on
+        # (its first ask starts the watch: nothing the first frame waits for).
+        self.call_after_refresh(self.set_interval, 1.0, self.poll_content)
         layout.size_classes(self)
         self._compact = self.compact
         self.start()
@@ -175,7 +209,7 @@ class PlayScreen(Screen[None]):
         self.map.set_game(game)
         self.fit_map()
         self.status("")  # nothing said of the game before it (a load, an undo say their own)
-        journal = self.query_one(JournalLog)
+        journal = self.part(JournalLog)
         journal.clear()
         journal.write_briefing(game)
         journal.write_events(game, game.journal)
@@ -274,7 +308,7 @@ class PlayScreen(Screen[None]):
         self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
             round=game.round, player=content_text(player.name), number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
-        self.query_one(UnitPanel).show(game, unit, compact=self.compact)
+        self.part(UnitPanel).show(game, unit, compact=self.compact)
         self.refresh_target(hint)
 
     @property
@@ -299,13 +333,13 @@ class PlayScreen(Screen[None]):
         choices = self.choices_for(self.selected) if self.selected else None
         self.here = choices.at(cursor) if choices and choices.unit.pos != cursor else []
         look = self.mode.look(unit, choices) if unit and choices else Look()
-        self.query_one(TargetPanel).show(game, cursor, self.map.label, self.here,
+        self.part(TargetPanel).show(game, cursor, self.map.label, self.here,
                                          look.from_here, preview=look.preview,
                                          compact=self.compact, aimed=self.mode.spell)
         threat = self.answers.zone("threat") if self.threats else frozenset()
         self.map.set_overlay(Overlay(look.reach, look.targets, look.path, look.end,
                                      look.cost, look.area, look.out, threat))
-        bar = self.query_one(StatusLine)
+        bar = self.part(StatusLine)
         if look.hint and show_hint:
             bar.hint(look.hint, self.game.roller.forced)
         elif bar.hinting and show_hint:
@@ -343,7 +377,7 @@ class PlayScreen(Screen[None]):
     def status(self, text: str | Text, refused: bool = False) -> None:
         """Say `text` on the status line (with the d100 results forced for the next rolls:
         nobody should be surprised by one)."""
-        self.query_one(StatusLine).say(text, refused, self.game.roller.forced)
+        self.part(StatusLine).say(text, refused, self.game.roller.forced)
 
     # --- commands -------------------------------------------------------------------
 
@@ -367,7 +401,7 @@ class PlayScreen(Screen[None]):
         """Draw what one command (or part of one) did: journal, map, panels, status; then
         the next part, or the next turn."""
         game = self.game
-        self.query_one(JournalLog).write_events(game, outcome.events)
+        self.part(JournalLog).write_events(game, outcome.events)
         if outcome.refused is not None:
             self.status(f"✗ {outcome.refused}", refused=True)
             return
@@ -383,7 +417,7 @@ class PlayScreen(Screen[None]):
         if outcome.autosave_error:
             # Said where it stays (the journal), not only in a notice that fades.
             failed = _("autosave failed: {problem}").format(problem=outcome.autosave_error)
-            self.query_one(JournalLog).write_line(Text(f"✗ {failed}", style="red"))
+            self.part(JournalLog).write_line(Text(f"✗ {failed}", style="red"))
             self.app.notify(failed, severity="error", markup=False)
         self.map.update_board()
         if self.selected and (game.units[self.selected].down
@@ -407,7 +441,7 @@ class PlayScreen(Screen[None]):
         changed, the panels' odds are the new ones), or its errors are shown and the game
         goes on unchanged."""
         reloaded, errors = self.controller.poll_content()
-        journal = self.query_one(JournalLog)
+        journal = self.part(JournalLog)
         if errors:
             journal.write_line(Text(ngettext(
                 "✗ content not reloaded ({n} error); the game goes on as it was:",

@@ -37,7 +37,7 @@ class Views:
                 screen.status(_("✗ no attack or spell on what is under the cursor"),
                               refused=True)
                 return
-        panel = screen.query_one(TargetPanel)
+        panel = screen.part(TargetPanel)
         rest = [c for c in here if has_odds(c) and c is not choice]
         screen.app.push_screen(OddsScreen([panel.odds(c) for c in (choice, *rest)],
                                           namer(screen.game)))

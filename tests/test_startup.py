@@ -1,0 +1,143 @@
+"""What start-up leaves for later keeps the game the same: `play` with only options is read
+by the parser without its commands exactly as by the whole one, a new game's policies are
+made when first asked for and play as `ProfileBook`'s, and the first screen is drawn
+without the modules it never calls (the AI, the odds report, the other commands, the hot
+reload), which are imported when first needed (README, Measures: start-up)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from game import cli
+from game.commands.common import new_game
+from game.content.loader import DEFAULT_CONTENT
+from game.i18n import language
+from game.rules.engine import Game
+from game.rules.errors import SetupRefused
+from game.rules.events import Moved
+from game.rules.policies import ProfileBook
+
+PLAY_ONLY = [
+    [],
+    ["--saves-dir", "somewhere", "--lang", "en"],
+    ["--saves-dir=somewhere", "--lang=fr", "--seed=12"],
+    ["--content", "content", "--seed", "3", "--seed", "4"],  # the last one given
+    ["--seed=-5"],
+    ["--content", "play"],  # a value, not the command
+    ["--content="],
+]
+NOT_PLAY_ONLY = [
+    ["play"], ["load", "x"], ["--help"], ["-h"], ["--sa", "x"], ["--lang", "de"],
+    ["--seed", "x"], ["--seed", "-5"], ["--seed"], ["--saves-dir"], ["--saves-dir", "-x"],
+    ["--", "play"], ["frob"], ["--seed", "٣"], ["--lang"], ["--content=a", "odds"],
+]
+
+
+@pytest.mark.parametrize("argv", PLAY_ONLY)
+def test_options_alone_are_read_without_the_commands_as_with_them(argv):
+    assert cli.play_only(argv)
+    for lang in ("en", "fr"):
+        with language(lang):
+            whole = cli.build_parser().parse_args(argv)
+            alone = cli.build_parser(with_commands=False).parse_args(argv)
+        assert vars(alone) == vars(whole)
+        assert alone.func is cli.play.run
+
+
+@pytest.mark.parametrize("argv", NOT_PLAY_ONLY)
+def test_a_command_help_or_doubtful_option_goes_to_the_whole_parser(argv):
+    assert not cli.play_only(argv)
+
+
+def test_a_wrong_option_is_refused_as_before(capsys):
+    with pytest.raises(SystemExit) as end:
+        cli.main(["--lang", "de"])
+    assert end.value.code == 2
+    error = capsys.readouterr().err
+    assert "{play,load,serve," in error  # the whole parser's usage
+    assert "argument --lang: invalid choice: 'de'" in error
+
+
+def test_the_commands_are_listed_in_the_help_order():
+    assert [c.__name__.rsplit(".", 1)[1] for c in cli.COMMANDS] == list(cli.COMMAND_NAMES)
+
+
+def test_a_new_games_policies_play_the_creatures_as_the_profile_book_does():
+    lazy = new_game(DEFAULT_CONTENT, "crossroads", 7)
+    eager = Game(lazy.content, lazy.scenario, seed=7, scenario_id="crossroads",
+                 policies=ProfileBook(lazy.content))
+    for game in (lazy, eager):
+        for _turn in range(6):  # both sides end their turns: the creatures act each round
+            game.apply("end")
+    assert lazy.round == eager.round == 4
+    assert lazy.journal == eager.journal
+    creatures = {u.id for u in lazy.units.values() if not u.owner}
+    assert any(isinstance(e, Moved) and e.unit in creatures for e in lazy.journal)
+
+
+def test_a_new_games_unknown_ai_profile_is_refused_as_before():
+    game = new_game(DEFAULT_CONTENT, "crossroads", 7)
+    with pytest.raises(SetupRefused) as refused:
+        Game(game.content, game.scenario, seed=0, ai_players={2: "nobody"},
+             policies=game.policies)
+    assert "no AI profile 'nobody'" in str(refused.value.translated(lambda text: text))
+
+
+def test_the_first_screen_is_drawn_without_what_it_never_calls(tmp_path):
+    # The first screen (Textual's Ready event), headless, as `escarmouche` starts it.
+    code = f"""
+import sys
+from game import cli
+from game.commands import play
+
+def build_app(args, build=play.build_app):
+    app = build(args)
+
+    class Timed(type(app)):
+        def run(self):
+            return super().run(headless=True, size=(160, 50))
+
+        def on_ready(self):
+            print(" ".join(sorted(sys.modules)), file=sys.__stdout__)
+            self.exit()
+
+    app.__class__ = Timed
+    return app
+
+play.build_app = build_app
+sys.exit(cli.main(["--saves-dir", {str(tmp_path)!r}, "--lang", "en"]))
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    modules = set(run.stdout.split())
+    assert "game.ui.screens.play.screen" in modules  # the first screen was drawn
+    left = {"game.rules.tactician", "game.rules.policies", "game.oddsreport",
+            "game.content.reload", "game.commands.serve", "game.commands.balance",
+            "game.lab", "game.saves", "shlex", "csv", "rich.pretty", "attr",
+            "game.ui.palette"}
+    assert not modules & left
+
+
+def test_the_journals_log_pretty_prints_what_is_not_a_renderable_as_richs_own():
+    code = """
+import sys
+import game.ui.widgets.journal_log
+from textual.widgets import _rich_log
+assert "rich.pretty" not in sys.modules and "attr" not in sys.modules
+pretty = _rich_log.RichLog()._make_renderable({"hp": 3})
+from rich.pretty import Pretty
+from rich.console import Console
+assert isinstance(pretty, Pretty)
+console = Console(width=40, record=True, file=open("/dev/null", "w"))
+console.print(pretty)
+print(console.export_text().strip())
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "{'hp': 3}"
+
