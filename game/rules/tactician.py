@@ -375,6 +375,7 @@ class _Turn:
         self._support: dict[str, float] = {}
         self._healers: dict[str, bool] = {}
         self._mine: Threat | None = None
+        self._edge_now: float | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
         # Nor does one whose friends are as worn as it is: they run too, the foes follow,
@@ -905,16 +906,19 @@ class _Turn:
             return ai._approach(self.game, self.unit, self.foes, squares, self.w)
         # While patient, ground is worth winning only down to where it could strike next
         # turn: closer buys nothing but the foe's first blows (and a walk that ends beside
-        # a foe with no AP left to strike it). Once patience is over, it closes in: two
-        # patient sides would otherwise wait for each other to the round limit.
-        near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
+        # a foe with no AP left to strike it). Once patience is over, the side with the
+        # edge closes in and the other holds: two sides that both held would wait for each
+        # other to the round limit, two that both closed would hand each other free blows.
+        holding = self._holds()
+        near_enough = self._striking_distance() if holding else self._useful_distance()
         left = max(0, start - near_enough)
         # Once it has struck (no ground to win), the blows it keeps for next turn count:
         # a square out of reach it must walk back from costs it as much.
         ready = 0.0 if advance else READY
         # Its loss is feared whatever the round: only the damage weighs less once patience
         # is over.
-        best, best_value = None, -self._feared(self.unit.pos) + ready * self.readiness(self.unit.pos)
+        best, best_value = None, -self._feared(self.unit.pos, holding) \
+            + ready * self.readiness(self.unit.pos)
         # A walk that leaves too few AP for a blow never ends in contact: beside a foe it
         # only takes that foe's blows without answering (one square short, the foe must
         # walk to it and strikes less).
@@ -926,8 +930,15 @@ class _Turn:
             if self.unit.ap - steps * self.game.rules.move_cost < blow \
                     and self._in_contact(square):
                 continue
+            # Closing in, a walk that strikes nothing ends in the foes' reach only where
+            # each foe that reaches it must walk first (it strikes back with fewer blows
+            # than it has), and where a friend is, or can be this turn, as near (no unit
+            # arrives alone to take every blow).
+            if not holding and self.danger(square) > 0 \
+                    and (self._unhindered(square) or self._alone(square, d, far)):
+                continue
             value = (left - max(0, d - near_enough)) * advance \
-                - self._feared(square) - steps * 0.01
+                - self._feared(square, holding) - steps * 0.01
             if ready:
                 value += ready * self.readiness(square)
             if value > best_value + WORTH_A_WALK:
@@ -971,15 +982,53 @@ class _Turn:
                 return ToggleDoor(unit.id, pos, True)
         return None
 
-    def _feared(self, square: Pos) -> float:
-        """The exposure a walk that buys no blow weighs: its damage by `_care`, its loss whole."""
+    def _feared(self, square: Pos, holding: bool) -> float:
+        """The exposure a walk that buys no blow weighs: its damage fully while it holds,
+        hardly once it closes in (it has chosen to meet the foe), its loss whole."""
         peril = self.peril(square)
-        return (self.exposure(square) - peril) * self._care() + peril
+        return (self.exposure(square) - peril) * (1.0 if holding else 0.2) + peril
 
-    def _care(self) -> float:
-        """How much a walk that buys no blow fears the foes' reach: fully for `patience`
-        rounds, then hardly (two careful sides must still meet)."""
-        return 1.0 if self.game.round <= self.w.patience else 0.2
+    def _holds(self) -> bool:
+        """Whether a walk that buys no blow keeps to where the unit could strike next turn
+        (no nearer): for `patience` rounds, then while its side has not the edge (its HP
+        standing times the damage its units could do in a turn, under the strongest
+        other side's). The side with the edge closes in; the other lets it come (the
+        first blows go to the side that waits, the edge to the side that has it)."""
+        if self.game.round <= self.w.patience:
+            return True
+        if self._edge_now is None:
+            self._edge_now = self._edge()
+        return self._edge_now < 1.0
+
+    def _useful_distance(self) -> int:
+        """The walk (in AP, from a foe's square) nearer than which closing in buys nothing:
+        where its farthest blow reaches without a step (a shooter keeps its range)."""
+        ways = [reach.farthest for reach, cost, dice in attacks(self.game, self.unit)
+                if dice and cost <= self.unit.ap_max]
+        return max(ways, default=1) * self.game.rules.move_cost
+
+    def _unhindered(self, square: Pos) -> bool:
+        """Whether some foe could strike `square` next turn with all its blows, no walk
+        to pay for first."""
+        for t in self.threats:
+            blows = self._blows(t, square)
+            if blows > 0 and blows >= t.power - 1e-9:
+                return True
+        return False
+
+    def _alone(self, square: Pos, d: int, far: dict[Pos, int]) -> bool:
+        """Whether the unit would stand at `square` (`d` AP from its goal) ahead of all its
+        friends: none of them is, nor can walk this turn (the AP it has left), within
+        two steps as near the goal. A unit alone on its side is never alone."""
+        move = self.game.rules.move_cost
+        mates = [u for u in self.friends if u is not self.unit and not u.held]
+        if not mates:
+            return False
+        for mate in mates:
+            there = far.get(mate.pos)
+            if there is not None and there - mate.ap <= d + 2 * move:
+                return False
+        return True
 
     def _goal(self) -> Unit | None:
         """The foe to walk toward: the most worth for the ground to cover, among the other

@@ -10,10 +10,11 @@ import pytest
 from game.rules import odds
 from game.rules.actions import Action, Attack, EndTurn, Move
 from game.rules.engine import Game
+from game.rules.geometry import distance
 from game.rules.events import CommandIssued, Damage, EffectAdded, Healed, SpellCast
 from game.rules.magic import HARMFUL, Cast
 from game.rules.policies import ProfileBook
-from game.rules.tactician import Tactician
+from game.rules.tactician import Tactician, _Turn
 from tests.helpers import CONTENT, make_game
 
 TACTICIAN = ProfileBook(CONTENT).policy("balanced")
@@ -332,6 +333,7 @@ def test_once_patience_is_over_a_walk_still_never_ends_in_contact_with_no_ap_to_
     game = make_game([("aldric", "aldric", 1, (0, 5)), ("dagny", "dagny", 2, (10, 5))],
                      designer=False)
     game.round = 3
+    game.units["dagny"].hp = 12  # Aldric has the edge: he is the one to close in
     commands = turn_of(game, 1)
     assert commands[0].startswith("move aldric")  # it does close in
     aldric = game.units["aldric"]
@@ -476,3 +478,81 @@ def test_between_a_healer_and_a_fighter_as_far_it_walks_to_the_healer():
     attacks = [c for c in commands if c.startswith("attack")]
     assert commands[0].startswith("move aldric")
     assert attacks and attacks[0].startswith("attack aldric elise")
+
+
+def _full_blows(game, foe, square) -> bool:
+    """Whether `foe` could strike `square` next turn with all its blows (its AP's worth of
+    its strongest weapon), no walk paid first: the square is in its reach, no nearer than
+    its weapon's reach plus the steps its spare AP pay for."""
+    weapon = CONTENT.weapons[foe.weapons[0]]
+    reach = weapon.range if weapon.kind == "ranged" else 1
+    spare = foe.ap_max % weapon.ap_cost
+    return distance(foe.pos, square) <= reach + spare // game.rules.move_cost
+
+
+def test_closing_in_with_no_blow_it_stops_where_the_foes_must_walk_to_strike_back():
+    """Crossroads, round 3 (patience over), the company's walks that struck nothing
+    (playtest: Dagny 8 squares into the foes' reach with 2 AP, Elise 10 with 0): Aldric
+    and Brenna, with the edge on Elise (8 HP left) and Fenwick, close in, but each stops
+    where every foe must spend AP walking to strike back (a blow fewer), not where the
+    mace and the sling strike at full strength."""
+    hall = "\n".join(["." * 24] * 12)
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("brenna", "brenna", 1, (0, 6)),
+                      ("elise", "elise", 2, (12, 5)), ("fenwick", "fenwick", 2, (13, 7))],
+                     map_text=hall, designer=False)
+    game.round = 3
+    game.units["elise"].hp = 8
+    commands = turn_of(game, 1)
+    assert not any(c.startswith("attack") for c in commands)  # nothing in reach this turn
+    for uid in ("aldric", "brenna"):
+        unit = game.units[uid]
+        assert unit.pos[0] >= 6, commands  # they did close in
+        for foe in ("elise", "fenwick"):
+            assert not _full_blows(game, game.units[foe], unit.pos), (uid, unit.pos, foe)
+
+
+def test_closing_in_no_unit_walks_alone_into_the_foes_reach():
+    """Round 3: Aldric far ahead of Brenna, who cannot catch up this turn, the foes 11
+    squares off: he closes in only as far as keeps him out of their reach (he would
+    arrive alone to take every blow); with Brenna beside him, he walks into it."""
+    hall = "\n".join(["." * 30] * 9)
+    def walk(brenna_at):
+        game = make_game([("aldric", "aldric", 1, (12, 4)), ("brenna", "brenna", 1, brenna_at),
+                          ("dagny", "dagny", 2, (25, 4)), ("fenwick", "fenwick", 2, (26, 5))],
+                         map_text=hall, designer=False)
+        game.round = 3
+        game.units["dagny"].hp = 10
+        game.units["fenwick"].hp = 7
+        first = TACTICIAN.choose(game, game.units["aldric"])
+        assert isinstance(first, Move)
+        game.apply(first)
+        return game, _danger_at(game, "aldric")
+    game, danger = walk((0, 4))
+    assert danger == 0, game.units["aldric"].pos
+    game, danger = walk((11, 5))
+    assert danger > 0, game.units["aldric"].pos
+
+
+def _danger_at(game, uid) -> float:
+    """The foes' damage the tactician reckons at the unit's square next turn."""
+    unit = game.units[uid]
+    return _Turn(game, unit, TACTICIAN.w, TACTICIAN.board(game)).danger(unit.pos)
+
+
+def test_once_patience_is_over_the_side_behind_holds_and_lets_the_foe_come():
+    """Round 5, Aldric (18 HP, a sword) 14 squares from a fresh Dagny (20 HP, an axe):
+    she has the edge. He walks only to where his sword reaches her next turn, out of her
+    reach (two sides that both closed in hand each other free blows); she, with the
+    edge, closes in."""
+    hall = "\n".join(["." * 20] * 5)
+    game = make_game([("aldric", "aldric", 1, (0, 2)), ("dagny", "dagny", 2, (14, 2))],
+                     map_text=hall, designer=False)
+    game.round = 5
+    turn_of(game, 1)
+    apart = distance(game.units["aldric"].pos, (14, 2))
+    sword = CONTENT.weapons["sword"].ap_cost
+    assert (apart - 1) * game.rules.move_cost + sword <= 10  # his sword reaches her next turn
+    assert apart >= 7, apart  # and her axe (5 AP) needs all her AP to reach him
+    before = distance(game.units["dagny"].pos, game.units["aldric"].pos)
+    turn_of(game, 2)
+    assert distance(game.units["dagny"].pos, game.units["aldric"].pos) < before
