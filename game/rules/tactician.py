@@ -249,6 +249,8 @@ class Tactician:
         #: The grounds met lately, by their signature (a few: doors opened make more).
         self._grounds: dict[tuple, _Ground] = {}
         self._turn: _Turn | None = None  # the last decision, for `plan_of`
+        #: The last walk or door chosen and why (`_taken`).
+        self._last: tuple | None = None
 
     def plan_of(self, game: GameState, action: Action, player: int | None):
         """The plan the last choice was checked with where the unit stands (`Policy`),
@@ -303,22 +305,55 @@ class Tactician:
             return here_action
         if moves and not struck:
             # The walk was taken for the blow it buys here (weighed square by square
-            # already), or for the ground it wins: then on, if it is still worth it.
-            return here_action or turn.approach(turn.reach(), ADVANCE)
+            # already): then on. A walk that bought none (ground won, or a retreat)
+            # already went where the whole walk was worth most: a second one would only
+            # undo part of it (playtest: `move elise 13,1` then `move elise 12,2`), but
+            # for a door on the way, opened, then walked through.
+            if here_action is not None:
+                return here_action
+            why = self._why(game, unit)
+            walk = turn.approach(turn.reach(), ADVANCE)
+            if why in (None, "strike", "door") or isinstance(walk, ToggleDoor):
+                return self._taken(game, unit, walk)
+            return None
         here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
-        best_square, best_value = None, here_value
-        for square in turn.candidates(squares) + turn.retreats(squares):
-            value, _ = turn.best_from(square, unit.ap - squares[square] * game.rules.move_cost)
+        best_square, best_value, best_action = None, here_value, None
+        retreats = turn.retreats(squares)
+        for square in turn.candidates(squares) + retreats:
+            value, action = turn.best_from(square,
+                                           unit.ap - squares[square] * game.rules.move_cost)
+            if action is None and not struck and square not in retreats:
+                # No blow from there: the walk is one for the ground, weighed as such
+                # (`approach`), not a step aside that the next walk would undo.
+                continue
             value -= turn.exposure(square)
             if value > best_value + WORTH_A_WALK:
-                best_square, best_value = square, value
+                best_square, best_value, best_action = square, value, action
         if best_square is not None:
-            return Move(unit.id, best_square)
+            return self._taken(game, unit, Move(unit.id, best_square),
+                               "strike" if best_action is not None else "retreat")
         if here_action is not None:
             return here_action
         # Once it has struck, a walk only steps back to safety, never toward the foe.
-        return turn.approach(squares, 0.0 if struck else ADVANCE)
+        return self._taken(game, unit, turn.approach(squares, 0.0 if struck else ADVANCE))
+
+    def _taken(self, game: GameState, unit: Unit, action: Action | None,
+               why: str = "ground") -> Action | None:
+        """`action`, remembered with why it was chosen (a walk to `strike` from, a
+        `retreat`, `ground` won, a `door` opened), for the unit's next choice."""
+        if isinstance(action, ToggleDoor):
+            why = "door"
+        self._last = (game, unit.id, game.round, game.current, len(game.log) + 1, why)
+        return action
+
+    def _why(self, game: GameState, unit: Unit) -> str | None:
+        """Why the unit's last action was chosen, if it was the last command played."""
+        last = self._last
+        if last is None or last[0] is not game \
+                or last[1:5] != (unit.id, game.round, game.current, len(game.log)):
+            return None
+        return last[5]
 
 
 def _mean(dice: Dice) -> float:

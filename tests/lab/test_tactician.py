@@ -15,7 +15,7 @@ from game.rules.events import CommandIssued, Damage, EffectAdded, Healed, SpellC
 from game.rules.magic import HARMFUL, Cast
 from game.rules.policies import ProfileBook
 from game.rules.tactician import Tactician, _Turn
-from tests.helpers import CONTENT, make_game
+from tests.helpers import CONTENT, SCENARIO, make_game
 
 TACTICIAN = ProfileBook(CONTENT).policy("balanced")
 
@@ -556,3 +556,21 @@ def test_once_patience_is_over_the_side_behind_holds_and_lets_the_foe_come():
     before = distance(game.units["dagny"].pos, game.units["aldric"].pos)
     turn_of(game, 2)
     assert distance(game.units["dagny"].pos, game.units["aldric"].pos) < before
+
+
+def test_a_walk_that_strikes_nothing_is_one_walk_not_two_that_undo_each_other():
+    """Crossroads, round 3 (playtest: `move elise 13,1` then `move elise 12,2`): Elise,
+    nothing to mend or strike where she stands, once walked two squares back out of the
+    foes' sight and then six forward, past where she started. Each of her walks buys a
+    spell or a blow, or is the one walk of her turn."""
+    game = make_game([("aldric", "aldric", 1, (9, 3)), ("brenna", "brenna", 1, (8, 6)),
+                      ("corvin", "corvin", 1, (10, 3)), ("dagny", "dagny", 2, (14, 5)),
+                      ("elise", "elise", 2, (18, 6)), ("fenwick", "fenwick", 2, (18, 8))],
+                     map_text=SCENARIO.map, designer=False)
+    game.round = 3
+    game.units["aldric"].hp = 16
+    commands = turn_of(game, 2)
+    for first, then in zip(commands, commands[1:]):
+        assert not (first.startswith("move ") and then.startswith("move ")
+                    and first.split()[1] == then.split()[1]), commands
+    assert any(c.startswith("move elise") for c in commands)
