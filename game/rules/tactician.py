@@ -320,6 +320,7 @@ class Tactician:
         squares = turn.reach()
         best_square, best_value, best_action = None, here_value, None
         retreats = turn.retreats(squares)
+        weighed = []
         for square in turn.candidates(squares) + retreats:
             value, action = turn.best_from(square,
                                            unit.ap - squares[square] * game.rules.move_cost)
@@ -327,6 +328,17 @@ class Tactician:
                 # No blow from there: the walk is one for the ground, weighed as such
                 # (`approach`), not a step aside that the next walk would undo.
                 continue
+            weighed.append((square, value, action))
+        if turn.shooter():
+            # A shooter walks into a foe's melee only when it can act from nowhere else:
+            # beside the foe it gains a point of aim and gives the foe its blows without a
+            # step (playtest: Fenwick parked beside Aldric to sling at distance 1, walked
+            # eight squares to stab Corvin with his dagger).
+            apart = [w for w in weighed if w[2] is not None and not turn.in_contact(w[0])]
+            elsewhere = apart or (here_action is not None and not turn.in_contact(unit.pos))
+            weighed = [w for w in weighed if not turn.in_contact(w[0])
+                       or (w[2] is not None and not elsewhere)]
+        for square, value, action in weighed:
             value -= turn.exposure(square)
             if value > best_value + WORTH_A_WALK:
                 best_square, best_value, best_action = square, value, action
@@ -958,13 +970,14 @@ class _Turn:
         # only takes that foe's blows without answering (one square short, the foe must
         # walk to it and strikes less).
         blow = self._cheapest_blow()
+        shooter = self.shooter()
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
                 continue
-            if self.unit.ap - steps * self.game.rules.move_cost < blow \
+            if (shooter or self.unit.ap - steps * self.game.rules.move_cost < blow) \
                     and self._in_contact(square):
-                continue
+                continue  # a shooter's walk that buys no shot never ends in melee either
             # Closing in, a walk that strikes nothing ends in the foes' reach only where
             # each foe that reaches it must walk first (it strikes back with fewer blows
             # than it has), and where a friend is, or can be this turn, as near (no unit
@@ -990,6 +1003,13 @@ class _Turn:
     def _in_contact(self, square: Pos) -> bool:
         """Whether a standing foe stands next to `square`."""
         return any(distance(square, foe.pos) <= 1 for foe in self.foes)
+
+    in_contact = _in_contact
+
+    def shooter(self) -> bool:
+        """Whether the unit fights at range: a ranged weapon, its aim at least its blade."""
+        return self.unit.skill("ranged") >= self.unit.skill("melee") and any(
+            self.weapons[w].kind == "ranged" for w in self.unit.weapons)
 
     def _striking_distance(self) -> int:
         """The walk (in AP, from a foe's square) from which the unit can still strike that

@@ -574,3 +574,20 @@ def test_a_walk_that_strikes_nothing_is_one_walk_not_two_that_undo_each_other():
         assert not (first.startswith("move ") and then.startswith("move ")
                     and first.split()[1] == then.split()[1]), commands
     assert any(c.startswith("move elise") for c in commands)
+
+
+def test_a_shooter_shoots_from_out_of_melee_when_it_can_and_never_walks_into_it():
+    """Crossroads, round 10: Aldric (8 HP) beside Dagny, Fenwick (sling, reach 3) two
+    squares from him (playtest: Fenwick parked beside Aldric to sling him at distance 1,
+    walked eight squares to stab Corvin with his dagger). He slings Aldric from out of
+    his sword's reach without a step, never from beside him."""
+    game = make_game([("aldric", "aldric", 1, (18, 6)), ("dagny", "dagny", 2, (19, 6)),
+                      ("elise", "elise", 2, (22, 6)), ("fenwick", "fenwick", 2, (19, 8))],
+                     map_text=SCENARIO.map, designer=False)
+    game.round = 10
+    game.units["aldric"].hp = 8
+    game.units["dagny"].ap = game.units["elise"].ap = 0  # they have acted
+    commands = turn_of(game, 2)
+    assert any(c.startswith("attack fenwick aldric with sling") for c in commands), commands
+    assert not any(c.startswith("attack fenwick") and "sling" not in c for c in commands)
+    assert distance(game.units["fenwick"].pos, game.units["aldric"].pos) >= 2, commands
