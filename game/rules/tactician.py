@@ -303,19 +303,22 @@ class Tactician:
         here_value, here_action = turn.best_from(unit.pos, unit.ap)
         if moves >= MOST_MOVES:
             return here_action
-        if moves and not struck:
-            # The walk was taken for the blow it buys here (weighed square by square
-            # already): then on. A walk that bought none (ground won, or a retreat)
-            # already went where the whole walk was worth most: a second one would only
-            # undo part of it (playtest: `move elise 13,1` then `move elise 12,2`), but
-            # for a door on the way, opened, then walked through.
+        why = self._why(game, unit) if moves else None
+        if why in ("retreat", "ground"):
+            # The last walk bought no blow (ground won, a step back or aside): it already
+            # went where the whole walk was worth most; a second one would only undo part
+            # of it (playtest: `move elise 13,1` then `move elise 12,2`), but for a door
+            # on the way, opened, then walked through.
             if here_action is not None:
                 return here_action
-            why = self._why(game, unit)
-            walk = turn.approach(turn.reach(), ADVANCE)
-            if why in (None, "strike", "door") or isinstance(walk, ToggleDoor):
-                return self._taken(game, unit, walk)
-            return None
+            walk = turn.approach(turn.reach(), 0.0 if struck else ADVANCE)
+            return self._taken(game, unit, walk) if isinstance(walk, ToggleDoor) else None
+        if why == "strike" and here_action is not None:
+            return here_action  # the walk was taken for what it buys here: that, then on
+        if moves and not struck:
+            # The walk was taken for the blow it buys here (weighed square by square
+            # already): then on.
+            return here_action or self._taken(game, unit, turn.approach(turn.reach(), ADVANCE))
         here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
         best_square, best_value, best_action = None, here_value, None
@@ -422,7 +425,6 @@ class _Turn:
         self._support: dict[str, float] = {}
         self._healers: dict[str, bool] = {}
         self._mine: Threat | None = None
-        self._edge_now: float | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
         # Nor does one whose friends are as worn as it is: they run too, the foes follow,
@@ -953,9 +955,9 @@ class _Turn:
             return ai._approach(self.game, self.unit, self.foes, squares, self.w)
         # While patient, ground is worth winning only down to where it could strike next
         # turn: closer buys nothing but the foe's first blows (and a walk that ends beside
-        # a foe with no AP left to strike it). Once patience is over, the side with the
-        # edge closes in and the other holds: two sides that both held would wait for each
-        # other to the round limit, two that both closed would hand each other free blows.
+        # a foe with no AP left to strike it). Once patience is over, it closes in: two
+        # patient sides would otherwise wait for each other to the round limit; but not
+        # nearer than its farthest blow reaches (a shooter keeps its range).
         holding = self._holds()
         near_enough = self._striking_distance() if holding else self._useful_distance()
         left = max(0, start - near_enough)
@@ -1045,15 +1047,11 @@ class _Turn:
 
     def _holds(self) -> bool:
         """Whether a walk that buys no blow keeps to where the unit could strike next turn
-        (no nearer): for `patience` rounds, then while its side has not the edge (its HP
-        standing times the damage its units could do in a turn, under the strongest
-        other side's). The side with the edge closes in; the other lets it come (the
-        first blows go to the side that waits, the edge to the side that has it)."""
-        if self.game.round <= self.w.patience:
-            return True
-        if self._edge_now is None:
-            self._edge_now = self._edge()
-        return self._edge_now < 1.0
+        (no nearer): for `patience` rounds. Then on, it closes in, to the edge of the
+        foes' reach and with its friends (`approach`). A side that held on after that
+        (tried: the side without the edge, its HP standing times its damage a turn under
+        the other's) drew the tavern's crews out to the round limit, one in ten games."""
+        return self.game.round <= self.w.patience
 
     def _useful_distance(self) -> int:
         """The walk (in AP, from a foe's square) nearer than which closing in buys nothing:
