@@ -341,6 +341,15 @@ class Tactician:
             elsewhere = apart or (here_action is not None and not turn.in_contact(unit.pos))
             weighed = [w for w in weighed if not turn.in_contact(w[0])
                        or (w[2] is not None and not elsewhere)]
+        if turn.waiting():
+            # A doorway held by the unit is one its friends still to act cannot pass
+            # (playtest: Dagny fought from the dungeon's door four rounds running, both
+            # wolves behind her with all their AP): it acts from beyond it when it can.
+            beyond = [w for w in weighed if w[2] is not None and not turn.corks(w[0])]
+            if beyond:
+                weighed = [w for w in weighed if not turn.corks(w[0])]
+                if turn.corks(unit.pos):
+                    best_value = float("-inf")
         for square, value, action in weighed:
             value -= turn.exposure(square)
             if value > best_value + WORTH_A_WALK:
@@ -425,6 +434,7 @@ class _Turn:
         self._support: dict[str, float] = {}
         self._healers: dict[str, bool] = {}
         self._mine: Threat | None = None
+        self._waiting: list[Unit] | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
         # Nor does one whose friends are as worn as it is: they run too, the foes follow,
@@ -1007,6 +1017,29 @@ class _Turn:
         return any(distance(square, foe.pos) <= 1 for foe in self.foes)
 
     in_contact = _in_contact
+
+    def waiting(self) -> list[Unit]:
+        """The unit's friends still to act this turn (all their AP at hand)."""
+        if self._waiting is None:
+            self._waiting = [u for u in self.friends if u is not self.unit and not u.held
+                             and 0 < u.ap == max(0, u.ap_max - u.ap_owed)]
+        return self._waiting
+
+    def corks(self, square: Pos) -> bool:
+        """Whether standing on `square`, a doorway, shuts a friend still to act out of the
+        fight: one that could walk to it this turn and stands farther from the foe the
+        doorway leads to (the ground's walks, units aside)."""
+        if square not in self.game.doors or not self.foes:
+            return False
+        terrain = self.board.terrain
+        goal = min(self.foes, key=lambda f: (distance(f.pos, square), f.id))
+        toward = terrain(goal.pos)
+        here, walks = toward.get(square), terrain(square)
+        if here is None:
+            return False
+        move = self.game.rules.move_cost
+        return any((w := walks.get(f.pos)) is not None and w <= f.ap + move
+                   and toward.get(f.pos, -1) > here for f in self.waiting())
 
     def shooter(self) -> bool:
         """Whether the unit fights at range: a ranged weapon, its aim at least its blade."""

@@ -571,3 +571,37 @@ def test_a_shooter_shoots_from_out_of_melee_when_it_can_and_never_walks_into_it(
     assert any(c.startswith("attack fenwick aldric with sling") for c in commands), commands
     assert not any(c.startswith("attack fenwick") and "sling" not in c for c in commands)
     assert distance(game.units["fenwick"].pos, game.units["aldric"].pos) >= 2, commands
+
+
+def _dungeon_with_pets(characters, pets, door_open=True):
+    """The dungeon's west rooms, the door between them (5,6) open, with some of Bruno's
+    wolves (creatures with an owner)."""
+    from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
+    from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
+    rows = [list(r) for r in load_scenario(
+        CONTENT, scenario_path(DEFAULT_CONTENT, "dungeon")).map.splitlines()]
+    rows[6][5] = "/" if door_open else "+"
+    scenario = Scenario(
+        name="test", map="\n".join("".join(r) for r in rows),
+        players=[PlayerSpec(name="Alice", colour="blue"), PlayerSpec(name="Bruno", colour="red")],
+        characters=[UnitPlacement(id=i, template=t, owner=o, at=list(p))
+                    for i, t, o, p in characters],
+        creatures=[UnitPlacement(id=i, template=t, owner=o, at=list(p)) for i, t, o, p in pets])
+    return Game(CONTENT, scenario, seed=0, designer=False, policies=ProfileBook(CONTENT))
+
+
+def test_a_unit_fighting_from_a_doorway_steps_through_for_the_friends_behind_it():
+    """The dungeon (playtest, two games: Dagny fought Aldric from the doorway 5,6 four
+    rounds running, Grey and Rook behind her with all their AP): she steps through and
+    strikes from beyond the door, and both wolves come through and bite."""
+    game = _dungeon_with_pets(
+        [("aldric", "aldric", 1, (5, 5)), ("brenna", "brenna", 1, (7, 3)),
+         ("dagny", "dagny", 2, (5, 6)), ("fenwick", "fenwick", 2, (3, 9))],
+        [("grey", "wolf", 2, (4, 8)), ("rook", "war-wolf", 2, (6, 8))])
+    game.round = 4
+    commands = turn_of(game, 2)
+    dagny = [c for c in commands if c.split()[1:2] == ["dagny"]]
+    assert dagny[0].startswith("move dagny"), commands
+    assert any(c.startswith("attack dagny") for c in dagny)
+    assert any(c.startswith("attack grey") for c in commands), commands
+    assert any(c.startswith("attack rook") for c in commands), commands
