@@ -18,9 +18,13 @@ What it values (the weights of its `AiProfile`, content/ai.yaml):
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
   damage spell by its odds after the target's counter-magic, less what a reflection costs;
 - a square out of its foes' reach, when striking from it is as good; no walk into their
-  reach that buys no blow (for `patience` rounds), a retreat when staying is worse and
-  a friend fights on (never one that only delays the loss: alone, beside friends as worn,
-  or on a side far behind).
+  reach that buys no blow (for `patience` rounds; then only to the edge of it, where each
+  foe must walk before it strikes, and never ahead of its friends), a retreat when
+  staying is worse and a friend fights on (never one that only delays the loss: alone,
+  beside friends as worn, or on a side far behind);
+- a shooter out of melee while it can shoot from elsewhere; one walk for what a turn's
+  walking buys, not two that undo each other; a doorway left free for the friends still
+  to act behind it.
 
 It only chooses: the engine runs each choice as a command, through the same checks as a
 player's. It rolls no die and reads no clock; ties go to the first option in a fixed order,
