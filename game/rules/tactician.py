@@ -18,9 +18,13 @@ What it values (the weights of its `AiProfile`, content/ai.yaml):
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
   damage spell by its odds after the target's counter-magic, less what a reflection costs;
 - a square out of its foes' reach, when striking from it is as good; no walk into their
-  reach that buys no blow (for `patience` rounds), a retreat when staying is worse and
-  a friend fights on (never one that only delays the loss: alone, beside friends as worn,
-  or on a side far behind).
+  reach that buys no blow (for `patience` rounds; then only to the edge of it, where each
+  foe must walk before it strikes, and never ahead of its friends), a retreat when
+  staying is worse and a friend fights on (never one that only delays the loss: alone,
+  beside friends as worn, or on a side far behind);
+- a shooter out of melee while it can shoot from elsewhere; one walk for what a turn's
+  walking buys, not two that undo each other; a doorway left free for the friends still
+  to act behind it.
 
 It only chooses: the engine runs each choice as a command, through the same checks as a
 player's. It rolls no die and reads no clock; ties go to the first option in a fixed order,
@@ -249,6 +253,8 @@ class Tactician:
         #: The grounds met lately, by their signature (a few: doors opened make more).
         self._grounds: dict[tuple, _Ground] = {}
         self._turn: _Turn | None = None  # the last decision, for `plan_of`
+        #: The last walk or door chosen and why (`_taken`).
+        self._last: tuple | None = None
 
     def plan_of(self, game: GameState, action: Action, player: int | None):
         """The plan the last choice was checked with where the unit stands (`Policy`),
@@ -301,24 +307,81 @@ class Tactician:
         here_value, here_action = turn.best_from(unit.pos, unit.ap)
         if moves >= MOST_MOVES:
             return here_action
+        why = self._why(game, unit) if moves else None
+        if why in ("retreat", "ground"):
+            # The last walk bought no blow (ground won, a step back or aside): it already
+            # went where the whole walk was worth most; a second one would only undo part
+            # of it (playtest: `move elise 13,1` then `move elise 12,2`), but for a door
+            # on the way, opened, then walked through.
+            if here_action is not None:
+                return here_action
+            walk = turn.approach(turn.reach(), 0.0 if struck else ADVANCE)
+            return self._taken(game, unit, walk) if isinstance(walk, ToggleDoor) else None
+        if why == "strike" and here_action is not None:
+            return here_action  # the walk was taken for what it buys here: that, then on
         if moves and not struck:
             # The walk was taken for the blow it buys here (weighed square by square
-            # already), or for the ground it wins: then on, if it is still worth it.
-            return here_action or turn.approach(turn.reach(), ADVANCE)
+            # already): then on.
+            return here_action or self._taken(game, unit, turn.approach(turn.reach(), ADVANCE))
         here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
-        best_square, best_value = None, here_value
-        for square in turn.candidates(squares) + turn.retreats(squares):
-            value, _ = turn.best_from(square, unit.ap - squares[square] * game.rules.move_cost)
+        best_square, best_value, best_action = None, here_value, None
+        retreats = turn.retreats(squares)
+        weighed = []
+        for square in turn.candidates(squares) + retreats:
+            value, action = turn.best_from(square,
+                                           unit.ap - squares[square] * game.rules.move_cost)
+            if action is None and not struck and square not in retreats:
+                # No blow from there: the walk is one for the ground, weighed as such
+                # (`approach`), not a step aside that the next walk would undo.
+                continue
+            weighed.append((square, value, action))
+        if turn.shooter():
+            # A shooter walks into a foe's melee only when it can act from nowhere else:
+            # beside the foe it gains a point of aim and gives the foe its blows without a
+            # step (playtest: Fenwick parked beside Aldric to sling at distance 1, walked
+            # eight squares to stab Corvin with his dagger).
+            apart = [w for w in weighed if w[2] is not None and not turn.in_contact(w[0])]
+            elsewhere = apart or (here_action is not None and not turn.in_contact(unit.pos))
+            weighed = [w for w in weighed if not turn.in_contact(w[0])
+                       or (w[2] is not None and not elsewhere)]
+        if turn.waiting():
+            # A doorway held by the unit is one its friends still to act cannot pass
+            # (playtest: Dagny fought from the dungeon's door four rounds running, both
+            # wolves behind her with all their AP): it acts from beyond it when it can.
+            beyond = [w for w in weighed if w[2] is not None and not turn.corks(w[0])]
+            if beyond:
+                weighed = [w for w in weighed if not turn.corks(w[0])]
+                if turn.corks(unit.pos):
+                    best_value = float("-inf")
+        for square, value, action in weighed:
             value -= turn.exposure(square)
             if value > best_value + WORTH_A_WALK:
-                best_square, best_value = square, value
+                best_square, best_value, best_action = square, value, action
         if best_square is not None:
-            return Move(unit.id, best_square)
+            return self._taken(game, unit, Move(unit.id, best_square),
+                               "strike" if best_action is not None else "retreat")
         if here_action is not None:
             return here_action
         # Once it has struck, a walk only steps back to safety, never toward the foe.
-        return turn.approach(squares, 0.0 if struck else ADVANCE)
+        return self._taken(game, unit, turn.approach(squares, 0.0 if struck else ADVANCE))
+
+    def _taken(self, game: GameState, unit: Unit, action: Action | None,
+               why: str = "ground") -> Action | None:
+        """`action`, remembered with why it was chosen (a walk to `strike` from, a
+        `retreat`, `ground` won, a `door` opened), for the unit's next choice."""
+        if isinstance(action, ToggleDoor):
+            why = "door"
+        self._last = (game, unit.id, game.round, game.current, len(game.log) + 1, why)
+        return action
+
+    def _why(self, game: GameState, unit: Unit) -> str | None:
+        """Why the unit's last action was chosen, if it was the last command played."""
+        last = self._last
+        if last is None or last[0] is not game \
+                or last[1:5] != (unit.id, game.round, game.current, len(game.log)):
+            return None
+        return last[5]
 
 
 def _mean(dice: Dice) -> float:
@@ -375,6 +438,7 @@ class _Turn:
         self._support: dict[str, float] = {}
         self._healers: dict[str, bool] = {}
         self._mine: Threat | None = None
+        self._waiting: list[Unit] | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
         # Nor does one whose friends are as worn as it is: they run too, the foes follow,
@@ -906,28 +970,39 @@ class _Turn:
         # While patient, ground is worth winning only down to where it could strike next
         # turn: closer buys nothing but the foe's first blows (and a walk that ends beside
         # a foe with no AP left to strike it). Once patience is over, it closes in: two
-        # patient sides would otherwise wait for each other to the round limit.
-        near_enough = self._striking_distance() if self.game.round <= self.w.patience else 0
+        # patient sides would otherwise wait for each other to the round limit; but not
+        # nearer than its farthest blow reaches (a shooter keeps its range).
+        holding = self._holds()
+        near_enough = self._striking_distance() if holding else self._useful_distance()
         left = max(0, start - near_enough)
         # Once it has struck (no ground to win), the blows it keeps for next turn count:
         # a square out of reach it must walk back from costs it as much.
         ready = 0.0 if advance else READY
         # Its loss is feared whatever the round: only the damage weighs less once patience
         # is over.
-        best, best_value = None, -self._feared(self.unit.pos) + ready * self.readiness(self.unit.pos)
+        best, best_value = None, -self._feared(self.unit.pos, holding) \
+            + ready * self.readiness(self.unit.pos)
         # A walk that leaves too few AP for a blow never ends in contact: beside a foe it
         # only takes that foe's blows without answering (one square short, the foe must
         # walk to it and strikes less).
         blow = self._cheapest_blow()
+        shooter = self.shooter()
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
                 continue
-            if self.unit.ap - steps * self.game.rules.move_cost < blow \
+            if (shooter or self.unit.ap - steps * self.game.rules.move_cost < blow) \
                     and self._in_contact(square):
+                continue  # a shooter's walk that buys no shot never ends in melee either
+            # Closing in, a walk that strikes nothing ends in the foes' reach only where
+            # each foe that reaches it must walk first (it strikes back with fewer blows
+            # than it has), and where a friend is, or can be this turn, as near (no unit
+            # arrives alone to take every blow).
+            if not holding and self.danger(square) > 0 \
+                    and (self._unhindered(square) or self._alone(square, d, far)):
                 continue
             value = (left - max(0, d - near_enough)) * advance \
-                - self._feared(square) - steps * 0.01
+                - self._feared(square, holding) - steps * 0.01
             if ready:
                 value += ready * self.readiness(square)
             if value > best_value + WORTH_A_WALK:
@@ -944,6 +1019,36 @@ class _Turn:
     def _in_contact(self, square: Pos) -> bool:
         """Whether a standing foe stands next to `square`."""
         return any(distance(square, foe.pos) <= 1 for foe in self.foes)
+
+    in_contact = _in_contact
+
+    def waiting(self) -> list[Unit]:
+        """The unit's friends still to act this turn (all their AP at hand)."""
+        if self._waiting is None:
+            self._waiting = [u for u in self.friends if u is not self.unit and not u.held
+                             and 0 < u.ap == max(0, u.ap_max - u.ap_owed)]
+        return self._waiting
+
+    def corks(self, square: Pos) -> bool:
+        """Whether standing on `square`, a doorway, shuts a friend still to act out of the
+        fight: one that could walk to it this turn and stands farther from the foe the
+        doorway leads to (the ground's walks, units aside)."""
+        if square not in self.game.doors or not self.foes:
+            return False
+        terrain = self.board.terrain
+        goal = min(self.foes, key=lambda f: (distance(f.pos, square), f.id))
+        toward = terrain(goal.pos)
+        here, walks = toward.get(square), terrain(square)
+        if here is None:
+            return False
+        move = self.game.rules.move_cost
+        return any((w := walks.get(f.pos)) is not None and w <= f.ap + move
+                   and toward.get(f.pos, -1) > here for f in self.waiting())
+
+    def shooter(self) -> bool:
+        """Whether the unit fights at range: a ranged weapon, its aim at least its blade."""
+        return self.unit.skill("ranged") >= self.unit.skill("melee") and any(
+            self.weapons[w].kind == "ranged" for w in self.unit.weapons)
 
     def _striking_distance(self) -> int:
         """The walk (in AP, from a foe's square) from which the unit can still strike that
@@ -971,15 +1076,49 @@ class _Turn:
                 return ToggleDoor(unit.id, pos, True)
         return None
 
-    def _feared(self, square: Pos) -> float:
-        """The exposure a walk that buys no blow weighs: its damage by `_care`, its loss whole."""
+    def _feared(self, square: Pos, holding: bool) -> float:
+        """The exposure a walk that buys no blow weighs: its damage fully while it holds,
+        hardly once it closes in (it has chosen to meet the foe), its loss whole."""
         peril = self.peril(square)
-        return (self.exposure(square) - peril) * self._care() + peril
+        return (self.exposure(square) - peril) * (1.0 if holding else 0.2) + peril
 
-    def _care(self) -> float:
-        """How much a walk that buys no blow fears the foes' reach: fully for `patience`
-        rounds, then hardly (two careful sides must still meet)."""
-        return 1.0 if self.game.round <= self.w.patience else 0.2
+    def _holds(self) -> bool:
+        """Whether a walk that buys no blow keeps to where the unit could strike next turn
+        (no nearer): for `patience` rounds. Then on, it closes in, to the edge of the
+        foes' reach and with its friends (`approach`). A side that held on after that
+        (tried: the side without the edge, its HP standing times its damage a turn under
+        the other's) drew the tavern's crews out to the round limit, one in ten games."""
+        return self.game.round <= self.w.patience
+
+    def _useful_distance(self) -> int:
+        """The walk (in AP, from a foe's square) nearer than which closing in buys nothing:
+        where its farthest blow reaches without a step (a shooter keeps its range)."""
+        ways = [reach.farthest for reach, cost, dice in attacks(self.game, self.unit)
+                if dice and cost <= self.unit.ap_max]
+        return max(ways, default=1) * self.game.rules.move_cost
+
+    def _unhindered(self, square: Pos) -> bool:
+        """Whether some foe could strike `square` next turn with all its blows, no walk
+        to pay for first."""
+        for t in self.threats:
+            blows = self._blows(t, square)
+            if blows > 0 and blows >= t.power - 1e-9:
+                return True
+        return False
+
+    def _alone(self, square: Pos, d: int, far: dict[Pos, int]) -> bool:
+        """Whether the unit would stand at `square` (`d` AP from its goal) ahead of all its
+        friends: none of them is, nor can walk this turn (the AP it has left), within
+        two steps as near the goal. A unit alone on its side is never alone."""
+        move = self.game.rules.move_cost
+        mates = [u for u in self.friends if u is not self.unit and not u.held]
+        if not mates:
+            return False
+        for mate in mates:
+            there = far.get(mate.pos)
+            if there is not None and there - mate.ap <= d + 2 * move:
+                return False
+        return True
 
     def _goal(self) -> Unit | None:
         """The foe to walk toward: the most worth for the ground to cover, among the other

@@ -10,11 +10,12 @@ import pytest
 from game.rules import odds
 from game.rules.actions import Action, Attack, EndTurn, Move
 from game.rules.engine import Game
+from game.rules.geometry import distance
 from game.rules.events import CommandIssued, Damage, EffectAdded, Healed, SpellCast
 from game.rules.magic import HARMFUL, Cast
 from game.rules.policies import ProfileBook
-from game.rules.tactician import Tactician
-from tests.helpers import CONTENT, make_game
+from game.rules.tactician import Tactician, _Turn
+from tests.helpers import CONTENT, SCENARIO, make_game
 
 TACTICIAN = ProfileBook(CONTENT).policy("balanced")
 
@@ -476,3 +477,131 @@ def test_between_a_healer_and_a_fighter_as_far_it_walks_to_the_healer():
     attacks = [c for c in commands if c.startswith("attack")]
     assert commands[0].startswith("move aldric")
     assert attacks and attacks[0].startswith("attack aldric elise")
+
+
+def _full_blows(game, foe, square) -> bool:
+    """Whether `foe` could strike `square` next turn with all its blows (its AP's worth of
+    its strongest weapon), no walk paid first: the square is in its reach, no nearer than
+    its weapon's reach plus the steps its spare AP pay for."""
+    weapon = CONTENT.weapons[foe.weapons[0]]
+    reach = weapon.range if weapon.kind == "ranged" else 1
+    spare = foe.ap_max % weapon.ap_cost
+    return distance(foe.pos, square) <= reach + spare // game.rules.move_cost
+
+
+def test_closing_in_with_no_blow_it_stops_where_the_foes_must_walk_to_strike_back():
+    """Crossroads, round 3 (patience over), the company's walks that struck nothing
+    (playtest: Dagny 8 squares into the foes' reach with 2 AP, Elise 10 with 0): Aldric
+    and Brenna close in on Elise (8 HP left) and Fenwick, but each stops
+    where every foe must spend AP walking to strike back (a blow fewer), not where the
+    mace and the sling strike at full strength."""
+    hall = "\n".join(["." * 24] * 12)
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("brenna", "brenna", 1, (0, 6)),
+                      ("elise", "elise", 2, (12, 5)), ("fenwick", "fenwick", 2, (13, 7))],
+                     map_text=hall, designer=False)
+    game.round = 3
+    game.units["elise"].hp = 8
+    commands = turn_of(game, 1)
+    assert not any(c.startswith("attack") for c in commands)  # nothing in reach this turn
+    for uid in ("aldric", "brenna"):
+        unit = game.units[uid]
+        assert unit.pos[0] >= 6, commands  # they did close in
+        for foe in ("elise", "fenwick"):
+            assert not _full_blows(game, game.units[foe], unit.pos), (uid, unit.pos, foe)
+
+
+def test_closing_in_no_unit_walks_alone_into_the_foes_reach():
+    """Round 3: Aldric far ahead of Brenna, who cannot catch up this turn, the foes 11
+    squares off: he closes in only as far as keeps him out of their reach (he would
+    arrive alone to take every blow); with Brenna beside him, he walks into it."""
+    hall = "\n".join(["." * 30] * 9)
+    def walk(brenna_at):
+        game = make_game([("aldric", "aldric", 1, (12, 4)), ("brenna", "brenna", 1, brenna_at),
+                          ("dagny", "dagny", 2, (25, 4)), ("fenwick", "fenwick", 2, (26, 5))],
+                         map_text=hall, designer=False)
+        game.round = 3
+        game.units["dagny"].hp = 10
+        game.units["fenwick"].hp = 7
+        first = TACTICIAN.choose(game, game.units["aldric"])
+        assert isinstance(first, Move)
+        game.apply(first)
+        return game, _danger_at(game, "aldric")
+    game, danger = walk((0, 4))
+    assert danger == 0, game.units["aldric"].pos
+    game, danger = walk((11, 5))
+    assert danger > 0, game.units["aldric"].pos
+
+
+def _danger_at(game, uid) -> float:
+    """The foes' damage the tactician reckons at the unit's square next turn."""
+    unit = game.units[uid]
+    return _Turn(game, unit, TACTICIAN.w, TACTICIAN.board(game)).danger(unit.pos)
+
+
+def test_a_walk_that_strikes_nothing_is_one_walk_not_two_that_undo_each_other():
+    """Crossroads, round 3 (playtest: `move elise 13,1` then `move elise 12,2`): Elise,
+    nothing to mend or strike where she stands, once walked two squares back out of the
+    foes' sight and then six forward, past where she started. Each of her walks buys a
+    spell or a blow, or is the one walk of her turn."""
+    game = make_game([("aldric", "aldric", 1, (9, 3)), ("brenna", "brenna", 1, (8, 6)),
+                      ("corvin", "corvin", 1, (10, 3)), ("dagny", "dagny", 2, (14, 5)),
+                      ("elise", "elise", 2, (18, 6)), ("fenwick", "fenwick", 2, (18, 8))],
+                     map_text=SCENARIO.map, designer=False)
+    game.round = 3
+    game.units["aldric"].hp = 16
+    commands = turn_of(game, 2)
+    for first, then in zip(commands, commands[1:]):
+        assert not (first.startswith("move ") and then.startswith("move ")
+                    and first.split()[1] == then.split()[1]), commands
+    assert any(c.startswith("move elise") for c in commands)
+
+
+def test_a_shooter_shoots_from_out_of_melee_when_it_can_and_never_walks_into_it():
+    """Crossroads, round 10: Aldric (8 HP) beside Dagny, Fenwick (sling, reach 3) two
+    squares from him (playtest: Fenwick parked beside Aldric to sling him at distance 1,
+    walked eight squares to stab Corvin with his dagger). He slings Aldric from out of
+    his sword's reach without a step, never from beside him."""
+    game = make_game([("aldric", "aldric", 1, (18, 6)), ("dagny", "dagny", 2, (19, 6)),
+                      ("elise", "elise", 2, (22, 6)), ("fenwick", "fenwick", 2, (19, 8))],
+                     map_text=SCENARIO.map, designer=False)
+    game.round = 10
+    game.units["aldric"].hp = 8
+    game.units["dagny"].ap = game.units["elise"].ap = 0  # they have acted
+    commands = turn_of(game, 2)
+    assert any(c.startswith("attack fenwick aldric with sling") for c in commands), commands
+    assert not any(c.startswith("attack fenwick") and "sling" not in c for c in commands)
+    assert distance(game.units["fenwick"].pos, game.units["aldric"].pos) >= 2, commands
+
+
+def _dungeon_with_pets(characters, pets, door_open=True):
+    """The dungeon's west rooms, the door between them (5,6) open, with some of Bruno's
+    wolves (creatures with an owner)."""
+    from game.content.loader import DEFAULT_CONTENT, load_scenario, scenario_path
+    from game.rules.templates import PlayerSpec, Scenario, UnitPlacement
+    rows = [list(r) for r in load_scenario(
+        CONTENT, scenario_path(DEFAULT_CONTENT, "dungeon")).map.splitlines()]
+    rows[6][5] = "/" if door_open else "+"
+    scenario = Scenario(
+        name="test", map="\n".join("".join(r) for r in rows),
+        players=[PlayerSpec(name="Alice", colour="blue"), PlayerSpec(name="Bruno", colour="red")],
+        characters=[UnitPlacement(id=i, template=t, owner=o, at=list(p))
+                    for i, t, o, p in characters],
+        creatures=[UnitPlacement(id=i, template=t, owner=o, at=list(p)) for i, t, o, p in pets])
+    return Game(CONTENT, scenario, seed=0, designer=False, policies=ProfileBook(CONTENT))
+
+
+def test_a_unit_fighting_from_a_doorway_steps_through_for_the_friends_behind_it():
+    """The dungeon (playtest, two games: Dagny fought Aldric from the doorway 5,6 four
+    rounds running, Grey and Rook behind her with all their AP): she steps through and
+    strikes from beyond the door, and both wolves come through and bite."""
+    game = _dungeon_with_pets(
+        [("aldric", "aldric", 1, (5, 5)), ("brenna", "brenna", 1, (7, 3)),
+         ("dagny", "dagny", 2, (5, 6)), ("fenwick", "fenwick", 2, (3, 9))],
+        [("grey", "wolf", 2, (4, 8)), ("rook", "war-wolf", 2, (6, 8))])
+    game.round = 4
+    commands = turn_of(game, 2)
+    dagny = [c for c in commands if c.split()[1:2] == ["dagny"]]
+    assert dagny[0].startswith("move dagny"), commands
+    assert any(c.startswith("attack dagny") for c in dagny)
+    assert any(c.startswith("attack grey") for c in commands), commands
+    assert any(c.startswith("attack rook") for c in commands), commands
