@@ -432,6 +432,12 @@ def render_tune(console: Console, found, path: str, figure: str, current) -> Non
             field=path, low=found.low, high=found.high, target=target,
             at_low=_figure_text(ends[found.low], figure),
             at_high=_figure_text(ends[found.high], figure)), style="bold")
+        tried = {s.figure for s in found.steps}
+        if len(tried) == 1 and all(s.exact for s in found.steps):
+            # A flat figure is the field's absence from every roll it is made of (a
+            # creature's dodge: creatures do not dodge), not a range too narrow.
+            console.print(_("{field} changes nothing in this figure: it is the same, "
+                            "exactly, at every value tried").format(field=path))
     else:
         if found.bracket is None:
             a, b = found.crossings[0]

@@ -223,3 +223,17 @@ def test_a_scenario_units_hp_max_is_tuned_on_its_template_and_the_path_says_whic
     units = unit_ids(Setup(str(DEFAULT_CONTENT), "scenario", scenario="dungeon"))
     assert field_range("rook.skills.melee=40..70", game, units)[0] == "rook.skills.melee"
     assert field_range("aldric.hp_max=10..20", game, units)[0] == "aldric.hp_max"
+
+
+def test_tune_says_when_the_field_changes_nothing_in_the_figure(tmp_path, capsys):
+    # A creature does not dodge: the goblin's dodge weighs in no roll of Aldric's blow.
+    where = saved(tmp_path, capsys)
+    code, out, _ = run(capsys, "tune", "odds", "crossroads", "aldric", "goblin-1", *where,
+                       "--field", "goblin-1.skills.dodge=0..60", "--to", "50%")
+    said = " ".join(out.split())
+    assert "no value of goblin-1.skills.dodge from 0 to 60 reaches 50.0%" in said
+    assert "goblin-1.skills.dodge changes nothing in this figure: it is the same, exactly, " \
+           "at every value tried" in said
+    code, out, _ = run(capsys, "tune", "odds", "crossroads", "aldric", "goblin-1", *where,
+                       "--field", "aldric.skills.melee", "--to", "90%")
+    assert "changes nothing" not in out  # a figure that moves, short of the target
