@@ -304,18 +304,20 @@ def describe(event: ev.Event, name: Names = str) -> str:
     return f"{type(event).__name__}: {msgspec.to_builtins(event)}"
 
 
-@describe.register
+# Each registered by its class: by its annotation, singledispatch would evaluate every
+# function's annotations at import, a cost of the game's start-up.
+@describe.register(ev.CommandIssued)
 def _line(e: ev.CommandIssued, name: Names = str) -> str:
     return f"▶ {e.text}"
 
 
-@describe.register
+@describe.register(ev.Refused)
 def _line(e: ev.Refused, name: Names = str) -> str:
     return _("✗ {command}: {reason}").format(
         command=e.text, reason=refusal_text(e.message, e.fields, e.reason))
 
 
-@describe.register
+@describe.register(ev.ForcedRolls)
 def _line(e: ev.ForcedRolls, name: Names = str) -> str:
     rolls = ", ".join(map(str, e.rolls))
     if e.dropped:
@@ -324,17 +326,17 @@ def _line(e: ev.ForcedRolls, name: Names = str) -> str:
     return _("next d100 rolls forced: {rolls}").format(rolls=rolls)
 
 
-@describe.register
+@describe.register(ev.TurnStarted)
 def _line(e: ev.TurnStarted, name: Names = str) -> str:
     return f"— {headline(e)} —"
 
 
-@describe.register
+@describe.register(ev.CreaturePhase)
 def _line(e: ev.CreaturePhase, name: Names = str) -> str:
     return f"— {headline(e)} —"
 
 
-@describe.register
+@describe.register(ev.Moved)
 def _line(e: ev.Moved, name: Names = str) -> str:
     end = e.path[-1]
     return ngettext("{unit} moves {n} square to {x},{y} ({ap} AP, {left} left)",
@@ -343,7 +345,7 @@ def _line(e: ev.Moved, name: Names = str) -> str:
                                         **_ap(e))
 
 
-@describe.register
+@describe.register(ev.DoorChanged)
 def _line(e: ev.DoorChanged, name: Names = str) -> str:
     if e.state == "open":
         text = _("{unit} opens the door at {x},{y} ({ap} AP, {left} left)")
@@ -352,14 +354,14 @@ def _line(e: ev.DoorChanged, name: Names = str) -> str:
     return text.format(unit=name(e.unit), x=e.at[0], y=e.at[1], **_ap(e))
 
 
-@describe.register
+@describe.register(ev.Waited)
 def _line(e: ev.Waited, name: Names = str) -> str:
     return ngettext("{unit} waits: done for this turn ({n} AP unused)",
                     "{unit} waits: done for this turn ({n} AP unused)",
                     e.ap_unused).format(unit=name(e.unit), n=e.ap_unused)
 
 
-@describe.register
+@describe.register(ev.AttackDeclared)
 def _line(e: ev.AttackDeclared, name: Names = str) -> str:
     # The distance in squares: English says "at 4" either way, a translation may need the
     # plural of its word for squares.
@@ -413,7 +415,7 @@ def _roll_line(e: ev.Roll, name: Names) -> tuple[str, str]:
     return _indent(text.format(**fields)), outcome
 
 
-@describe.register
+@describe.register(ev.Roll)
 def _line(e: ev.Roll, name: Names = str) -> str:
     return _roll_line(e, name)[0]
 
@@ -431,7 +433,7 @@ def dice_label(roll: DiceRoll, name: Names = str) -> str:
     return name(roll.label)
 
 
-@describe.register
+@describe.register(ev.Damage)
 def _line(e: ev.Damage, name: Names = str) -> str:
     dice = " + ".join(f"{dice_label(r, name)} {r.expr} {list(r.faces)}={r.total}" for r in e.dice)
     if e.terms:
@@ -450,7 +452,7 @@ def _line(e: ev.Damage, name: Names = str) -> str:
     return _indent(text.format(**fields))
 
 
-@describe.register
+@describe.register(ev.Healed)
 def _line(e: ev.Healed, name: Names = str) -> str:
     dice = " + ".join(f"{r.expr} {list(r.faces)}={r.total}" for r in e.dice)
     return _indent(_("{target} healed {amount} ({dice}; HP {hp_before} → {hp_after})").format(
@@ -464,42 +466,42 @@ def xp_reason(e: ev.XpGained) -> str:
     return render(e.message, e.fields, _, content_text) if e.message else _(e.reason)
 
 
-@describe.register
+@describe.register(ev.XpGained)
 def _line(e: ev.XpGained, name: Names = str) -> str:
     reason = xp_reason(e)
     return _indent(_("{unit} +{amount} XP ({reason}; {total} XP, level {level})").format(
         unit=name(e.unit), amount=e.amount, reason=reason, total=e.total, level=e.level))
 
 
-@describe.register
+@describe.register(ev.LevelUp)
 def _line(e: ev.LevelUp, name: Names = str) -> str:
     return _indent(_("★ {unit} reaches level {level}").format(unit=name(e.unit), level=e.level))
 
 
-@describe.register
+@describe.register(ev.Quip)
 def _line(e: ev.Quip, name: Names = str) -> str:
     return _indent(_("{unit}: “{text}”").format(unit=name(e.unit), text=content_text(e.text)))
 
 
-@describe.register
+@describe.register(ev.Down)
 def _line(e: ev.Down, name: Names = str) -> str:
     return _indent(_("✝ {unit} is down").format(unit=name(e.unit)))
 
 
-@describe.register
+@describe.register(ev.Destroyed)
 def _line(e: ev.Destroyed, name: Names = str) -> str:
     if e.kind == "door":
         return _indent(_("the door at {x},{y} is destroyed").format(x=e.at[0], y=e.at[1]))
     return _indent(_("{target} is destroyed").format(target=name(e.target)))
 
 
-@describe.register
+@describe.register(ev.SpellCast)
 def _line(e: ev.SpellCast, name: Names = str) -> str:
     return _("{caster} casts {spell} on {target} ({ap} AP, {left} left)").format(
         caster=name(e.caster), spell=name(e.spell), target=name(e.target), **_ap(e))
 
 
-@describe.register
+@describe.register(ev.Countered)
 def _line(e: ev.Countered, name: Names = str) -> str:
     if e.reflected:
         text = _("{unit} counters {spell} and reflects it!")
@@ -508,7 +510,7 @@ def _line(e: ev.Countered, name: Names = str) -> str:
     return _indent(text.format(unit=name(e.unit), spell=name(e.spell)))
 
 
-@describe.register
+@describe.register(ev.ApDrained)
 def _line(e: ev.ApDrained, name: Names = str) -> str:
     if e.next_refill is None:
         return _indent(_("{unit} loses {amount} AP to the counter ({left} left)").format(
@@ -518,13 +520,13 @@ def _line(e: ev.ApDrained, name: Names = str) -> str:
         unit=name(e.unit), amount=e.amount, owed=e.owed, refill=e.next_refill))
 
 
-@describe.register
+@describe.register(ev.OwedApPaid)
 def _line(e: ev.OwedApPaid, name: Names = str) -> str:
     return _indent(_("{unit} pays {amount} AP owed to a counter: starts with {ap} AP").format(
         unit=name(e.unit), amount=e.amount, ap=e.ap))
 
 
-@describe.register
+@describe.register(ev.EffectAdded)
 def _line(e: ev.EffectAdded, name: Names = str) -> str:
     return _indent(ngettext("{unit}: {source} {amount:+d} {stat} for {n} turn",
                             "{unit}: {source} {amount:+d} {stat} for {n} turns", e.turns).format(
@@ -532,7 +534,7 @@ def _line(e: ev.EffectAdded, name: Names = str) -> str:
         n=e.turns))
 
 
-@describe.register
+@describe.register(ev.ItemUsed)
 def _line(e: ev.ItemUsed, name: Names = str) -> str:
     fields = dict(unit=name(e.unit), item=name(e.item), target=name(e.target), n=e.uses_left,
                   **_ap(e))
@@ -553,7 +555,7 @@ def _line(e: ev.ItemUsed, name: Names = str) -> str:
     return text.format(**fields)
 
 
-@describe.register
+@describe.register(ev.EffectExpired)
 def _line(e: ev.EffectExpired, name: Names = str) -> str:
     return _indent(_("{unit}: {source} on {stat} wears off").format(
         unit=name(e.unit), source=name(e.source), stat=name(e.stat)))
@@ -589,7 +591,7 @@ def _edit_words(message: str, fields: dict, name: Names) -> dict:
     return fields
 
 
-@describe.register
+@describe.register(ev.Edited)
 def _line(e: ev.Edited, name: Names = str) -> str:
     # The edit's words agree with the unit (`Ysolde placée`): its gender by its id, as its
     # name (a journal from before genders were looked up here may carry it in its fields).
@@ -599,14 +601,14 @@ def _line(e: ev.Edited, name: Names = str) -> str:
     return _indent(_("✎ edit: {unit} {change}").format(unit=name(e.unit), change=change))
 
 
-@describe.register
+@describe.register(ev.Reloaded)
 def _line(e: ev.Reloaded, name: Names = str) -> str:
     if not e.changes:
         return _("⟳ content reloaded: nothing changed")
     return _("⟳ content reloaded: {changes}").format(changes="; ".join(e.changes))
 
 
-@describe.register
+@describe.register(ev.GameOver)
 def _line(e: ev.GameOver, name: Names = str) -> str:
     if e.name:
         return _("=== Game over: {name} wins ===").format(name=content_text(e.name))
