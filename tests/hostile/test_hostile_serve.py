@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import aiohttp
@@ -28,9 +29,9 @@ from game.ui.web_driver import HEIGHT, WIDTH, clamp_size
 from tests.helpers_serve import START, STOP, free_port, games, ours, wait_until
 
 
-@pytest.fixture
-def served(tmp_path):
-    """`serve duel` on a free port with its saves in `tmp_path`; yields (port, process,
+@contextmanager
+def _serving(tmp_path: Path):
+    """`serve duel` on a free port with its saves in `tmp_path`/saves: (port, process,
     folder); whatever is left of it is killed after."""
     folder = tmp_path / "saves"
     folder.mkdir()
@@ -53,29 +54,19 @@ def served(tmp_path):
         process.wait(timeout=10)
 
 
+@pytest.fixture
+def served(tmp_path):
+    """A server of the test's own: (port, process, folder)."""
+    with _serving(tmp_path) as found:
+        yield found
+
+
 @pytest.fixture(scope="module")
 def _one_server(tmp_path_factory):
     """One `serve duel` for the tests that leave it serving (each tab is a game process of
     its own, started and ended by the test): (port, process, folder)."""
-    tmp_path = tmp_path_factory.mktemp("served")
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "game", "serve", "duel", "--port", str(port),
-         "--saves-dir", str(folder)], cwd=tmp_path, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        assert wait_until(lambda: _listening(port), START)
-        yield port, process, folder
-    finally:
-        for left in ours(folder):
-            try:
-                left.kill()
-            except psutil.NoSuchProcess:
-                pass
-        process.kill()
-        process.wait(timeout=10)
+    with _serving(tmp_path_factory.mktemp("served")) as found:
+        yield found
 
 
 @pytest.fixture
