@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from rich.text import Text
@@ -77,21 +76,18 @@ def saved_on(stamp: str) -> str:
                                              time=text[11:16])
 
 
-#: An autosave's name (`saves.autosave`): its stamp to the microsecond, round and player.
-_AUTOSAVE = re.compile(re.escape(AUTOSAVE_PREFIX) + r"\d{8}-(\d\d)(\d\d)(\d\d)-\d+-r\d+-p\d+")
-
-
 def shown_name(record: SaveRecord) -> str:
-    """A save's name in the list; an autosave's as its time and whose turn it was (its
-    file name, `autosave-20261202-021503-…`, is cut alike for every one on a narrow
-    terminal)."""
-    found = _AUTOSAVE.fullmatch(record.name)
-    if found is None or not 1 <= record.current <= len(record.players):
+    """A save's name in the list; an autosave's as the time it was saved and whose turn it
+    was (its file name, `autosave-20261202-021503-…`, is cut alike for every one on a
+    narrow terminal)."""
+    stamp = str(record.saved_at)  # `2026-12-02T02:15:03Z`
+    if not record.name.startswith(AUTOSAVE_PREFIX) or len(stamp) < 19 or stamp[13] != ":" \
+            or not 1 <= record.current <= len(record.players):
         return record.name
     # Translators: an autosave in the load list's narrow Name column: its time and the
     # player whose turn it saved (a 80-column terminal gives it 19 cells)
-    return _("auto {time} {player}").format(
-        time=":".join(found.groups()), player=record.players[record.current - 1])
+    return _("auto {time} {player}").format(time=stamp[11:19],
+                                            player=record.players[record.current - 1])
 
 
 def players_text(record: SaveRecord) -> str:
