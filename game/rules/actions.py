@@ -26,7 +26,7 @@ from game.rules.damage import (
     total_reduction,
 )
 from game.rules.dice import MAX_FORCED, Dice, Roller
-from game.rules.errors import Impossible, N_, Phrase, UnknownName
+from game.rules.errors import Impossible, N_, Phrase, UnknownName, a_few
 from game.rules.events import (
     AttackDeclared,
     Damage,
@@ -72,9 +72,7 @@ def no_such_unit(game: GameState, token: str, things: bool = False) -> UnknownNa
         hint = Phrase(N_(" (did you mean {id}, {unit}?)"), {"id": repr(unit.id),
                                                              "unit": unit.name})
     else:
-        ids = sorted(game.units)
-        hint = Phrase(N_(" (units: {ids})"),
-                      {"ids": ", ".join(ids[:8]) + (", …" if len(ids) > 8 else "")})
+        hint = Phrase(N_(" (units: {ids})"), {"ids": a_few(game.units)})
     message = N_("there is no unit, object or door called {id}{hint}") if things else \
         N_("there is no unit called {id}{hint}")
     return UnknownName(message, id=repr(token), hint=hint)

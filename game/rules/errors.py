@@ -88,6 +88,10 @@ def did_you_mean(word: str, known: Iterable[str]) -> Phrase:
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
     if close:
         return Phrase(N_(" (did you mean {id}?)"), {"id": repr(close[0])})
-    names = sorted(known)
-    return Phrase(N_(" (known: {ids})"),
-                  {"ids": ", ".join(names[:8]) + (", …" if len(names) > 8 else "")})
+    return Phrase(N_(" (known: {ids})"), {"ids": a_few(known)})
+
+
+def a_few(ids: Iterable[str], most: int = 8) -> str:
+    """`aldric, brenna, …`: the first ids in order, an ellipsis for the rest."""
+    names = sorted(ids)
+    return ", ".join(names[:most]) + (", …" if len(names) > most else "")

@@ -68,7 +68,7 @@ def event_text(game: Game, event, name=None) -> Text:
     return text
 
 
-def said(events) -> list:
+def worded(events) -> list:
     """The events that make journal lines: not the heading of a creature phase in which
     no creature did anything (the next turn follows it at once)."""
     events = list(events)
@@ -146,7 +146,7 @@ class JournalLog(RichLog):
         self._heading = None
         if events and isinstance(events[-1], ev.CreaturePhase):
             self._heading = events.pop()
-        events = said(events)
+        events = worded(events)
         for event, line in zip(events, event_lines(game, events)):
             self.write_line(line, event)
 

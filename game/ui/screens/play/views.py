@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.journal.text import namer
-from game.ui.widgets.journal_log import briefing_lines, event_lines, said
+from game.ui.widgets.journal_log import briefing_lines, event_lines, worded
 from game.ui.widgets.panels import TargetPanel, has_odds
 
 if TYPE_CHECKING:
@@ -107,4 +107,4 @@ class Views:
 
         game = self.screen.game
         self.screen.app.push_screen(JournalScreen(
-            [*briefing_lines(game), *event_lines(game, said(game.journal))]))
+            [*briefing_lines(game), *event_lines(game, worded(game.journal))]))
