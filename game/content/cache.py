@@ -21,7 +21,6 @@ folder that cannot be written only loses the warm start. Nothing else reads the 
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from importlib.util import find_spec
@@ -31,6 +30,7 @@ import msgspec
 
 from game.files import UnreadableFile, read_bounded
 from game.i18n import add_content_texts
+from game.rules.sha import sha256
 from game.rules.templates import Content, Scenario
 
 #: Bumped when what a cache file holds changes shape.
@@ -60,14 +60,14 @@ _DECODER = msgspec.msgpack.Decoder(_Cached)
 def cache_file(cache_dir: Path, root: Path, scenario: Path) -> Path:
     """The cache file of a content folder and scenario, in `cache_dir`."""
     where = f"{Path(root).resolve()}\0{Path(scenario).resolve()}".encode()
-    name = f"content-{Path(scenario).stem[:40]}-{hashlib.sha256(where).hexdigest()[:12]}.msgpack"
+    name = f"content-{Path(scenario).stem[:40]}-{sha256(where).hexdigest()[:12]}.msgpack"
     return Path(cache_dir) / name
 
 
 def key(root: Path, scenario: Path) -> bytes | None:
     """What the load of `root` and `scenario` depends on, hashed; None if a file cannot
     be read as the loader would read it (the YAML path says why)."""
-    digest = hashlib.sha256(f"{FORMAT}\0{sys.version}\0{msgspec.__version__}\0".encode())
+    digest = sha256(f"{FORMAT}\0{sys.version}\0{msgspec.__version__}\0".encode())
     yaml = find_spec("yaml")  # found, not imported: its version by its files
     for origin in (yaml.origin if yaml else None, *_modules()):
         digest.update(_stamp(origin))

@@ -8,7 +8,9 @@ first line names its schema: `# yaml-language-server: $schema=../schemas/weapons
 
 from __future__ import annotations
 
+import ast
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +38,7 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 def schema_of(name: str) -> dict[str, Any]:
     """The JSON Schema of one content file (`name` a key of CONTENT_FILES)."""
     file, tp = CONTENT_FILES[name]
-    schema = msgspec.json.schema(tp)
+    schema = _described(msgspec.json.schema(tp))
     title = {"$schema": DRAFT, "title": f"Escarmouche content: {file}"}
     return {**title, **schema}
 
@@ -44,7 +46,54 @@ def schema_of(name: str) -> dict[str, Any]:
 def entry_schema(tp: Any) -> dict[str, Any]:
     """The JSON Schema of one entry of a content file (a `Weapon`, an `AiProfile`...): the
     definitions `schema_of` writes, from the same Struct."""
-    return {"$schema": DRAFT, **msgspec.json.schema(tp)}
+    return {"$schema": DRAFT, **_described(msgspec.json.schema(tp))}
+
+
+@cache
+def field_meanings() -> dict[str, dict[str, str]]:
+    """Each template class's fields' meanings, by class and field name: the `#:` lines
+    right above each field in `game/rules/templates.py`, joined (Sphinx's doc comments;
+    the module says why they are not in the field types); none if its source is not at
+    hand (a meaning is for the reader: validation does not need it)."""
+    try:
+        source = Path(templates.__file__).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    lines = source.splitlines()
+    meanings: dict[str, dict[str, str]] = {}
+    for node in ast.parse(source).body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        fields = meanings.setdefault(node.name, {})
+        for statement in node.body:
+            if not (isinstance(statement, ast.AnnAssign)
+                    and isinstance(statement.target, ast.Name)):
+                continue
+            above, row = [], statement.lineno - 2
+            while row >= 0 and lines[row].strip().startswith("#:"):
+                above.insert(0, lines[row].strip()[2:].strip())
+                row -= 1
+            if above:
+                fields[statement.target.id] = " ".join(above)
+    return meanings
+
+
+def _described(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with each Struct field's meaning as its property's `description`, first,
+    where msgspec puts a `Meta(description=...)`."""
+    meanings = field_meanings()
+    for name, spec in schema.get("$defs", {}).items():
+        cls = getattr(templates, name, None)
+        properties = spec.get("properties")
+        if not (isinstance(cls, type) and issubclass(cls, msgspec.Struct) and properties):
+            continue
+        for field in msgspec.structs.fields(cls):
+            meaning = next((meanings[base.__name__][field.name] for base in cls.__mro__
+                            if field.name in meanings.get(base.__name__, {})), None)
+            if meaning and field.encode_name in properties:
+                properties[field.encode_name] = {"description": meaning,
+                                                 **properties[field.encode_name]}
+    return schema
 
 
 def write_schemas(out: Path) -> list[Path]:

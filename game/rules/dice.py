@@ -13,7 +13,6 @@ what makes a comparison of rule sets a comparison and not noise.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 from collections import deque
@@ -23,6 +22,7 @@ from typing import Iterable
 import msgspec
 
 from game.rules.errors import N_
+from game.rules.sha import sha256
 from game.rules.sources import Sources
 
 class DiceError(ValueError):
@@ -120,7 +120,7 @@ def stream_seed(seed: int, key: str) -> int:
     sha256 rather than `hash()`, which is salted per process: the same game must roll the
     same dice in any process, on any machine.
     """
-    digest = hashlib.sha256(f"{seed}:{key}".encode()).digest()
+    digest = sha256(f"{seed}:{key}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
