@@ -2,8 +2,12 @@
 starts in English whatever the language of the shell that runs the tests."""
 
 import gc
+import hashlib
+import os
 import sys
+from pathlib import Path
 
+import msgspec
 import pytest
 
 # Compiled modules are kept (in the __pycache__ folders git ignores) even where the shell
@@ -12,6 +16,87 @@ import pytest
 # of CPU per worker before its first test, 3.5 s with them). Only this process's imports:
 # the subprocesses the tests start keep the shell's setting.
 sys.dont_write_bytecode = False
+# The pytest plugins (xdist, pytest-asyncio, hypothesis, syrupy, ...) are imported before this
+# file, and pytest rewrites their asserts too: under PYTHONDONTWRITEBYTECODE it did so again in
+# every worker of every run (68 modules, about 1 s of CPU each time). So the xdist workers
+# start without the shell's setting (the first run keeps the rewritten plugins, the next ones
+# read them), and each worker puts it back for the subprocesses its tests start.
+_HELD = "_ESCARMOUCHE_DONTWRITEBYTECODE"
+if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.pop(_HELD, None) is not None:
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+
+
+def pytest_configure(config):
+    if getattr(config.option, "numprocesses", None) and not os.environ.get(
+            "PYTEST_XDIST_WORKER") and os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+        os.environ[_HELD] = "1"  # the workers are started after this hook
+
+
+def pytest_unconfigure(config):
+    if os.environ.pop(_HELD, None) is not None:
+        os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+
+
+# --- the shipped content read once per worker --------------------------------------------
+# Reading a content folder (parse, check, convert: 27 ms) was done again by every test that
+# starts a game, a script or a command on the shipped content or the tests' fixture copy:
+# each test has its own saves folder, so the game's own warm-start cache never hit (about
+# 900 loads a run). These two folders are read once per worker per language, under a key
+# of the folder as named and the bytes of its YAML files; any other folder (the copies the
+# content tests edit, mutate or break) is read as before, every time. The content is never
+# changed by a game (the helpers' CONTENT has always been shared by every test); after each
+# test the kept ones are checked byte for byte, so a test that changed one fails by name.
+from game.content import DEFAULT_CONTENT  # noqa: E402
+from game.content import loader as _loader  # noqa: E402
+from game.i18n import add_content_texts  # noqa: E402
+
+_SHARED_FOLDERS = {DEFAULT_CONTENT.resolve(),
+                   (Path(__file__).resolve().parent / "fixtures" / "content")}
+_read_folder = _loader.load_content_partial
+_kept: dict[tuple, tuple] = {}
+
+
+def _folder_key(root) -> tuple | None:
+    from game.i18n import current_language
+
+    folder = Path(root)
+    try:
+        if folder.resolve() not in _SHARED_FOLDERS:
+            return None
+        digest = hashlib.sha256()
+        for path in sorted(folder.iterdir()):
+            if path.suffix in (".yaml", ".yml"):
+                digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return None
+    return str(root), current_language(), digest.digest()
+
+
+def _load_content_partial(root=DEFAULT_CONTENT, texts=None):
+    key = _folder_key(root)
+    if key is None:
+        return _read_folder(root, texts)
+    if key not in _kept:
+        forms: list = []
+        content, errors = _read_folder(root, forms)
+        _kept[key] = (content, list(errors), forms[0], msgspec.msgpack.encode(content))
+    content, errors, forms, _ = _kept[key]
+    add_content_texts(forms)  # as a read files them
+    if texts is not None:
+        texts.append({english: dict(translated) for english, translated in forms.items()})
+    return content, list(errors)
+
+
+_loader.load_content_partial = _load_content_partial
+
+
+@pytest.fixture(autouse=True)
+def _shared_content_unchanged(request):
+    yield
+    for key, (content, _, _, encoded) in _kept.items():
+        assert msgspec.msgpack.encode(content) == encoded, (
+            f"{request.node.nodeid} changed the content read from {key[0]}, which every "
+            f"test of this worker shares (tests/conftest.py): copy it first")
 
 
 @pytest.fixture(autouse=True)
@@ -107,6 +192,4 @@ def pytest_runtest_protocol(item, nextitem):
 # test_hostile_cluster.py and two pilot files, 146 tests, 164 s wall with 2 workers, 129 s
 # with 3, 130 s with 4, for 5% more CPU with 3).
 def pytest_xdist_auto_num_workers(config):
-    import os
-
     return (os.cpu_count() or 1) + 1

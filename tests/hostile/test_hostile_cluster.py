@@ -127,36 +127,78 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Cluster:
-    """A Dask scheduler and workers without nannies (a killed worker stays dead), each its
-    own process."""
+def _quiet() -> dict:
+    return dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    def __init__(self, distributed, workers: int) -> None:
-        self.address = f"tcp://127.0.0.1:{free_port()}"
-        port = self.address.rsplit(":", 1)[1]
-        quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.scheduler = subprocess.Popen(
-            [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-             "--port", port, "--no-dashboard"], **quiet)
+
+def _scheduler(address: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+         "--port", address.rsplit(":", 1)[1], "--no-dashboard"], **_quiet())
+
+
+class Cluster:
+    """Dask workers without nannies (a killed worker stays dead), each its own process, on
+    a scheduler of their own (also a process) or on the module's shared one."""
+
+    def __init__(self, distributed, workers: int,
+                 shared: tuple[str, subprocess.Popen] | None = None) -> None:
+        if shared is None:
+            self.address = f"tcp://127.0.0.1:{free_port()}"
+            self.scheduler, self.own = _scheduler(self.address), True
+        else:
+            (self.address, self.scheduler), self.own = shared, False
+            assert self.scheduler.poll() is None, "the shared scheduler died in an earlier test"
         self.workers = [subprocess.Popen(
             [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--no-nanny",
-             "--nthreads", "1", "--no-dashboard"], **quiet) for _ in range(workers)]
+             "--nthreads", "1", "--no-dashboard"], **_quiet()) for _ in range(workers)]
         with distributed.Client(self.address, timeout=30) as client:
             client.wait_for_workers(workers, timeout=60)
+            # On the shared scheduler: these workers, none left from the test before.
+            assert len(client.scheduler_info()["workers"]) == workers
 
     def close(self) -> None:
-        for process in (*self.workers, self.scheduler):
+        for process in (*self.workers, *([self.scheduler] if self.own else [])):
             if process.poll() is None:
                 process.kill()
             process.wait(timeout=10)
 
 
+@pytest.fixture(scope="session")
+def _one_scheduler():
+    """One scheduler for the tests that kill only workers (a scheduler's start is 1 s of
+    CPU and 2-4 s of waiting): (address, process). Each test starts its own workers. Of
+    the session, not the module: tests/conftest.py runs these tests first (HEAVY), between
+    others."""
+    address = f"tcp://127.0.0.1:{free_port()}"
+    process = _scheduler(address)
+    yield address, process
+    if process.poll() is None:
+        process.kill()
+    process.wait(timeout=10)
+
+
+def _no_workers_left(distributed, address: str) -> None:
+    """Until the shared scheduler has seen every worker of the test before go (bounded)."""
+    with distributed.Client(address, timeout=30) as client:
+        end = time.monotonic() + 30
+        while client.scheduler_info()["workers"]:
+            assert time.monotonic() < end, "the workers of an earlier test are still there"
+            time.sleep(0.1)
+
+
 @pytest.fixture
-def cluster_of(distributed):
+def cluster_of(distributed, request):
+    """`cluster_of(n)`: a cluster of `n` workers, on a scheduler of the test's own;
+    `cluster_of(n, shared=True)`: on the module's shared scheduler."""
     made = []
 
-    def make(workers: int) -> Cluster:
-        made.append(Cluster(distributed, workers))
+    def make(workers: int, shared: bool = False) -> Cluster:
+        one = None
+        if shared:
+            one = request.getfixturevalue("_one_scheduler")
+            _no_workers_left(distributed, one[0])
+        made.append(Cluster(distributed, workers, one))
         return made[-1]
 
     yield make
@@ -178,7 +220,7 @@ def kill_on_first_chunk(process):
 
 def test_every_worker_killed_mid_run_is_said_and_gives_no_results(cluster_of, monkeypatch):
     monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
-    cluster = cluster_of(1)
+    cluster = cluster_of(1, shared=True)
     start = time.monotonic()
     with pytest.raises(LabError, match=r"every Dask worker left the cluster .* of 40 runs "
                                        r"done, no figures printed"):
@@ -198,7 +240,7 @@ def test_the_scheduler_killed_mid_run_is_said_and_gives_no_results(cluster_of):
 
 
 def test_a_worker_killed_while_another_lives_changes_no_result(cluster_of):
-    cluster = cluster_of(2)
+    cluster = cluster_of(2, shared=True)
     remote = run_all(DUEL, 5, 40, scheduler=cluster.address,
                      progress=kill_on_first_chunk(cluster.workers[0]))
     local = run_all(DUEL, 5, 40)
@@ -209,7 +251,7 @@ def test_a_worker_killed_while_another_lives_changes_no_result(cluster_of):
 def test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die(
         cluster_of, monkeypatch, capsys):
     monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
-    cluster = cluster_of(1)
+    cluster = cluster_of(1, shared=True)
     worker = cluster.workers[0]
     threading.Timer(3.0, lambda: os.kill(worker.pid, signal.SIGKILL)).start()
     capsys.readouterr()
