@@ -131,24 +131,29 @@ HEAVY = [
     "test_hostile_content.py::test_mutated_content_is_refused_or_played",
     "test_serve_table.py::test_a_shared_demo_viewers_follow_the_presenter_and_cannot_play",
     "test_hostile_cluster.py::test_the_scheduler_killed_mid_run_is_said_and_gives_no_results",
-    "test_stateful.py::runTest",
+    # These three share one scheduler (a module fixture): one after the other, so that no
+    # test of another module in between stops it.
     "test_hostile_cluster.py::test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die",
+    "test_hostile_cluster.py::test_a_worker_killed_while_another_lives_changes_no_result",
+    "test_hostile_cluster.py::test_every_worker_killed_mid_run_is_said_and_gives_no_results",
+    # And these four one server (`still_served`).
+    "test_hostile_serve.py::test_tabs_over_the_games_bound_are_told_to_come_back_later",
+    "test_hostile_serve.py::test_a_flood_of_huge_resizes_and_escapes_stays_in_bounded_memory",
+    "test_hostile_serve.py::test_hostile_messages_neither_kill_a_game_nor_grow_it_and_its_page_closed_ends_it",
+    "test_hostile_serve.py::test_a_client_that_vanishes_ends_its_game_after_an_autosave",
+    "test_stateful.py::runTest",
     "test_french_proof.py::test_every_screen_of_a_game_in_french_holds_no_english",
     "test_serve_table.py::test_a_live_game_is_watched_as_it_is_played",
     "test_simulate.py::test_runs_on_a_dask_cluster_give_the_same_results",
-    "test_hostile_cluster.py::test_a_worker_killed_while_another_lives_changes_no_result",
     "test_hostile_demo.py::test_a_script_too_long_for_a_demo_is_refused_before_the_app_starts",
     "test_french_proof.py::test_every_command_in_french_reports_no_english",
     "test_hostile_saves.py::test_a_mutated_real_save_is_read_or_refused_cleanly",
     "test_serve.py::test_serve_on_a_port_in_use_says_so",
     "test_table.py::test_autoplay_steps_on_its_own_and_a_stops_and_starts_it",
     "test_table.py::test_a_viewer_follows_step_by_step_and_no_key_plays",
-    "test_hostile_cluster.py::test_every_worker_killed_mid_run_is_said_and_gives_no_results",
     "test_i18n.py::test_the_check_command_finds_nothing_to_do",
     "test_odds_of_plans.py::test_odds_agree_with_10000_seeded_resolutions",
     "test_turn_odds.py::test_the_best_turn_agrees_with_the_engine_played_5000_times",
-    "test_hostile_serve.py::test_a_flood_of_huge_resizes_and_escapes_stays_in_bounded_memory",
-    "test_hostile_serve.py::test_tabs_over_the_games_bound_are_told_to_come_back_later",
     "test_app.py::test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back",
     "test_hostile_demo.py::test_a_script_at_the_bound_goes_to_its_end_and_back",
     "test_hostile_save_roundtrip.py::test_what_the_engine_logs_is_saved_read_back_and_replayed",
@@ -193,3 +198,4 @@ def pytest_runtest_protocol(item, nextitem):
 # with 3, 130 s with 4, for 5% more CPU with 3).
 def pytest_xdist_auto_num_workers(config):
     return (os.cpu_count() or 1) + 1
+

@@ -164,12 +164,12 @@ class Cluster:
             process.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def _one_scheduler():
     """One scheduler for the tests that kill only workers (a scheduler's start is 1 s of
-    CPU and 2-4 s of waiting): (address, process). Each test starts its own workers. Of
-    the session, not the module: tests/conftest.py runs these tests first (HEAVY), between
-    others."""
+    CPU and 2-4 s of waiting): (address, process). Each test starts its own workers. Of the
+    module, not the session (an idle scheduler still takes 3% of a core): tests/conftest.py
+    runs the three together (HEAVY), so that none in between stops it."""
     address = f"tcp://127.0.0.1:{free_port()}"
     process = _scheduler(address)
     yield address, process

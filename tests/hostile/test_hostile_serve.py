@@ -61,12 +61,12 @@ def served(tmp_path):
         yield found
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def _one_server(tmp_path_factory):
     """One `serve duel --max-games 2` for the tests that leave it serving (each tab is a
     game process of its own, started and ended by the test; one test fills the bound, the
-    others open one tab at a time): (port, process, folder). Of the session, not the
-    module: tests/conftest.py runs two of them first (HEAVY), the others later."""
+    others open one tab at a time): (port, process, folder). tests/conftest.py runs
+    the four one after the other (HEAVY), so that it is started once."""
     with _serving(tmp_path_factory.mktemp("served"), "--max-games", "2") as found:
         yield found
 
