@@ -170,6 +170,7 @@ def _one_scheduler():
     CPU and 2-4 s of waiting): (address, process). Each test starts its own workers. Of the
     module, not the session (an idle scheduler still takes 3% of a core): tests/conftest.py
     runs the three together (HEAVY), so that none in between stops it."""
+    pytest.importorskip("distributed")  # (a module fixture starts before `distributed`)
     address = f"tcp://127.0.0.1:{free_port()}"
     process = _scheduler(address)
     yield address, process
@@ -187,20 +188,31 @@ def _no_workers_left(distributed, address: str) -> None:
             time.sleep(0.1)
 
 
-@pytest.fixture
-def cluster_of(distributed, request):
-    """`cluster_of(n)`: a cluster of `n` workers, on a scheduler of the test's own;
-    `cluster_of(n, shared=True)`: on the module's shared scheduler."""
+def _clusters(distributed, shared):
     made = []
 
-    def make(workers: int, shared: bool = False) -> Cluster:
-        one = None
-        if shared:
-            one = request.getfixturevalue("_one_scheduler")
-            _no_workers_left(distributed, one[0])
-        made.append(Cluster(distributed, workers, one))
+    def make(workers: int) -> Cluster:
+        if shared is not None:
+            _no_workers_left(distributed, shared[0])
+        made.append(Cluster(distributed, workers, shared))
         return made[-1]
 
+    return made, make
+
+
+@pytest.fixture
+def cluster_of(distributed):
+    """`cluster_of(n)`: a cluster of `n` workers on a scheduler of the test's own."""
+    made, make = _clusters(distributed, None)
+    yield make
+    for cluster in made:
+        cluster.close()
+
+
+@pytest.fixture
+def workers_of(distributed, _one_scheduler):
+    """`workers_of(n)`: `n` workers of the test's own on the module's shared scheduler."""
+    made, make = _clusters(distributed, _one_scheduler)
     yield make
     for cluster in made:
         cluster.close()
@@ -218,9 +230,9 @@ def kill_on_first_chunk(process):
     return tick
 
 
-def test_every_worker_killed_mid_run_is_said_and_gives_no_results(cluster_of, monkeypatch):
+def test_every_worker_killed_mid_run_is_said_and_gives_no_results(workers_of, monkeypatch):
     monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
-    cluster = cluster_of(1, shared=True)
+    cluster = workers_of(1)
     start = time.monotonic()
     with pytest.raises(LabError, match=r"every Dask worker left the cluster .* of 40 runs "
                                        r"done, no figures printed"):
@@ -239,8 +251,8 @@ def test_the_scheduler_killed_mid_run_is_said_and_gives_no_results(cluster_of):
     assert time.monotonic() - start < 60
 
 
-def test_a_worker_killed_while_another_lives_changes_no_result(cluster_of):
-    cluster = cluster_of(2, shared=True)
+def test_a_worker_killed_while_another_lives_changes_no_result(workers_of):
+    cluster = workers_of(2)
     remote = run_all(DUEL, 5, 40, scheduler=cluster.address,
                      progress=kill_on_first_chunk(cluster.workers[0]))
     local = run_all(DUEL, 5, 40)
@@ -249,9 +261,9 @@ def test_a_worker_killed_while_another_lives_changes_no_result(cluster_of):
 
 
 def test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die(
-        cluster_of, monkeypatch, capsys):
+        workers_of, monkeypatch, capsys):
     monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
-    cluster = cluster_of(1, shared=True)
+    cluster = workers_of(1)
     worker = cluster.workers[0]
     threading.Timer(3.0, lambda: os.kill(worker.pid, signal.SIGKILL)).start()
     capsys.readouterr()
