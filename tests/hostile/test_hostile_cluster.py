@@ -127,38 +127,92 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class Cluster:
-    """A Dask scheduler and workers without nannies (a killed worker stays dead), each its
-    own process."""
+def _quiet() -> dict:
+    return dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    def __init__(self, distributed, workers: int) -> None:
-        self.address = f"tcp://127.0.0.1:{free_port()}"
-        port = self.address.rsplit(":", 1)[1]
-        quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.scheduler = subprocess.Popen(
-            [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
-             "--port", port, "--no-dashboard"], **quiet)
+
+def _scheduler(address: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+         "--port", address.rsplit(":", 1)[1], "--no-dashboard"], **_quiet())
+
+
+class Cluster:
+    """Dask workers without nannies (a killed worker stays dead), each its own process, on
+    a scheduler of their own (also a process) or on the module's shared one."""
+
+    def __init__(self, distributed, workers: int,
+                 shared: tuple[str, subprocess.Popen] | None = None) -> None:
+        if shared is None:
+            self.address = f"tcp://127.0.0.1:{free_port()}"
+            self.scheduler, self.own = _scheduler(self.address), True
+        else:
+            (self.address, self.scheduler), self.own = shared, False
+            assert self.scheduler.poll() is None, "the shared scheduler died in an earlier test"
         self.workers = [subprocess.Popen(
             [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--no-nanny",
-             "--nthreads", "1", "--no-dashboard"], **quiet) for _ in range(workers)]
+             "--nthreads", "1", "--no-dashboard"], **_quiet()) for _ in range(workers)]
         with distributed.Client(self.address, timeout=30) as client:
             client.wait_for_workers(workers, timeout=60)
+            # On the shared scheduler: these workers, none left from the test before.
+            assert len(client.scheduler_info()["workers"]) == workers
 
     def close(self) -> None:
-        for process in (*self.workers, self.scheduler):
+        for process in (*self.workers, *([self.scheduler] if self.own else [])):
             if process.poll() is None:
                 process.kill()
             process.wait(timeout=10)
 
 
-@pytest.fixture
-def cluster_of(distributed):
+@pytest.fixture(scope="module")
+def _one_scheduler():
+    """One scheduler for the tests that kill only workers (a scheduler's start is 1 s of
+    CPU and 2-4 s of waiting): (address, process). Each test starts its own workers. Of the
+    module, not the session (an idle scheduler still takes 3% of a core): tests/conftest.py
+    runs the three together (HEAVY), so that none in between stops it."""
+    pytest.importorskip("distributed")  # (a module fixture starts before `distributed`)
+    address = f"tcp://127.0.0.1:{free_port()}"
+    process = _scheduler(address)
+    yield address, process
+    if process.poll() is None:
+        process.kill()
+    process.wait(timeout=10)
+
+
+def _no_workers_left(distributed, address: str) -> None:
+    """Until the shared scheduler has seen every worker of the test before go (bounded)."""
+    with distributed.Client(address, timeout=30) as client:
+        end = time.monotonic() + 30
+        while client.scheduler_info()["workers"]:
+            assert time.monotonic() < end, "the workers of an earlier test are still there"
+            time.sleep(0.1)
+
+
+def _clusters(distributed, shared):
     made = []
 
     def make(workers: int) -> Cluster:
-        made.append(Cluster(distributed, workers))
+        if shared is not None:
+            _no_workers_left(distributed, shared[0])
+        made.append(Cluster(distributed, workers, shared))
         return made[-1]
 
+    return made, make
+
+
+@pytest.fixture
+def cluster_of(distributed):
+    """`cluster_of(n)`: a cluster of `n` workers on a scheduler of the test's own."""
+    made, make = _clusters(distributed, None)
+    yield make
+    for cluster in made:
+        cluster.close()
+
+
+@pytest.fixture
+def workers_of(distributed, _one_scheduler):
+    """`workers_of(n)`: `n` workers of the test's own on the module's shared scheduler."""
+    made, make = _clusters(distributed, _one_scheduler)
     yield make
     for cluster in made:
         cluster.close()
@@ -176,9 +230,9 @@ def kill_on_first_chunk(process):
     return tick
 
 
-def test_every_worker_killed_mid_run_is_said_and_gives_no_results(cluster_of, monkeypatch):
+def test_every_worker_killed_mid_run_is_said_and_gives_no_results(workers_of, monkeypatch):
     monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
-    cluster = cluster_of(1)
+    cluster = workers_of(1)
     start = time.monotonic()
     with pytest.raises(LabError, match=r"every Dask worker left the cluster .* of 40 runs "
                                        r"done, no figures printed"):
@@ -197,8 +251,8 @@ def test_the_scheduler_killed_mid_run_is_said_and_gives_no_results(cluster_of):
     assert time.monotonic() - start < 60
 
 
-def test_a_worker_killed_while_another_lives_changes_no_result(cluster_of):
-    cluster = cluster_of(2)
+def test_a_worker_killed_while_another_lives_changes_no_result(workers_of):
+    cluster = workers_of(2)
     remote = run_all(DUEL, 5, 40, scheduler=cluster.address,
                      progress=kill_on_first_chunk(cluster.workers[0]))
     local = run_all(DUEL, 5, 40)
@@ -207,9 +261,9 @@ def test_a_worker_killed_while_another_lives_changes_no_result(cluster_of):
 
 
 def test_the_command_exits_non_zero_and_prints_no_figures_when_the_workers_die(
-        cluster_of, monkeypatch, capsys):
+        workers_of, monkeypatch, capsys):
     monkeypatch.setattr(parallel, "NO_WORKER_SECONDS", 3)
-    cluster = cluster_of(1)
+    cluster = workers_of(1)
     worker = cluster.workers[0]
     threading.Timer(3.0, lambda: os.kill(worker.pid, signal.SIGKILL)).start()
     capsys.readouterr()

@@ -30,7 +30,7 @@ from tests.helpers_serve import START, STOP, free_port, games, ours, wait_until
 
 
 @contextmanager
-def _serving(tmp_path: Path):
+def _serving(tmp_path: Path, *options: str):
     """`serve duel` on a free port with its saves in `tmp_path`/saves: (port, process,
     folder); whatever is left of it is killed after."""
     folder = tmp_path / "saves"
@@ -38,7 +38,7 @@ def _serving(tmp_path: Path):
     assert ours(folder) == []
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "game", "serve", "duel", "--port", str(port),
+        [sys.executable, "-m", "game", "serve", "duel", "--port", str(port), *options,
          "--saves-dir", str(folder)], cwd=tmp_path, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -63,9 +63,11 @@ def served(tmp_path):
 
 @pytest.fixture(scope="module")
 def _one_server(tmp_path_factory):
-    """One `serve duel` for the tests that leave it serving (each tab is a game process of
-    its own, started and ended by the test): (port, process, folder)."""
-    with _serving(tmp_path_factory.mktemp("served")) as found:
+    """One `serve duel --max-games 2` for the tests that leave it serving (each tab is a
+    game process of its own, started and ended by the test; one test fills the bound, the
+    others open one tab at a time): (port, process, folder). tests/conftest.py runs
+    the four one after the other (HEAVY), so that it is started once."""
+    with _serving(tmp_path_factory.mktemp("served"), "--max-games", "2") as found:
         yield found
 
 
@@ -275,24 +277,11 @@ async def _tabs_over_the_bound(port: int, folder: Path) -> list[int]:
     return statuses
 
 
-def test_tabs_over_the_games_bound_are_told_to_come_back_later(tmp_path):
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "game", "serve", "duel", "--port", str(port), "--max-games",
-         "2", "--saves-dir", str(folder)], cwd=tmp_path, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        assert wait_until(lambda: _listening(port), START)
-        assert asyncio.run(_tabs_over_the_bound(port, folder)) == [503, 503, 503, 2]
-        assert wait_until(lambda: not games(folder), STOP)
-    finally:
-        server.terminate()
-        server.wait(timeout=STOP)
-        for left in ours(folder):
-            left.kill()
-    assert not ours(folder)
+def test_tabs_over_the_games_bound_are_told_to_come_back_later(still_served):
+    port, server, folder, _ = still_served  # served with --max-games 2
+    assert asyncio.run(_tabs_over_the_bound(port, folder)) == [503, 503, 503, 2]
+    assert wait_until(lambda: not games(folder), STOP)
+    assert [p.pid for p in ours(folder)] == [server.pid]  # no game left, the server serving
 
 
 # --- the checks themselves, without a server ---------------------------------------------
