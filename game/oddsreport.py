@@ -25,7 +25,7 @@ from game.journal.text import clamp_text, field_label, gender_of, refusal_text, 
 from game.rules import odds, turn
 from game.rules.actions import Attack, no_such_unit
 from game.rules.branches import kept, outcomes
-from game.rules.edits import split_path, unit_field, vary
+from game.rules.edits import split_path, unit_field, varied_unit, vary
 from game.rules.errors import Impossible, N_, Phrase, UnknownName
 from game.rules.legal import reachable_squares, supposing_at
 from game.rules.magic import Cast, CastPlan
@@ -346,8 +346,7 @@ def current_value(game: GameState, path: str):
         for part in field.split("."):
             node = getattr(node, part, None)
         return node
-    unit = game.units.get(head)
-    return unit_field(unit, field) if unit else None
+    return unit_field(varied_unit(game, path), field)
 
 
 # --- rendering ---------------------------------------------------------------------------

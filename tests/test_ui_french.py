@@ -228,7 +228,7 @@ async def test_french_replay_screen_and_its_keys():
             "Rejouer · étape 1/1 · manche 1 · move aldric 1,2"
         bar = str(app.screen.query_one(KeyBar).render())
         assert "Manche suivante" in bar
-        assert "début Au début" in bar and "échap Fermer" in bar  # key names in French too
+        assert "origine Au début" in bar and "échap Fermer" in bar  # key names in French too
 
 
 async def test_french_describe_screen_and_spell_preview():

@@ -382,6 +382,15 @@ def format_decimal(value: float, digits: int = 1, language: str | None = None) -
     return text.replace(",", "\0").replace(".", mark).replace("\0", group)
 
 
+def format_number(value: float, language: str | None = None) -> str:
+    """`value` as briefly as Python's `g` writes it, with the language's decimal mark:
+    `0.5` / `0,5`, `2` / `2`."""
+    text = f"{value:g}"
+    if "e" in text or "." not in text:
+        return text
+    return format_decimal(value, len(text.partition(".")[2]), language)
+
+
 def format_percent(ratio: float, digits: int = 1, language: str | None = None) -> str:
     """`ratio` (0.4) as a percentage with `digits` decimals: `40.0%` / `40,0 %`."""
     space = _NUMBERS[language or _language][2]

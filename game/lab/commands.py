@@ -456,10 +456,15 @@ def render_tune(console: Console, found, path: str, figure: str, current) -> Non
                 line = _("found: {field} = {value}: {figure} ({how})").format(**fields)
             console.print(line, style="bold")
     if current is not None:
-        console.print(_("(now {current})").format(current=current), style="dim")
+        console.print(_("{field} (now {current})").format(field=path, current=current),
+                      style="dim")
     if found.monotone is not None:
         span = dict(low=found.low, high=found.high, target=target)
-        if found.monotone:
+        if found.monotone and found.bracket is None and not found.crossings:
+            console.print(_("every value from {low} to {high} checked: the figure moves one "
+                            "way with the field, so none of them reaches {target}")
+                          .format(**span))
+        elif found.monotone:
             console.print(_("every value from {low} to {high} checked: the figure moves one "
                             "way with the field, so this is the one crossing").format(**span))
         else:

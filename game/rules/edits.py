@@ -161,6 +161,25 @@ def template_value(content, template_id: str, field: str) -> int | None:
     return None
 
 
+def varied_unit(game: GameState, path: str) -> Unit:
+    """The unit whose number `path` (`UNIT.FIELD`) names, or why there is none: a template
+    named in place of its units is refused with the unit's own field to vary instead."""
+    head, field = split_path(path)
+    unit = game.units.get(head)
+    if unit is not None:
+        return unit
+    made = [u.id for u in game.units.values() if u.template == head]
+    if made:
+        # A template's numbers made its units when they were placed; a situation is played
+        # with each unit's own numbers, which can be varied one by one.
+        own = {"hp_max": "hp", "ap_max": "ap"}.get(field, field)
+        raise Impossible(N_("{path} is a template's number, which its units ({units}) were "
+                            "made from; a situation's odds read each unit's own: vary "
+                            "{example}"), path=path, units=", ".join(made),
+                         example=f"{made[0]}.{own}")
+    raise no_such_unit(game, head)
+
+
 def vary(game: GameState, path: str, value) -> None:
     """Set one number of a situation in place: a unit field or a rule."""
     head, field = split_path(path)
@@ -168,9 +187,7 @@ def vary(game: GameState, path: str, value) -> None:
         game.rules = rules_with(game.rules, field, value)
         game.content = msgspec.structs.replace(game.content, rules=game.rules)
         return
-    unit = game.units.get(head)
-    if unit is None:
-        raise no_such_unit(game, head)
+    unit = varied_unit(game, path)
     set_unit_field(unit, field, value)
     if field == "xp":
         unit.level = level_for(game.rules.level_thresholds, unit.xp)

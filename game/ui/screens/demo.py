@@ -26,7 +26,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from game.i18n import N_, _, content_text
+from game.i18n import N_, _, content_text, format_number
 from game.journal.cards import Card, card_for, card_rolls
 from game.journal.text import describe, namer
 from game.rules import events as ev
@@ -396,8 +396,8 @@ class DemoScreen(TableScreen, inherit_bindings=False):
         super().show_head()
         if self.autoplaying:
             head = self.query_one("#demo-head", Static)
-            head.update(Content(_("{head} · ▶ autoplay, {seconds:g} s a step (a stops)").format(
-                head=str(head.render()), seconds=self.autoplay_seconds)))
+            head.update(Content(_("{head} · ▶ autoplay, {seconds} s a step (a stops)").format(
+                head=str(head.render()), seconds=format_number(self.autoplay_seconds))))
 
 
 class DemoApp(WordedApp, Screenshots, App[None]):
