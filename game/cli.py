@@ -10,15 +10,15 @@ Every bad input ends with a message naming the problem and exit code 2, never a 
 
 from __future__ import annotations
 
-import argparse
-import shutil
-import sys
-
 import importlib
+import sys
+from pathlib import Path
+from types import SimpleNamespace
 
 from game.commands import play
-from game.commands.common import (DEFAULT_SCENARIO, UsageError, check_folders,
-                                   fresh_seed, options)
+from game.commands.common import DEFAULT_SCENARIO, UsageError, check_folders, fresh_seed
+from game.content import DEFAULT_CONTENT
+from game.files import DEFAULT_SAVES
 from game.i18n import (LANGUAGES, N_, NN_, _, language, language_from_env, ngettext,
                        set_language)
 
@@ -80,38 +80,6 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's own, with the terminal's width read once per parser built: argparse
-    reads it anew for each of the some 170 arguments it is told of, a few ms of every
-    start (README, start-up)."""
-
-    columns: int | None = None
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        if width is None:
-            if _Formatter.columns is None:
-                _Formatter.columns = shutil.get_terminal_size().columns
-            width = _Formatter.columns - 2  # as argparse sets it
-        super().__init__(prog, indent_increment, max_help_position, width)
-
-
-class _Parser(argparse.ArgumentParser):
-    """The parser and its commands' sub-parsers (argparse makes them of the same class),
-    with `_Formatter`."""
-
-    def __init__(self, *args, formatter_class=_Formatter, **kwargs) -> None:
-        super().__init__(*args, formatter_class=formatter_class, **kwargs)
-
-
-# argparse words its own texts ("usage:", "options", "show this help message and exit", its
-# errors) with the `gettext` and `ngettext` it imported from the standard library, which
-# look them up in the process's default gettext domain, not in ours (Python 3.11's argparse
-# has no domain of its own, nor a hook). Pointed at ours, they are looked up in our catalog,
-# in the language `main` chose before building the parser; English is unchanged (our
-# lookups give an English text back as it is). `ARGPARSE_TEXTS` marks them for the catalog.
-argparse._ = _
-argparse.ngettext = ngettext
 
 #: The texts of argparse a user can meet (`--help`, a bad command line), as argparse writes
 #: them (tests/test_french_proof.py checks them against argparse's source); its messages
@@ -170,24 +138,13 @@ def asked_language(argv: list[str]) -> str | None:
     return found
 
 
-def build_parser(with_commands: bool = True) -> argparse.ArgumentParser:
-    """The command line's parser, its help in the current language. Without its
-    commands, it parses the options before a command and nothing else (`play_only`)."""
-    _Formatter.columns = None  # the terminal's width as it is now
-    parser = _Parser(prog="escarmouche", description=_(DESCRIPTION))
-    parser.set_defaults(func=play.run, scenario=DEFAULT_SCENARIO, load=None,
-                        seed_default=None, designer=False)
-    options(parser, top=True)
-    # Its dest is argparse's name for it in an error (`argument command: invalid choice:
-    # 'frob'`), hence in the player's language; nothing reads it (each command's parser
-    # sets its own `func`).
-    if not with_commands:
-        parser.set_defaults(**{_("command"): None})  # as the full parser leaves it
-        return parser
-    sub = parser.add_subparsers(dest=_("command"))
-    for command in commands():
-        command.declare(sub)
-    return parser
+def build_parser():
+    """The command line's parser with every command, its help in the current language."""
+    # argparse and every command's module are imported only now: `play` with only options
+    # starts without them (`play_args`; README, start-up).
+    from game.cli_parser import parser_of
+
+    return parser_of(_(DESCRIPTION), commands())
 
 
 #: The options before a command, and whether each takes a value.
@@ -227,6 +184,29 @@ def _valid(option: str, value: str) -> bool:
     return True
 
 
+def play_args(argv: list[str]) -> SimpleNamespace:
+    """What the whole parser makes of `argv` when `play_only(argv)` (tests/test_startup.py
+    checks that they are the same), read without importing argparse: importing it is some
+    9 M instructions of every start, and building a parser 2 M more (README, start-up)."""
+    args = {"func": play.run, "scenario": DEFAULT_SCENARIO, "load": None,
+            "seed_default": None, "designer": False, "content": DEFAULT_CONTENT,
+            "saves_dir": DEFAULT_SAVES, "lang": None, "seed": None,
+            # The sub-commands' dest, in the player's language, as argparse leaves it.
+            _("command"): None}
+    typed = {"--content": Path, "--saves-dir": Path, "--lang": str, "--seed": int}
+    waiting = None
+    for arg in argv:
+        if waiting is None:
+            name, eq, value = arg.partition("=")
+            if not eq:
+                waiting = name
+                continue
+        else:
+            name, value, waiting = waiting, arg, None
+        args[name[2:].replace("-", "_")] = typed[name](value)
+    return SimpleNamespace(**args)
+
+
 def main(argv: list[str] | None = None) -> int:
     safe_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -236,7 +216,10 @@ def main(argv: list[str] | None = None) -> int:
         # and kept while the command runs (the catalog read once); restored after, so a
         # caller in the same process (a test) keeps its own language.
         with language(chosen):
-            args = build_parser(with_commands=not play_only(argv)).parse_args(argv)
+            if play_only(argv):
+                args = play_args(argv)
+            else:
+                args = build_parser().parse_args(argv)
             if args.lang is not None and args.lang != chosen:  # (asked_language reads it)
                 chosen = args.lang
                 set_language(chosen)

@@ -37,14 +37,23 @@ NOT_PLAY_ONLY = [
 
 
 @pytest.mark.parametrize("argv", PLAY_ONLY)
-def test_options_alone_are_read_without_the_commands_as_with_them(argv):
+def test_options_alone_are_read_without_argparse_as_by_the_whole_parser(argv):
     assert cli.play_only(argv)
     for lang in ("en", "fr"):
         with language(lang):
             whole = cli.build_parser().parse_args(argv)
-            alone = cli.build_parser(with_commands=False).parse_args(argv)
+            alone = cli.play_args(argv)
         assert vars(alone) == vars(whole)
         assert alone.func is cli.play.run
+
+
+def test_play_starts_without_importing_argparse():
+    # In a process of its own: the test run itself has imported argparse long before.
+    code = ("import sys; from game import cli; args = cli.play_args(['--seed', '3']); "
+            "print('argparse' in sys.modules, args.seed)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "3"]
 
 
 @pytest.mark.parametrize("argv", NOT_PLAY_ONLY)

@@ -3,13 +3,16 @@ on a scenario, and the arguments more than one command reads (`--rolls`, `--from
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.content import DEFAULT_CONTENT
 from game.files import DEFAULT_SAVES
 from game.i18n import LANGUAGES, _, format_decimal, pgettext
+
+if TYPE_CHECKING:
+    import argparse
 
 DEFAULT_SCENARIO = "crossroads"
 
@@ -23,7 +26,11 @@ def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = Fal
 
     The same options before or after the subcommand: a subcommand's copy has no default,
     so it overrides the top level's only when it is given."""
-    default = (lambda value: value) if top else (lambda value: argparse.SUPPRESS)
+    # argparse is imported by whoever built `parser` (game.cli_parser), not with this
+    # module: `play` with only options starts without it (README, start-up).
+    from argparse import SUPPRESS
+
+    default = (lambda value: value) if top else (lambda value: SUPPRESS)
     parser.add_argument("--content", metavar=_("CONTENT"), type=Path,
                         default=default(DEFAULT_CONTENT),
                         help=_("content folder (default: the shipped content/)"))
