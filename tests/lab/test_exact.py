@@ -24,7 +24,10 @@ REFERENCE = json.loads((Path(__file__).parent / "data" / "exact_duels.json").rea
 #: content).
 CAPTURED_WITH = {"fenwick": (r"DEX: 16", "DEX: 15"), "ysolde": (r"dodge: 53", "dodge: 45"),
                  "robin": (r"hp_max: 15", "hp_max: 12"), "benedict": (r"hp_max: 18", "hp_max: 14"),
-                 "odo": (r"hp_max: 13", "hp_max: 11")}
+                 "odo": (r"hp_max: 13", "hp_max: 11"),
+                 # the tavern's pace of 2026-12-02
+                 "maud": (r"STR: 14", "STR: 12"), "sigrun": (r"STR: 14", "STR: 13"),
+                 "nell": (r"STR: 15", "STR: 11"), "ulf": (r"hp_max: 9", "hp_max: 12")}
 
 
 def scaled_content(folder: Path, templates: set[str], factor: int) -> Path:
