@@ -84,6 +84,9 @@ class Digest(msgspec.Struct):
     #: Another person plays too (hot-seat): the keyboard passes. Against the computer
     #: alone, the one person is not told to pass it to themselves.
     shared: bool = True
+    #: The events run from the game's start: the player has not had a turn yet (or the
+    #: game was loaded from a save that did not say what they had seen).
+    first: bool = False
 
     def summary(self, name: Callable[[str], str]) -> list[str]:
         """What matters, one item each: hits with their HP, spells countered, the fallen."""
@@ -262,7 +265,8 @@ class Controller:
             if not theirs and not isinstance(event, (ev.Refused, ev.ForcedRolls)):
                 shown.append(event)
         people = sum(p.number not in game.ai_players for p in game.players)
-        return Digest(game.round, nxt.number, nxt.name, shown, shared=people > 1)
+        return Digest(game.round, nxt.number, nxt.name, shown, shared=people > 1,
+                      first=start == 0)
 
     def restart(self) -> Game:
         if self.new_game is None:

@@ -541,7 +541,8 @@ async def test_the_hand_over_digest_shows_the_other_sides_only_with_a_summary_fi
         await pilot.press("up", "up", "right", "a", "e", "y")  # Aldric hits Dagny
         summary = str(app.screen.query_one("#summary").render())
         hp = app.game.units["dagny"].hp
-        assert summary.startswith(f"Since your last turn: Aldric hit Dagny for {20 - hp} "
+        # Bruno has not played yet: what he is told happened since the game began.
+        assert summary.startswith(f"Since the game began: Aldric hit Dagny for {20 - hp} "
                                   f"(HP 20 → {hp})")
         digest = "\n".join(line.plain for line in app.screen.digest)
         assert "attack aldric dagny" in digest and "✗" not in digest

@@ -40,12 +40,14 @@ def test_a_new_turn_autosaves_and_the_hand_over_shows_what_was_not_seen(tmp_path
     digest = control.hand_over()
     assert (digest.round, digest.player, digest.name) == (1, 2, "Bruno")
     assert digest.shared  # hot-seat: the keyboard passes to Bruno
+    assert digest.first  # his first turn: told what happened since the game began
     commands = [e.text for e in digest.events if isinstance(e, ev.CommandIssued)]
     assert commands == ["move aldric 1,2", "end"]
     control.apply(options.end_turn())
     digest = control.hand_over()  # Alice: from after her own "end" on
     commands = [e.text for e in digest.events if isinstance(e, ev.CommandIssued)]
     assert commands[0] == "end" and "move aldric 1,2" not in commands
+    assert not digest.first  # since her last turn
     assert len(list(tmp_path.glob("autosave-*.json"))) == 2
 
 

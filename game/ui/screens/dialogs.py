@@ -194,16 +194,19 @@ class HandoverScreen(ModalScreen[None]):
     HandoverScreen RichLog { height: 1fr; }
     """
 
-    def __init__(self, title: str, digest: list[Text], summary: str = "") -> None:
+    def __init__(self, title: str, digest: list[Text], summary: str = "",
+                 first: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.digest = digest
         self.summary = summary
+        #: The digest runs from the game's start (the player's first turn).
+        self.first = first
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Content(self.title_text), id="handover-title")
-            heading = _("Since your last turn:")
+            heading = _("Since the game began:") if self.first else _("Since your last turn:")
             yield Label(Content.assemble((f"{heading} ", "bold"), self.summary), id="summary")
             # From the top: the first thing that happened is read first.
             yield RichLog(wrap=True, markup=False, min_width=1, auto_scroll=False, id="digest")

@@ -501,7 +501,8 @@ class PlayScreen(Screen[None]):
             title.format(round=digest.round, player=content_text(digest.name),
                          number=digest.player),
             event_lines(self.game, digest.events),
-            " · ".join(summary) or _("No hit, no spell countered, nobody down.")))
+            " · ".join(summary) or _("No hit, no spell countered, nobody down."),
+            first=digest.first))
 
     # --- the keys that play ---------------------------------------------------------
 
