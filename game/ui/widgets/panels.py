@@ -198,7 +198,9 @@ def compact_card(game: Game, unit: Unit) -> list[Text]:
     c = card(game, unit)
     gauges = Text.assemble(bar(_("HP"), unit.hp, unit.hp_max, width=4, colour="red"), "  ",
                            bar(_("AP"), unit.ap, unit.ap_max, width=4, colour="cyan"))
-    values = Text("  ".join(f"{characteristic_name(n)} {unit.stat(n)}" for n in c.names))
+    # A no-break space holds each name to its value: the line wraps between them, not
+    # inside one (playtest: `INT` at the end of a line, `10` on the next, at 80×24).
+    values = Text("  ".join(f"{characteristic_name(n)}\u00a0{unit.stat(n)}" for n in c.names))
     return [c.head, gauges, *c.down, *c.owed, *c.effects, c.weapons, *c.spells, values,
             c.skills, c.armour, c.level, c.stats]
 
