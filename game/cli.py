@@ -80,7 +80,6 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-
 #: The texts of argparse a user can meet (`--help`, a bad command line), as argparse writes
 #: them (tests/test_french_proof.py checks them against argparse's source); its messages
 #: to a programmer who declares a wrong parser are left in English.
@@ -153,9 +152,9 @@ _TOP_OPTIONS = {"--content": True, "--saves-dir": True, "--lang": True, "--seed"
 
 def play_only(argv: list[str]) -> bool:
     """Whether `argv` is only options before a command, each in full with a valid value
-    (`--saves-dir DIR --lang fr`, `--seed=3`): `play` with no command, which the parser
-    without its commands reads as the whole one would, without declaring the some 170
-    arguments of the others (some 14 M instructions of every start). Anything else (a
+    (`--saves-dir DIR --lang fr`, `--seed=3`): `play` with no command, which `play_args`
+    reads as the whole parser would, without argparse nor the some 170 arguments of the
+    other commands (some 25 M instructions of every start). Anything else (a
     command, `--help`, an abbreviation, a value argparse would refuse or might read as an
     option) goes to the whole parser, which says what it says of it."""
     waiting = None  # the option whose value comes next
