@@ -66,6 +66,10 @@ def run(args) -> int:
             file=args.commands, line=line_no,
             reason=refusal_text(refused.message, refused.fields, refused.reason)),
             file=sys.stderr)
+        if played.unused_forced:  # what the refused command was meant to roll, and after
+            print(_("{file}: forced d100 results still waiting when it stopped: {rolls}")
+                  .format(file=args.commands, rolls=", ".join(map(str, played.unused_forced))),
+                  file=sys.stderr)
         status = 1
     elif played.unused_forced:
         # A forced roll never used means the script does not show what its author thinks.

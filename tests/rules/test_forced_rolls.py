@@ -46,3 +46,16 @@ def test_leftover_forced_rolls_warn_and_fail_a_strict_script(tmp_path, capsys):
     script.write_text("force 10,20,30\nend\n")
     assert main(["script", "crossroads", str(script), "--strict"]) == 1
     assert "never used: 10, 20, 30" in capsys.readouterr().err
+
+
+def test_a_strict_script_stopped_by_a_refusal_says_the_forced_rolls_it_left(tmp_path, capsys):
+    # Playtest: `force 99` then an attack out of range: the 99 was never said to be unused.
+    script = tmp_path / "stopped.txt"
+    script.write_text("force 99\nattack brenna goblin-2\nend\n")
+    assert main(["script", "crossroads", str(script), "--strict"]) == 1
+    err = capsys.readouterr().err
+    assert f"{script}:2: refused: " in err
+    assert f"{script}: forced d100 results still waiting when it stopped: 99" in err
+    script.write_text("attack brenna goblin-2\n")  # nothing forced: nothing more said
+    assert main(["script", "crossroads", str(script), "--strict"]) == 1
+    assert "still waiting" not in capsys.readouterr().err
