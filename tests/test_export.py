@@ -107,7 +107,7 @@ def test_markdown_has_one_table_per_roll_with_its_exact_terms_and_forced_marks(s
     assert journal.count("**⚑ forced**") == forced + 3
     assert f"- {len(rolls)} d100 rolls, {forced} of them forced (marked **⚑ forced**)" in md
     # The same names as the game's journal: display names for units, spells and weapons.
-    assert "  - Wolf attacks (fangs) Elise at 1 (3 AP, 4 left)" in journal
+    assert "  - Wolf attacks (fangs) Elise at 1 square (3 AP, 4 left)" in journal
     assert "- `cast corvin firebolt elise`\n  - Corvin casts Firebolt on Elise" in journal
 
 

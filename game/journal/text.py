@@ -370,25 +370,26 @@ def _line(e: ev.AttackDeclared, name: Names = str) -> str:
     if e.target_kind in ("character", "creature", "object"):
         fields["target"] = name(e.target)
         if e.mode == "brawl":
-            text = ngettext("{attacker} brawls with {target} at {distance} ({ap} AP, {left} left)",
-                            "{attacker} brawls with {target} at {distance} ({ap} AP, {left} left)",
-                            d)
-        else:
-            text = ngettext("{attacker} attacks ({weapon}) {target} at {distance} "
+            text = ngettext("{attacker} brawls with {target} at {distance} square "
                             "({ap} AP, {left} left)",
-                            "{attacker} attacks ({weapon}) {target} at {distance} "
+                            "{attacker} brawls with {target} at {distance} squares "
+                            "({ap} AP, {left} left)", d)
+        else:
+            text = ngettext("{attacker} attacks ({weapon}) {target} at {distance} square "
+                            "({ap} AP, {left} left)",
+                            "{attacker} attacks ({weapon}) {target} at {distance} squares "
                             "({ap} AP, {left} left)", d)
     else:
         fields["door"] = e.target
         if e.mode == "brawl":
-            text = ngettext("{attacker} brawls with the door {door} at {distance} "
+            text = ngettext("{attacker} brawls with the door {door} at {distance} square "
                             "({ap} AP, {left} left)",
-                            "{attacker} brawls with the door {door} at {distance} "
+                            "{attacker} brawls with the door {door} at {distance} squares "
                             "({ap} AP, {left} left)", d)
         else:
-            text = ngettext("{attacker} attacks ({weapon}) the door {door} at {distance} "
+            text = ngettext("{attacker} attacks ({weapon}) the door {door} at {distance} square "
                             "({ap} AP, {left} left)",
-                            "{attacker} attacks ({weapon}) the door {door} at {distance} "
+                            "{attacker} attacks ({weapon}) the door {door} at {distance} squares "
                             "({ap} AP, {left} left)", d)
     if e.mode != "brawl":
         fields["weapon"] = name(e.weapon)

@@ -53,7 +53,7 @@ async def test_number_keys_take_the_target_panels_actions():
     app = EscarmoucheApp(duel(forced=[99]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right", "2")
-        assert "Aldric brawls with Dagny at 1 (3 AP, 7 left)" in journal_text(app)
+        assert "Aldric brawls with Dagny at 1 square (3 AP, 7 left)" in journal_text(app)
 
 
 async def test_a_refused_command_shows_its_reason_and_changes_nothing():
