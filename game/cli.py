@@ -179,7 +179,9 @@ def _valid(option: str, value: str) -> bool:
     if option == "--lang":
         return value in LANGUAGES
     if option == "--seed":
-        return value.isascii() and (value[1:] if value[:1] == "-" else value).isdigit()
+        digits = value[1:] if value[:1] == "-" else value
+        # Past Python's 4,300 digits `int()` refuses it: the whole parser says so (exit 2).
+        return value.isascii() and digits.isdigit() and len(digits) <= 4300
     return True
 
 

@@ -49,7 +49,7 @@ def pytest_unconfigure(config):
 # test the kept ones are checked byte for byte, so a test that changed one fails by name.
 from game.content import DEFAULT_CONTENT  # noqa: E402
 from game.content import loader as _loader  # noqa: E402
-from game.i18n import add_content_texts  # noqa: E402
+from game.i18n import add_content_texts, current_language  # noqa: E402
 
 _SHARED_FOLDERS = {DEFAULT_CONTENT.resolve(),
                    (Path(__file__).resolve().parent / "fixtures" / "content")}
@@ -58,8 +58,6 @@ _kept: dict[tuple, tuple] = {}
 
 
 def _folder_key(root) -> tuple | None:
-    from game.i18n import current_language
-
     folder = Path(root)
     try:
         if folder.resolve() not in _SHARED_FOLDERS:
@@ -202,4 +200,3 @@ def pytest_runtest_protocol(item, nextitem):
 # with 3, 130 s with 4, for 5% more CPU with 3).
 def pytest_xdist_auto_num_workers(config):
     return (os.cpu_count() or 1) + 1
-

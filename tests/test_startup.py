@@ -33,6 +33,7 @@ NOT_PLAY_ONLY = [
     ["play"], ["load", "x"], ["--help"], ["-h"], ["--sa", "x"], ["--lang", "de"],
     ["--seed", "x"], ["--seed", "-5"], ["--seed"], ["--saves-dir"], ["--saves-dir", "-x"],
     ["--", "play"], ["frob"], ["--seed", "٣"], ["--lang"], ["--content=a", "odds"],
+    ["--seed", "9" * 5000],  # past int()'s 4,300 digits: argparse says it (exit 2)
 ]
 
 
@@ -68,6 +69,14 @@ def test_a_wrong_option_is_refused_as_before(capsys):
     error = capsys.readouterr().err
     assert "{play,load,serve," in error  # the whole parser's usage
     assert "argument --lang: invalid choice: 'de'" in error
+
+
+def test_a_seed_too_long_for_a_number_is_refused_not_a_traceback(capsys):
+    with pytest.raises(SystemExit) as end:
+        cli.main(["--seed", "9" * 5000])
+    assert end.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --seed: invalid int value" in error and "Traceback" not in error
 
 
 def test_the_commands_are_listed_in_the_help_order():

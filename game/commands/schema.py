@@ -25,8 +25,12 @@ def declare(sub) -> None:
 
 
 def run(args) -> int:
-    from game.content.schema import content_reference, write_schemas
+    from game.content.schema import content_reference, field_meanings, write_schemas
 
+    if not field_meanings():
+        # Schemas without a field's meaning would be written without a word said.
+        raise UsageError(_("the fields' meanings are the comments of game/rules/templates.py, "
+                           "whose source is not at hand: nothing written"))
     try:
         for path in write_schemas(Path(args.out)):
             print(path)

@@ -363,8 +363,8 @@ def _line(e: ev.Waited, name: Names = str) -> str:
 
 @describe.register(ev.AttackDeclared)
 def _line(e: ev.AttackDeclared, name: Names = str) -> str:
-    # The distance in squares: English says "at 4" either way, a translation may need the
-    # plural of its word for squares.
+    # The distance in squares, with the plural of the word for squares in each language
+    # ("at 1 square", "at 4 squares"; "à 1 case", "à 4 cases").
     d = e.distance
     fields = dict(attacker=name(e.attacker), distance=d, **_ap(e))
     if e.target_kind in ("character", "creature", "object"):

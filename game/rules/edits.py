@@ -173,6 +173,7 @@ def varied_unit(game: GameState, path: str) -> Unit:
         # A template's numbers made its units when they were placed; a situation is played
         # with each unit's own numbers, which can be varied one by one.
         own = {"hp_max": "hp", "ap_max": "ap"}.get(field, field)
+        unit_field(game.units[made[0]], own)  # a field no unit has: said as such
         raise Impossible(N_("{path} is a template's number, which its units ({units}) were "
                             "made from; a situation's odds read each unit's own: vary "
                             "{example}"), path=path, units=", ".join(made),

@@ -109,3 +109,14 @@ def test_schema_docs_writes_the_reference(tmp_path, capsys):
 def test_the_readme_shows_the_editor_line():
     assert "# yaml-language-server: $schema=../schemas/weapons.schema.json" in \
         (ROOT / "README.md").read_text()
+
+
+def test_the_schema_command_refuses_to_write_schemas_without_the_fields_meanings(
+        tmp_path, capsys, monkeypatch):
+    from game.cli import main
+    from game.content import schema
+
+    monkeypatch.setattr(schema, "field_meanings", lambda: {})  # as without templates.py
+    assert main(["schema", "--out", str(tmp_path / "out")]) == 2
+    assert "source is not at hand: nothing written" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -56,3 +56,11 @@ def test_a_mistyped_unit_in_a_sweep_exits_2_before_any_row(capsys):
                          "--vary", "goblinn.hp=3..5")
     assert code == 2 and out == ""
     assert "there is no unit called 'goblinn' (did you mean 'goblin-1', Goblin Snik?)" in err
+
+
+def test_a_template_field_no_unit_has_is_said_so_not_sent_to_the_unit(capsys):
+    code, out, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *FROM,
+                         "--vary", "goblin.frob=3..5")
+    assert code == 2 and out == ""
+    assert "Goblin Snik has no field 'frob'; fields: hp, ap, xp" in err
+    assert "template's number" not in err
