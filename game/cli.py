@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import importlib
 import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 from game.commands import play
-from game.commands.common import DEFAULT_SCENARIO, UsageError, check_folders, fresh_seed
-from game.content import DEFAULT_CONTENT
-from game.files import DEFAULT_SAVES
+from game.commands.common import TOP_OPTIONS, UsageError, check_folders, fresh_seed
 from game.i18n import (LANGUAGES, N_, NN_, _, language, language_from_env, ngettext,
                        set_language)
 
@@ -146,10 +143,6 @@ def build_parser():
     return parser_of(_(DESCRIPTION), commands())
 
 
-#: The options before a command, and whether each takes a value.
-_TOP_OPTIONS = {"--content": True, "--saves-dir": True, "--lang": True, "--seed": True}
-
-
 def play_only(argv: list[str]) -> bool:
     """Whether `argv` is only options before a command, each in full with a valid value
     (`--saves-dir DIR --lang fr`, `--seed=3`): `play` with no command, which `play_args`
@@ -165,7 +158,7 @@ def play_only(argv: list[str]) -> bool:
             waiting = None
             continue
         name, eq, value = arg.partition("=")
-        if name not in _TOP_OPTIONS:
+        if name not in TOP_OPTIONS:  # each takes a value
             return False
         if not eq:
             waiting = name
@@ -189,12 +182,10 @@ def play_args(argv: list[str]) -> SimpleNamespace:
     """What the whole parser makes of `argv` when `play_only(argv)` (tests/test_startup.py
     checks that they are the same), read without importing argparse: importing it is some
     9 M instructions of every start, and building a parser 2 M more (README, start-up)."""
-    args = {"func": play.run, "scenario": DEFAULT_SCENARIO, "load": None,
-            "seed_default": None, "designer": False, "content": DEFAULT_CONTENT,
-            "saves_dir": DEFAULT_SAVES, "lang": None, "seed": None,
+    args = {"func": play.run, **play.DEFAULTS,
+            **{_dest(name): value for name, (_kind, value) in TOP_OPTIONS.items()},
             # The sub-commands' dest, in the player's language, as argparse leaves it.
             _("command"): None}
-    typed = {"--content": Path, "--saves-dir": Path, "--lang": str, "--seed": int}
     waiting = None
     for arg in argv:
         if waiting is None:
@@ -204,8 +195,13 @@ def play_args(argv: list[str]) -> SimpleNamespace:
                 continue
         else:
             name, value, waiting = waiting, arg, None
-        args[name[2:].replace("-", "_")] = typed[name](value)
+        args[_dest(name)] = TOP_OPTIONS[name][0](value)
     return SimpleNamespace(**args)
+
+
+def _dest(option: str) -> str:
+    """The attribute argparse stores an option in: `--saves-dir` -> `saves_dir`."""
+    return option[2:].replace("-", "_")
 
 
 def main(argv: list[str] | None = None) -> int:

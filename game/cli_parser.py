@@ -10,7 +10,7 @@ import argparse
 import shutil
 
 from game.commands import play
-from game.commands.common import DEFAULT_SCENARIO, options
+from game.commands.common import options
 from game.i18n import _, ngettext
 
 
@@ -53,8 +53,7 @@ def parser_of(description: str, commands) -> argparse.ArgumentParser:
     modules declares its sub-parser; in the current language."""
     _Formatter.columns = None  # the terminal's width as it is now
     parser = _Parser(prog="escarmouche", description=description)
-    parser.set_defaults(func=play.run, scenario=DEFAULT_SCENARIO, load=None,
-                        seed_default=None, designer=False)
+    parser.set_defaults(func=play.run, **play.DEFAULTS)
     options(parser, top=True)
     # Its dest is argparse's name for it in an error (`argument command: invalid choice:
     # 'frob'`), hence in the player's language; nothing reads it (each command's parser

@@ -21,6 +21,12 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
+#: The options before a command: each one's type and the top level's default (the parser's,
+#: and what `game.cli.play_args` reads without it).
+TOP_OPTIONS = {"--content": (Path, DEFAULT_CONTENT), "--saves-dir": (Path, DEFAULT_SAVES),
+               "--lang": (str, None), "--seed": (int, None)}
+
+
 def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = False) -> None:
     """`--content`, `--saves-dir`, `--lang` (and `--seed`) on the top level or a command.
 
@@ -31,17 +37,20 @@ def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = Fal
     from argparse import SUPPRESS
 
     default = (lambda value: value) if top else (lambda value: SUPPRESS)
-    parser.add_argument("--content", metavar=_("CONTENT"), type=Path,
-                        default=default(DEFAULT_CONTENT),
+    kind = {name: given[0] for name, given in TOP_OPTIONS.items()}
+    value = {name: given[1] for name, given in TOP_OPTIONS.items()}
+    parser.add_argument("--content", metavar=_("CONTENT"), type=kind["--content"],
+                        default=default(value["--content"]),
                         help=_("content folder (default: the shipped content/)"))
-    parser.add_argument("--saves-dir", metavar=_("SAVES_DIR"), type=Path,
-                        default=default(DEFAULT_SAVES),
+    parser.add_argument("--saves-dir", metavar=_("SAVES_DIR"), type=kind["--saves-dir"],
+                        default=default(value["--saves-dir"]),
                         help=_("saves folder (default: saves/)"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=default(None),
+    parser.add_argument("--lang", choices=LANGUAGES, default=default(value["--lang"]),
                         help=_("language of the game and the journal (default: from LANGUAGE, "
                              "LC_ALL, LC_MESSAGES or LANG; English otherwise)"))
     if seed or top:
-        parser.add_argument("--seed", metavar=_("SEED"), type=int, default=default(None),
+        parser.add_argument("--seed", metavar=_("SEED"), type=kind["--seed"],
+                            default=default(value["--seed"]),
                             help=_("seed of the dice (default: random; 0 for script)"))
 
 

@@ -113,3 +113,10 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
     except ValueError as exc:  # a policy book of another make (tests' doubles)
         raise UsageError(_("--ai: {problem}").format(problem=exc)) from None
     return chosen
+
+
+#: What the top level sets for `play` with no command, beside `func=run` (looked up when
+#: parsed): the parser's defaults (`game.cli_parser`), and what `game.cli.play_args`
+#: starts from.
+DEFAULTS = {"scenario": DEFAULT_SCENARIO, "load": None, "seed_default": None,
+            "designer": False}
