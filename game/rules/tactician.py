@@ -17,7 +17,8 @@ What it values (the weights of its `AiProfile`, content/ai.yaml):
 - spells when they pay: a heal by the HP it restores, a buff only on a friend that will use
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
   damage spell by its odds after the target's counter-magic, less what a reflection costs;
-- a square out of its foes' reach, when striking from it is as good; no walk into their
+- a square out of its foes' reach, when striking from it is as good (but for a unit with
+  no friend fighting on, once patience is over: keeping away only delays); no walk into their
   reach that buys no blow (for `patience` rounds; then only to the edge of it, where each
   foe must walk before it strikes, and never ahead of its friends), a retreat when
   staying is worse and a friend fights on (never one that only delays the loss: alone,
@@ -448,6 +449,11 @@ class _Turn:
         # behind: its foes follow and pick its units off one by one.
         self._covered = any(u is not self.unit and not u.held and 2 * u.hp >= u.hp_max
                             for u in self.friends) and self._edge() >= BEHIND
+        # Nor does keeping out of reach, once patience is over: the foe it keeps from
+        # follows it, and a healer mends what the foe's shots take, to the round limit
+        # (playtest: the crossroads' Elise alone against Brenna, rounds 9 to 30, walking
+        # off and mending herself). Such a unit weighs no retort: it fights.
+        self._presses = not self._covered and game.round > w.patience
 
     def _edge(self) -> float:
         """The unit's side's strength against the strongest other player's side (1:
@@ -630,7 +636,7 @@ class _Turn:
 
     def _exposure_at(self, square: Pos) -> tuple[float, float]:
         power = self.danger(square)
-        if not power:
+        if not power or self._presses:
             return 0.0, 0.0
         w = self.w
         share = min(1.0, power / max(1, self.unit.hp))

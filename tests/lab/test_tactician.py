@@ -605,3 +605,33 @@ def test_a_unit_fighting_from_a_doorway_steps_through_for_the_friends_behind_it(
     assert any(c.startswith("attack dagny") for c in dagny)
     assert any(c.startswith("attack grey") for c in commands), commands
     assert any(c.startswith("attack rook") for c in commands), commands
+
+
+def test_a_lone_healer_past_patience_fights_instead_of_mending_out_of_reach():
+    # Playtest: the crossroads' Elise, alone against Brenna, walked off and mended herself
+    # from round 9 to the round limit (Brenna's two shots a turn never outpaced her mends).
+    game = make_game([("brenna", "brenna", 1, (2, 5)), ("elise", "elise", 2, (9, 5))],
+                     designer=False)
+    game.units["elise"].hp = 12
+    game.ai_players = {1: "balanced", 2: "balanced"}
+    game.round = 4  # balanced's patience (2 rounds) is over
+    elise_commands = []
+    for _ in range(3):
+        turn_of(game, 1)
+        elise_commands += turn_of(game, 2)
+    assert any(c.startswith("attack elise brenna") for c in elise_commands), elise_commands
+
+
+def test_a_lone_unit_weighs_the_retort_while_patient_and_no_longer_after():
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("dagny", "dagny", 2, (8, 5))],
+                     designer=False)
+    balanced = ProfileBook(CONTENT).profile("balanced")
+    beside_aldric = (1, 5)
+
+    def exposure_in_round(n: int) -> float:
+        game.round = n
+        return _Turn(game, game.units["dagny"], balanced,
+                     TACTICIAN.board(game)).exposure(beside_aldric)
+
+    assert exposure_in_round(balanced.patience) > 0
+    assert exposure_in_round(balanced.patience + 1) == 0
