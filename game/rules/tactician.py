@@ -17,7 +17,7 @@ What it values (the weights of its `AiProfile`, content/ai.yaml):
 - spells when they pay: a heal by the HP it restores, a buff only on a friend that will use
   the buffed value soon and does not hold it yet, a debuff only on a foe that does not; a
   damage spell by its odds after the target's counter-magic, less what a reflection costs;
-- a square out of its foes' reach, when striking from it is as good (but for a unit with
+- a square out of its foes' reach, when striking from it is as good (but for a healer with
   no friend fighting on, once patience is over: keeping away only delays); no walk into their
   reach that buys no blow (for `patience` rounds; then only to the edge of it, where each
   foe must walk before it strikes, and never ahead of its friends), a retreat when
@@ -449,11 +449,14 @@ class _Turn:
         # behind: its foes follow and pick its units off one by one.
         self._covered = any(u is not self.unit and not u.held and 2 * u.hp >= u.hp_max
                             for u in self.friends) and self._edge() >= BEHIND
-        # Nor does keeping out of reach, once patience is over: the foe it keeps from
-        # follows it, and a healer mends what the foe's shots take, to the round limit
+        # Nor does a healer alone gain by keeping out of reach once patience is over: the
+        # foe follows, and it mends what the foe's blows take, to the round limit
         # (playtest: the crossroads' Elise alone against Brenna, rounds 9 to 30, walking
-        # off and mending herself). Such a unit weighs no retort: it fights.
-        self._presses = not self._covered and game.round > w.patience
+        # off and mending herself). Such a unit weighs no retort: it fights. One that
+        # cannot mend still does (a duel's blows go first to the one that waits: with
+        # every lone unit pressing, the duel's Gautier won 36% of 300 games, not 48%).
+        self._presses = not self._covered and game.round > w.patience \
+            and self._heals(unit)
 
     def _edge(self) -> float:
         """The unit's side's strength against the strongest other player's side (1:

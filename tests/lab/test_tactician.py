@@ -622,16 +622,20 @@ def test_a_lone_healer_past_patience_fights_instead_of_mending_out_of_reach():
     assert any(c.startswith("attack elise brenna") for c in elise_commands), elise_commands
 
 
-def test_a_lone_unit_weighs_the_retort_while_patient_and_no_longer_after():
-    game = make_game([("aldric", "aldric", 1, (0, 5)), ("dagny", "dagny", 2, (8, 5))],
-                     designer=False)
+def test_a_lone_healer_weighs_the_retort_while_patient_and_no_longer_after():
+    game = make_game([("aldric", "aldric", 1, (0, 5)), ("elise", "elise", 2, (8, 5)),
+                      ("dagny", "dagny", 2, (8, 0))], designer=False)
+    game.units["dagny"].hp = 1  # no friend fighting on: Elise is alone
     balanced = ProfileBook(CONTENT).profile("balanced")
     beside_aldric = (1, 5)
 
-    def exposure_in_round(n: int) -> float:
+    def exposure_in_round(n: int, unit: str) -> float:
         game.round = n
-        return _Turn(game, game.units["dagny"], balanced,
+        return _Turn(game, game.units[unit], balanced,
                      TACTICIAN.board(game)).exposure(beside_aldric)
 
-    assert exposure_in_round(balanced.patience) > 0
-    assert exposure_in_round(balanced.patience + 1) == 0
+    assert exposure_in_round(balanced.patience, "elise") > 0
+    assert exposure_in_round(balanced.patience + 1, "elise") == 0
+    # One that cannot mend keeps weighing it (a duel's blows go first to the one that waits).
+    game.units["elise"].hp, game.units["dagny"].hp = 1, 16
+    assert exposure_in_round(balanced.patience + 1, "dagny") > 0
