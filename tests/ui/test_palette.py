@@ -11,11 +11,12 @@ from game.ui.keys import bindings_of
 from game.ui.palette import play_commands
 from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen
 from game.ui.screens.play import PlayScreen
-from tests.helpers import APP_SIZE as SIZE, app_duel as duel, journal_text, status
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel, journal_text, status, type_text
 
 
 async def pick(pilot, app, query: str) -> None:
-    await pilot.press("ctrl+p", *query)
+    await pilot.press("ctrl+p")
+    await type_text(pilot, query)
     await pilot.pause(0.3)
     assert CommandPalette.is_open(app)
     await pilot.press("enter")
