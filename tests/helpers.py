@@ -196,6 +196,20 @@ async def type_text(pilot, text: str) -> None:
     await pilot._wait_for_screen()
 
 
+async def searched(pilot) -> None:
+    """The command palette's search done: its worker ended and its hits listed (where a
+    fixed 0.3 s was waited; the palette adds hits in batches a quarter second apart)."""
+    await pilot.pause()
+    for _ in range(200):
+        if not any(worker.group == "--textual-command-palette-gather-commands"
+                   and not worker.is_finished for worker in pilot.app.workers):
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError("the palette's search never ended")
+    await pilot.pause()
+
+
 async def creatures_act(app, pilot) -> None:
     """A round's end in the app: its creatures act one action at a time, a pause apart
     (the play screen's `ai_next`); the test plays them all at once."""

@@ -10,7 +10,7 @@ from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.map_view import MapView, fallen_mark
 from game.ui.widgets.panels import TargetPanel, UnitPanel
 from tests.helpers import APP_SIZE as SIZE, crossroads, creatures_act, app_duel as duel, journal_text, make_game, status, text_of
-from tests.helpers import type_text
+from tests.helpers import searched, type_text
 
 
 async def test_tab_cycles_the_current_players_characters_and_skips_those_with_no_ap_left():
@@ -219,7 +219,7 @@ async def test_q_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first_on_the_hand_o
             assert app.is_running and not isinstance(app.screen, ConfirmQuit)
         await pilot.press("ctrl+p")
         await type_text(pilot, "quit")
-        await pilot.pause(0.3)
+        await searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit) and app.is_running, "the palette's quit"
@@ -245,7 +245,7 @@ async def test_nothing_plays_behind_the_hand_over_not_even_the_palette():
         assert isinstance(app.screen, HandoverScreen)
         await pilot.press("ctrl+p")
         await type_text(pilot, "end turn")
-        await pilot.pause(0.3)
+        await searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("escape")
