@@ -164,6 +164,52 @@ def bare(terms):
     return tuple(msgspec.structs.replace(t, rule="", source=()) for t in terms)
 
 
+async def type_text(pilot, text: str) -> None:
+    """`text` typed into the field that has the keys (the command line, a search, a save's
+    name): each character one key event through the app's bindings, as `pilot.press(*text)`
+    sends it, but all sent at once and waited for once, as a quick typist's. Pressed one at
+    a time, each key waited 60-90 ms for the app to go idle (2026-12-02: 867 keys pressed
+    by the pilot tests, 62 s of their 82 s waiting). Only within one field: a key that moves
+    the keys elsewhere (Enter, Esc, `:`) is pressed on its own, as the keys after it go
+    where the keys are when the app reads them."""
+    import unicodedata
+
+    from textual import events
+    from textual._wait import wait_for_idle
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    app = pilot.app
+    for character in text:
+        # As `App._press_keys` names a character's key and its character.
+        key = _character_to_key(character) if not character.isalnum() else character
+        try:
+            char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    # What `pilot.press` waits for after each key, once.
+    await wait_for_idle(0)
+    await app._animator.wait_until_complete()
+    await wait_for_idle(0)
+    await pilot._wait_for_screen()
+
+
+async def searched(pilot) -> None:
+    """The command palette's search done: its worker ended and its hits listed (where a
+    fixed 0.3 s was waited; the palette adds hits in batches a quarter second apart)."""
+    await pilot.pause()
+    for _ in range(200):
+        if not any(worker.group == "--textual-command-palette-gather-commands"
+                   and not worker.is_finished for worker in pilot.app.workers):
+            break
+        await pilot.pause(0.01)
+    else:
+        raise AssertionError("the palette's search never ended")
+    await pilot.pause()
+
+
 async def creatures_act(app, pilot) -> None:
     """A round's end in the app: its creatures act one action at a time, a pause apart
     (the play screen's `ai_next`); the test plays them all at once."""

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.command import CommandList
 
 from game.cli import ARGPARSE_TEXTS, COMMANDS, asked_language, main
 from game.content.loader import DEFAULT_CONTENT
@@ -33,7 +34,7 @@ from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import Confirm, ConfirmEndTurn, HandoverScreen, HelpScreen
 from game.ui.screens.game_over import GameOverScreen
 from game.ui.screens.saves import LoadScreen
-from tests.helpers import APP_SIZE, app_duel
+from tests.helpers import APP_SIZE, app_duel, creatures_act
 
 #: English words that a French screen or report must not hold (whole words, case as
 #: written): not one is French, nor an id of the shipped content or a word of the notation.
@@ -133,7 +134,7 @@ async def test_every_screen_of_a_game_in_french_holds_no_english(tmp_path):
         assert isinstance(app.screen, HandoverScreen)
         await look("Bruno's turn", "enter")
         await look("Bruno ends", "e", "o")
-        await pilot.pause(0.5)  # the goblin acts
+        await creatures_act(app, pilot)  # the goblin acts
         await look("Alice again", "enter")
         app.play.game.units["dagny"].hp = 1
         app.play.game.roller.force([10, 99])
@@ -377,7 +378,12 @@ async def test_the_command_palette_says_no_match_in_french(tmp_path):
         await pilot.pause()
         assert "Chercher une commande…" in screen_text(app)
         await pilot.press("z", "z", "z")
-        await pilot.pause(1.0)  # the palette waits half a second before saying it
+        # The palette waits half a second before saying it: until its list says so.
+        for _ in range(100):
+            listed = app.screen.query_one(CommandList)
+            if listed.option_count and listed.get_option_at_index(0).id == "--no-matches":
+                break
+            await pilot.pause(0.05)
         await pilot.pause()
         text = screen_text(app)
     assert "Aucune commande ne correspond" in text and "No matches" not in text

@@ -10,6 +10,7 @@ from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.map_view import MapView, fallen_mark
 from game.ui.widgets.panels import TargetPanel, UnitPanel
 from tests.helpers import APP_SIZE as SIZE, crossroads, creatures_act, app_duel as duel, journal_text, make_game, status, text_of
+from tests.helpers import searched, type_text
 
 
 async def test_tab_cycles_the_current_players_characters_and_skips_those_with_no_ap_left():
@@ -216,8 +217,9 @@ async def test_q_ctrl_q_ctrl_c_and_the_palettes_quit_all_ask_first_on_the_hand_o
             assert len([s for s in app.screen_stack if isinstance(s, ConfirmQuit)]) == 1
             await pilot.press("n")
             assert app.is_running and not isinstance(app.screen, ConfirmQuit)
-        await pilot.press("ctrl+p", *"quit")
-        await pilot.pause(0.3)
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "quit")
+        await searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit) and app.is_running, "the palette's quit"
@@ -241,8 +243,9 @@ async def test_nothing_plays_behind_the_hand_over_not_even_the_palette():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e", "y")
         assert isinstance(app.screen, HandoverScreen)
-        await pilot.press("ctrl+p", *"end turn")
-        await pilot.pause(0.3)
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "end turn")
+        await searched(pilot)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("escape")
@@ -259,9 +262,12 @@ async def test_command_line_takes_the_full_notation():
     app = EscarmoucheApp(duel())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon")
-        await pilot.press(*"open aldric 9,9", "enter")
+        await type_text(pilot, "open aldric 9,9")
+        await pilot.press("enter")
         assert status(app) == "✗ there is no door at 9,9"
-        await pilot.press("colon", *"move corvin 3,5", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "move corvin 3,5")
+        await pilot.press("enter")
         assert app.game.units["corvin"].pos == (3, 5)
 
 
@@ -284,7 +290,7 @@ async def test_help_lists_every_key_in_force_from_the_bindings_and_j_opens_the_j
         app.play.apply("move aldric 1,1")  # as the command line would (its own test above)
         await pilot.press("J")
         assert isinstance(app.screen, JournalScreen)
-        await pilot.press(*"aldric")
+        await type_text(pilot, "aldric")
         title = app.screen.query_one(TitleBar).render().plain
         assert title.startswith("Journal") and title.endswith("2 lines")
         await pilot.press("escape")
@@ -311,16 +317,23 @@ async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SaveNameScreen)
-        await pilot.press("end", *"-mine")  # the suggestion, selected: kept by an arrow key
+        await pilot.press("end")  # the suggestion, selected: kept by an arrow key
+        await type_text(pilot, "-mine")
         await pilot.press("enter")
         assert (tmp_path / "crossroads-round-1-mine.json").exists()
         assert status(app) == f"Saved to {tmp_path / 'crossroads-round-1-mine.json'}"
-        await pilot.press("ctrl+s", *"mine", "enter")  # typing replaces the suggestion
+        await pilot.press("ctrl+s")
+        await type_text(pilot, "mine")  # typing replaces the suggestion
+        await pilot.press("enter")
         assert (tmp_path / "mine.json").exists()
-        await pilot.press("colon", *"save mine", "enter")  # that name exists: asked first
+        await pilot.press("colon")
+        await type_text(pilot, "save mine")  # that name exists: asked first
+        await pilot.press("enter")
         assert isinstance(app.screen, Confirm)
         await pilot.press("n")
-        await pilot.press("ctrl+s", *"mine", "enter", "y")
+        await pilot.press("ctrl+s")
+        await type_text(pilot, "mine")
+        await pilot.press("enter", "y")
         assert status(app) == f"Saved to {tmp_path / 'mine.json'}"
         await pilot.press("left", "enter")  # move Aldric; then load the save back
         assert app.game.units["aldric"].pos == (2, 7)
@@ -340,10 +353,14 @@ async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):
     app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("left", "enter")
-        await pilot.press("colon", *"load broken", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "load broken")
+        await pilot.press("enter")
         assert status(app).startswith("✗ broken.json is truncated")
         assert app.game.units["aldric"].pos == (2, 7)
-        await pilot.press("colon", *"save ../up", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "save ../up")
+        await pilot.press("enter")
         assert status(app).startswith("✗ bad save name '../up'")
 
 
@@ -668,7 +685,9 @@ async def test_the_computer_plays_its_turn_step_by_step_then_hands_over_to_the_p
     async with app.run_test(size=SIZE) as pilot:
         play = app.play
         play.AI_PAUSE = 3600  # the test takes each step itself
-        await pilot.press("colon", *"end", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "end")
+        await pilot.press("enter")
         await pilot.pause()
         # The computer's turn: no hand-over, and none of the person's keys plays.
         assert not isinstance(app.screen, HandoverScreen) and game.current == 2
@@ -755,11 +774,15 @@ async def test_a_saved_content_change_is_swapped_in_and_an_invalid_one_keeps_the
     app = EscarmoucheApp(game, content_dir=content, saves_dir=tmp_path / "saves",
                          autosave=False)
 
-    async def until(condition):
-        for _ in range(60):
+    async def until(condition, poll=False):
+        # `poll`: the screen's own poll asked at once, as its one-second timer would at its
+        # next tick (the timer's first ask is waited for: it starts the watch).
+        for _ in range(100):
+            if poll:
+                app.play.poll_content()
             if condition():
                 return
-            await pilot.pause(0.1)
+            await pilot.pause(0.05)
         raise AssertionError("never happened")
 
     def sword_damage():
@@ -773,7 +796,7 @@ async def test_a_saved_content_change_is_swapped_in_and_an_invalid_one_keeps_the
         weapons = content / "weapons.yaml"
         weapons.write_text(weapons.read_text().replace(
             "  dice: 1d8\n  ap_cost: 4\n  family: sword", "  dice: 1d12\n  ap_cost: 4\n  family: sword"))
-        await until(lambda: app.game is not game)
+        await until(lambda: app.game is not game, poll=True)
         assert "⟳ content reloaded: weapons.yaml: sword" in journal_text(app)
         assert status(app) == "⟳ content reloaded: weapons.yaml: sword"
         assert app.game.units["aldric"].pos == (3, 7) and app.game.log == game.log
@@ -782,7 +805,7 @@ async def test_a_saved_content_change_is_swapped_in_and_an_invalid_one_keeps_the
         # An invalid change: its errors in the journal and status, the game kept.
         reloaded = app.game
         weapons.write_text(weapons.read_text().replace("  dice: 1d12\n", "  dice: lots\n", 1))
-        await until(lambda: "content not reloaded" in journal_text(app))
+        await until(lambda: "content not reloaded" in journal_text(app), poll=True)
         assert app.game is reloaded and sword_damage() == after
         assert status(app).startswith("✗ content not reloaded: content/weapons.yaml:")
         assert re.search(r"content/weapons\.yaml:\d+:\d+: ", journal_text(app))

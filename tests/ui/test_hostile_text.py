@@ -10,6 +10,7 @@ from game.ui.app import EscarmoucheApp, run_app
 from game.ui.screens.dialogs import HandoverScreen
 from game.ui.screens.saves import LoadScreen
 from tests.helpers import APP_SIZE as SIZE, creatures_act, crossroads, app_duel as duel, status
+from tests.helpers import type_text
 
 
 def cells(table: DataTable) -> list[list[str]]:
@@ -25,11 +26,15 @@ async def test_markup_typed_is_a_refused_command_and_names_holding_it_show_as_wr
     app = EscarmoucheApp(game)
     async with app.run_test(size=SIZE) as pilot:
         # Markup typed on the command line is a refused command, not a crash.
-        await pilot.press("colon", *"move [/x] 1,1", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "move [/x] 1,1")
+        await pilot.press("enter")
         await pilot.pause()
         assert app.is_running
         assert "[/x]" in status(app) and status(app).startswith("✗")
-        await pilot.press("colon", *"[bold]end", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "[bold]end")
+        await pilot.press("enter")
         assert "[bold]end" in status(app)
         assert game.log == []
         # Names holding markup are shown as written at the hand-over.

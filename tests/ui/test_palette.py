@@ -11,12 +11,13 @@ from game.ui.keys import bindings_of
 from game.ui.palette import play_commands
 from game.ui.screens.dialogs import ConfirmEndTurn, HandoverScreen
 from game.ui.screens.play import PlayScreen
-from tests.helpers import APP_SIZE as SIZE, app_duel as duel, journal_text, status
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel, journal_text, searched, status, type_text
 
 
 async def pick(pilot, app, query: str) -> None:
-    await pilot.press("ctrl+p", *query)
-    await pilot.pause(0.3)
+    await pilot.press("ctrl+p")
+    await type_text(pilot, query)
+    await searched(pilot)
     assert CommandPalette.is_open(app)
     await pilot.press("enter")
     await pilot.pause()
@@ -44,7 +45,7 @@ async def test_the_palette_and_help_list_every_key_and_verb_the_palette_and_the_
         assert use.help == "An item on its user, or on a unit in its range · use ID ITEM [TARGET]"
         # What the palette opens on is what it shows.
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
+        await searched(pilot)
         assert [c.title for c in app.palette_commands] == titles
         await pilot.press("escape")
         # A player's help lists the verbs it can play and says where the others are.
@@ -77,7 +78,7 @@ async def test_the_palette_and_help_list_every_key_and_verb_the_palette_and_the_
         assert isinstance(app.screen, HandoverScreen) and app.game.current == 2
         # Nothing of the palette plays behind the hand-over.
         await pilot.press("ctrl+p")
-        await pilot.pause(0.3)
+        await searched(pilot)
         assert app.palette_commands == []
         await pilot.press("escape")
         await pilot.press("full_stop")

@@ -7,7 +7,7 @@ from game.ui import options
 from game.ui.screens.play.answers import Answers
 from game.ui.widgets.command_line import CommandLine
 from game.ui.widgets.panels import compact_card, unit_card
-from tests.helpers import app_duel as duel
+from tests.helpers import app_duel as duel, type_text
 
 
 def test_the_engine_is_asked_once_per_game_state(monkeypatch):
@@ -56,10 +56,12 @@ async def test_the_command_line_tells_the_notation_from_the_apps_own_commands():
                       "save", "   "):
             line.open()
             assert "open" in line.classes and line.has_focus and line.value == ""
-            await pilot.press(*typed, "enter")
+            await type_text(pilot, typed)
+            await pilot.press("enter")
             assert "open" not in line.classes
         line.open()
-        await pilot.press(*"undo", "escape")  # Esc closes, sending nothing
+        await type_text(pilot, "undo")
+        await pilot.press("escape")  # Esc closes, sending nothing
         await pilot.pause()
     assert app.heard == [
         CommandLine.Closed(), CommandLine.SaveAsked("mine"),

@@ -8,7 +8,7 @@ from game.ui import options
 from game.ui.screens.dialogs import ConfirmQuit
 from game.ui.screens.game_over import GameOverScreen
 from game.ui.widgets.panels import TargetPanel
-from tests.helpers import APP_SIZE as SIZE, app_duel as duel, crossroads
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel, crossroads, type_text
 
 
 def shown(app, widget) -> str:
@@ -68,13 +68,17 @@ def test_the_controller_knows_whether_play_is_unsaved(tmp_path):
 async def test_quitting_warns_of_lost_play_only_when_there_is_some(tmp_path):
     app = EscarmoucheApp(duel(forced=[99] * 10), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *"end", "enter", "enter")  # Bruno's turn: autosaved
+        await pilot.press("colon")
+        await type_text(pilot, "end")
+        await pilot.press("enter", "enter")  # Bruno's turn: autosaved
         autosave = app.controller.last_save
         assert autosave and autosave.startswith("autosave-")
         await pilot.press("ctrl+q")
         assert isinstance(app.screen, ConfirmQuit)
         assert app.screen.question == f"Quit the game? Nothing is lost: it is saved as {autosave}."
-        await pilot.press("n", "colon", *"move dagny 4,2", "enter", "q")
+        await pilot.press("n", "colon")
+        await type_text(pilot, "move dagny 4,2")
+        await pilot.press("enter", "q")
         assert app.screen.question == "Quit the game? Play since the last save is lost."
 
 
@@ -88,7 +92,9 @@ async def test_q_quits_a_finished_game_at_once_its_final_state_saved(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         play = app.play
         play.AI_PAUSE = 3600  # the test takes each step itself
-        await pilot.press("colon", *"end", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "end")
+        await pilot.press("enter")
         await pilot.pause()
         while not game.over:
             play.ai_next()

@@ -7,7 +7,7 @@ from textual.widgets import RichLog
 
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import JournalScreen
-from tests.helpers import crossroads
+from tests.helpers import crossroads, type_text
 
 
 async def test_the_whole_journal_starts_with_the_briefing_and_the_victory():
@@ -19,7 +19,7 @@ async def test_the_whole_journal_starts_with_the_briefing_and_the_victory():
         assert lines[0].startswith("Two companies reach the ruined crossroads at dawn.")
         assert lines[1].startswith("Victory: ")
         assert lines[2] == "— Round 1: Alice's turn (player 1) —"
-        await pilot.press(*"victory")
+        await type_text(pilot, "victory")
         assert app.screen.query_one(RichLog).lines  # found by the search too
 
 
