@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import msgspec
 from hypothesis import strategies as st
+from textual import events
+from textual._wait import wait_for_idle
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
 from game.content.loader import DEFAULT_CONTENT, load_content, load_scenario, scenario_path
 from game.rules.templates import ObjectPlacement, PlayerSpec, Scenario, UnitPlacement
@@ -172,12 +176,6 @@ async def type_text(pilot, text: str) -> None:
     by the pilot tests, 62 s of their 82 s waiting). Only within one field: a key that moves
     the keys elsewhere (Enter, Esc, `:`) is pressed on its own, as the keys after it go
     where the keys are when the app reads them."""
-    import unicodedata
-
-    from textual import events
-    from textual._wait import wait_for_idle
-    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
-
     app = pilot.app
     for character in text:
         # As `App._press_keys` names a character's key and its character.

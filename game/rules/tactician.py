@@ -454,9 +454,8 @@ class _Turn:
         # (playtest: the crossroads' Elise alone against Brenna, rounds 9 to 30, walking
         # off and mending herself). Such a unit weighs no retort: it fights. One that
         # cannot mend still does (a duel's blows go first to the one that waits: with
-        # every lone unit pressing, the duel's Gautier won 36% of 300 games, not 48%).
-        self._presses = not self._covered and game.round > w.patience \
-            and self._heals(unit)
+        # every lone unit pressing, the duel's Gautier won 36% of 300 games, 48% before).
+        self._presses = not self._covered and not self._holds() and self._heals(unit)
 
     def _edge(self) -> float:
         """The unit's side's strength against the strongest other player's side (1:
