@@ -305,6 +305,50 @@ def test_no_buff_on_a_friend_that_cannot_strike_before_it_runs_out():
     assert TACTICIAN.choose(game, game.units["elise"]) == Cast("elise", "bless", "aldric")
 
 
+def test_no_buff_for_a_foe_near_as_the_crow_flies_but_behind_a_wall():
+    """Dagny six squares from Aldric as the crow flies, but behind a wall he must walk
+    round (through its gap at the far end): his sword cannot reach her next turn, so
+    Bless would run out unused (playtest: Elise blessed Dagny in round 1 for a goblin
+    behind the guard-house wall). With the wall gone, she is in reach and he is blessed."""
+    rows = ["................",
+            "......#.........",
+            "......#.........",
+            "......#.........",
+            "......#.........",
+            "......#.........",
+            "......#........."]
+    walled = "\n".join(rows)
+    units = [("elise", "elise", 1, (0, 5)), ("aldric", "aldric", 1, (1, 5)),
+             ("dagny", "dagny", 2, (7, 5))]
+    game = make_game(units, map_text=walled, designer=False)
+    game.roller.force([1] * 50)  # every spell takes
+    game.current = 1
+    assert TACTICIAN.choose(game, game.units["elise"]) != Cast("elise", "bless", "aldric")
+    game = make_game(units, map_text=walled.replace("#", "."), designer=False)
+    game.roller.force([1] * 50)
+    game.current = 1
+    assert TACTICIAN.choose(game, game.units["elise"]) == Cast("elise", "bless", "aldric")
+
+
+def test_no_armour_spell_on_a_friend_the_foe_would_not_strike():
+    """The wolf (a wild creature) stands beside Aldric (Bruno's foe too) and four squares
+    from Dagny: it bites the one beside it, and Stone Skin on Dagny would meet no blow
+    (playtest: 27 of 47 Stone Skins in 100 crossroads games met none). With Aldric gone,
+    the wolf's bites would fall on her: she is given it."""
+    hall = "\n".join(["." * 16] * 5)
+    units = [("elise", "elise", 2, (12, 2)), ("dagny", "dagny", 2, (9, 2)),
+             ("wolf", "wolf", None, (5, 2)), ("aldric", "aldric", 1, (4, 2))]
+    game = make_game(units, map_text=hall, designer=False)
+    game.roller.force([1] * 50)  # every spell takes
+    game.current = 2
+    turn = _Turn(game, game.units["elise"], TACTICIAN.w, TACTICIAN.board(game))
+    assert turn._uses(game.units["dagny"], "reduction") == 0.0
+    game = make_game(units[:3], map_text=hall, designer=False)
+    game.current = 2
+    turn = _Turn(game, game.units["elise"], TACTICIAN.w, TACTICIAN.board(game))
+    assert turn._uses(game.units["dagny"], "reduction") == 1.0
+
+
 def test_focus_fire_on_the_foe_a_friend_still_to_act_can_help_finish():
     """Aldric between Fenwick and Dagny (4 HP each): alone he strikes Dagny (his odds are
     better on her); with Gautier still to act and in reach of Fenwick only, he strikes
