@@ -434,7 +434,7 @@ class _Turn:
         self.spells = game.content.spells
         self._aims: dict[tuple[str, Pos], list[Unit]] = {}
         self._exposure: dict[Pos, float] = {}
-        self._near: dict[tuple[str, Pos], bool] = {}
+        self._near: dict[tuple[str, Pos, Pos | None], bool] = {}
         self._ready: dict[Pos, float] = {}
         self._support: dict[str, float] = {}
         self._healers: dict[str, bool] = {}
@@ -839,7 +839,9 @@ class _Turn:
         game = self.game
         kinds = {self.weapons[w].kind for w in unit.weapons}
         hostile = game.foes(self.unit, unit)
-        key = (unit.id, unit.pos)
+        # A foe's next blows may fall on the unit deciding, wherever it is supposed to
+        # stand (`standing_at`): that square is part of the answer.
+        key = (unit.id, unit.pos, self.unit.pos if hostile else None)
         near = self._near.get(key)
         if near is None:
             # Near: a foe it could strike in its next turn (a walk, then its blow or

@@ -11,6 +11,7 @@ from game.rules import odds
 from game.rules.actions import Action, Attack, EndTurn, Move
 from game.rules.engine import Game
 from game.rules.geometry import distance
+from game.rules.legal import standing_at
 from game.rules.events import CommandIssued, Damage, EffectAdded, Healed, SpellCast
 from game.rules.magic import HARMFUL, Cast
 from game.rules.policies import ProfileBook
@@ -347,6 +348,23 @@ def test_no_armour_spell_on_a_friend_the_foe_would_not_strike():
     game.current = 2
     turn = _Turn(game, game.units["elise"], TACTICIAN.w, TACTICIAN.board(game))
     assert turn._uses(game.units["dagny"], "reduction") == 1.0
+
+
+def test_a_debuff_is_weighed_from_each_square_the_caster_could_cast_it_from():
+    """Elise alone against Dagny, 14 squares off: where Elise stands, Dagny's axe cannot
+    reach her next turn, so Weaken (-4 STR for two turns) would run out unused; from a
+    square four squares from Dagny it would not. Each square gets its own answer (the
+    first one asked was kept for every square: a walk to cast it was never weighed)."""
+    long_hall = "\n".join(["." * 20] * 3)
+    game = make_game([("elise", "elise", 1, (0, 1)), ("dagny", "dagny", 2, (14, 1))],
+                     map_text=long_hall, designer=False)
+    game.current = 1
+    elise, dagny = game.units["elise"], game.units["dagny"]
+    turn = _Turn(game, elise, TACTICIAN.w, TACTICIAN.board(game))
+    assert turn._uses(dagny, "STR") == 0.0
+    with standing_at(elise, (10, 1), elise.ap - 10):
+        assert turn._uses(dagny, "STR") == 1.0
+    assert turn._uses(dagny, "STR") == 0.0
 
 
 def test_focus_fire_on_the_foe_a_friend_still_to_act_can_help_finish():
