@@ -170,7 +170,9 @@ def plan_odds(plan, notation: str, game: GameState | None = None, action=None) -
     if len(targets) > 1:
         area = [(t.unit.id, odds.of(plan, t.unit.id)) for t in targets]
         data["area"] = [{"target": uid, "p_down": float(o.p_down),
-                         "mean_damage": float(o.mean_damage)} for uid, o in area]
+                         "mean_damage": float(o.mean_damage),
+                         "p_countered": _p(o.p_countered), "p_reflected": _p(o.p_reflected)}
+                        for uid, o in area]
         if game is not None and action is not None and plan.spell.kind == "damage":
             # One value for every target, each its own counter: P(all down) is not the
             # product of each one's; the engine plays each outcome class once.
@@ -182,7 +184,26 @@ def plan_odds(plan, notation: str, game: GameState | None = None, action=None) -
                         Fraction(0))
             data["p_all_down"] = float(every)
             data["exact"]["p_all_down"] = str(every)
+            data["area_reflected"] = _area_reflected(found, order.index(actor.id), actor.hp)
     return data
+
+
+def _area_reflected(found, caster: int, hp: int) -> dict:
+    """What every target's counter sends back onto the caster of an area (each perfect
+    counter reflects the same value, the first ones may down it): from the engine's
+    outcome classes, the HP it loses, P(it loses any), P(it is downed)."""
+    lost: dict[int, Fraction] = {}
+    down = Fraction(0)
+    for weight, state in found:
+        loss = hp - state[caster][1]
+        lost[loss] = lost.get(loss, Fraction(0)) + weight
+        if state[caster][6]:
+            down += weight
+    hurt = 1 - lost.get(0, Fraction(0))
+    mean = sum((v * p for v, p in lost.items()), Fraction(0))
+    return {"hp_lost": [[v, float(p)] for v, p in sorted(lost.items())],
+            "p_hurt": float(hurt), "mean": float(mean), "p_caster_down": float(down),
+            "exact": {"p_hurt": str(hurt), "mean": str(mean), "p_caster_down": str(down)}}
 
 
 _RANGE = re.compile(r"^([A-Za-z0-9_.-]+)=(-?[0-9]+)\.\.(-?[0-9]+)(?::([0-9]+))?$")
@@ -430,14 +451,25 @@ def renderables(data: dict, names) -> list:
                           "next one faces, and that chain is too large to compute at once"),
                         style="dim"))
     for row in data.get("area", ()):
-        line = _("area: {target}: mean {mean}, P(down) {p_down}").format(
-            target=names(row["target"]), mean=format_decimal(row['mean_damage'], 2),
-            p_down=pct(row["p_down"]))
+        figures = {"target": names(row["target"]), "mean": format_decimal(row['mean_damage'], 2),
+                   "p_down": pct(row["p_down"])}
+        if row.get("p_reflected") is not None:
+            line = _("area: {target}: mean {mean}, P(down) {p_down} · P(countered) "
+                     "{countered}, P(reflected) {reflected}").format(
+                countered=pct(row["p_countered"]), reflected=pct(row["p_reflected"]), **figures)
+        else:
+            line = _("area: {target}: mean {mean}, P(down) {p_down}").format(**figures)
         out.append(Text(f"  {line}"))
     if "p_all_down" in data:
         line = _("area: P(all down) {p}").format(p=pct(data["p_all_down"]))
         out.append(Text(f"  {line}"))
-    if "reflected_damage" in data:
+    if "area_reflected" in data:
+        back = data["area_reflected"]
+        out.append(Text(_("reflected onto {unit} by any target: P {p_hurt}, mean HP lost "
+                          "{mean}, P(down) {p_down}").format(
+            unit=names(data["attacker"]), p_hurt=pct(back["p_hurt"]),
+            mean=format_decimal(back["mean"], 2), p_down=pct(back["p_caster_down"]))))
+    elif "reflected_damage" in data:
         back = sum(v * p for v, p in data["reflected_damage"])
         out.append(Text(_("reflected onto {unit}: mean {mean}, P(down) {p_down}").format(
             unit=names(data["attacker"]), mean=format_decimal(back, 2),

@@ -228,3 +228,26 @@ def test_an_area_gives_p_all_down(tmp_path, capsys):
 def test_a_bad_odds_question_is_refused(capsys, argv, message):
     code, _, err = run(capsys, "odds", "crossroads", "aldric", "goblin-1", *argv)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+
+def test_an_area_counts_every_targets_reflection_onto_the_caster(tmp_path, capsys):
+    """Corvin's Ice Storm on Elise (counter 30%, a perfect counter under 10: 9%) reaches
+    Fenwick too (counter 3%, every success under 10 perfect: 3%); each perfect counter
+    sends the same value (1d6+1) back. P(Corvin hurt) = 64% x (1 - 0.91 x 0.97) =
+    1173/15625; his mean HP lost is 64% x (9% + 3%) x 4.5 less what his 12 HP cap (both
+    reflect a 7: 14); both reflect a 6 or a 7: he is down (9/15625). Elise's alone said
+    5.76% and 0%."""
+    where = setup(tmp_path, capsys, "place corvin 18,9\n")
+    data = json.loads(run(capsys, "odds", "crossroads", "corvin", "elise", "--spell",
+                          "ice-storm", *where, "--json")[1])
+    rows = {row["target"]: row for row in data["area"]}
+    assert (rows["elise"]["p_reflected"], rows["fenwick"]["p_reflected"]) == (0.0576, 0.0192)
+    assert data["p_caster_down"] == 0.0  # Elise's reflection alone cannot down him
+    back = data["area_reflected"]
+    assert back["exact"] == {"p_hurt": "1173/15625", "mean": "5391/15625",
+                             "p_caster_down": "9/15625"}
+    code, out, _ = run(capsys, "odds", "crossroads", "corvin", "elise", "--spell", "ice-storm",
+                       *where)
+    assert "reflected onto Corvin by any target: P 7.5%, mean HP lost 0.35, P(down) 0.1%" in out
+    assert "P(countered) 1.9%, P(reflected) 1.9%" in out
