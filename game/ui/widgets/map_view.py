@@ -44,6 +44,9 @@ OUT_OF_REACH = Style(dim=True)
 SELECTED = Style(underline=True, bold=True)
 CURSOR = Style(reverse=True)
 ROUTE = Style(color="bright_white", bold=True)
+#: The coordinate rulers along the top and the left (the cursor's column and row in bold).
+RULER = Style(color="grey50")
+RULER_CURSOR = Style(color="bright_white", bold=True)
 
 
 class Glyph(msgspec.Struct, frozen=True):
@@ -184,8 +187,16 @@ class MapView(ScrollView, can_focus=True):
         self.refresh()
 
     def _resize(self) -> None:
-        width, height = self.cell
-        self.virtual_size = Size(self.game.width * width, self.game.height * height)
+        self.virtual_size = Size(*self.extent(self.cell))
+
+    @property
+    def ruler_width(self) -> int:
+        """The left ruler's width: the widest row number and a blank."""
+        return len(str(self.game.height - 1)) + 1
+
+    def extent(self, cell: tuple[int, int]) -> tuple[int, int]:
+        """The cells (columns, rows) the map and its rulers take at that square size."""
+        return (self.ruler_width + self.game.width * cell[0], 1 + self.game.height * cell[1])
 
     def fit(self, rows: int | None, width: int | None = None) -> bool:
         """Take the biggest square size at which the whole map fits the view's width (or
@@ -196,7 +207,8 @@ class MapView(ScrollView, can_focus=True):
         best = SCALES[0]
         if rows is not None and width:
             for cell in SCALES:
-                if self.game.width * cell[0] <= width and self.game.height * cell[1] <= rows:
+                columns, lines = self.extent(cell)
+                if columns <= width and lines <= rows:
                     best = cell
         if best == self.cell:
             return False
@@ -216,10 +228,15 @@ class MapView(ScrollView, can_focus=True):
 
     def centre_cursor(self) -> None:
         """Scroll a map bigger than the view so that the cursor is in its middle."""
-        x, y = self.cursor
-        width, height = self.cell
-        self.scroll_to_region(Region(x * width, y * height, width, height), animate=False,
+        self.scroll_to_region(self._square_region(self.cursor), animate=False,
                               immediate=True, center=True)
+
+    def _square_region(self, pos: Pos) -> Region:
+        """The region to scroll into view for the square at `pos`: the rulers stay put over
+        the top and the left of the view, so the square is shown clear of them (the region
+        is the square widened by the rulers' size, which also centres it in what they leave)."""
+        width, height = self.cell
+        return Region(pos[0] * width, pos[1] * height, width + self.ruler_width, height + 1)
 
     def label(self, unit_id: str) -> str:
         return self._labels[unit_id]
@@ -301,11 +318,49 @@ class MapView(ScrollView, can_focus=True):
         return strip
 
     def margins(self) -> tuple[int, int]:
-        """Blank cells left of and rows above the map, which is centred when it is
-        smaller than the view (a bigger one scrolls)."""
+        """Cells left of and rows above the map's first square: the blanks that centre
+        the map when it is smaller than the view (a bigger one scrolls), then the rulers."""
+        left, top = self._padding()
+        return left + self.ruler_width, top + 1
+
+    def _padding(self) -> tuple[int, int]:
+        """The blank cells left of and rows above the rulers (the map centred)."""
         width, height = self.size
-        return (max(0, (width - self.game.width * self.cell[0]) // 2),
-                max(0, (height - self.game.height * self.cell[1]) // 2))
+        columns, lines = self.extent(self.cell)
+        return max(0, (width - columns) // 2), max(0, (height - lines) // 2)
+
+    def _ruler_strip(self) -> Strip:
+        """The column numbers over the squares (each over its glyph; on small squares,
+        where two-digit numbers would touch, the even ones and the cursor's, its
+        neighbours left blank), the cursor's brighter."""
+        width, cursor = self.cell[0], self.cursor[0]
+        key = ("ruler", self.cell, cursor)
+        strip = self._row_strips.get(key)
+        if strip is None:
+            pad = (width - CELL) // 2
+            segments = []
+            for x in range(self.game.width):
+                labelled = x == cursor or (x % 2 == 0 and abs(x - cursor) != 1) \
+                    if cursor % 2 else x % 2 == 0
+                text = f"{x:>{CELL}}" if width > CELL or labelled else " " * CELL
+                style = RULER_CURSOR if x == self.cursor[0] else RULER
+                segments += [Segment(" " * pad, RULER), Segment(text, style),
+                             Segment(" " * (width - CELL - pad), RULER)]
+            strip = self._row_strips[key] = Strip(segments, self.game.width * width)
+        return strip
+
+    def _gutter_strip(self, row: int, sub: int) -> Strip:
+        """The row number left of terminal row `sub` of map row `row` (on its middle
+        row), the cursor's brighter."""
+        gutter = self.ruler_width
+        shown = sub == self.cell[1] // 2
+        key = ("gutter", gutter, row if shown else None, shown and row == self.cursor[1])
+        strip = self._row_strips.get(key)
+        if strip is None:
+            text = f"{row:>{gutter - 1}} " if shown else " " * gutter
+            style = RULER_CURSOR if shown and row == self.cursor[1] else RULER
+            strip = self._row_strips[key] = Strip([Segment(text, style)], gutter)
+        return strip
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # What every line of a frame shares (the background, which Textual works out from
@@ -320,22 +375,29 @@ class MapView(ScrollView, can_focus=True):
     def _framing(self) -> tuple:
         background = self.rich_style
         scroll_x, scroll_y = self.scroll_offset
-        left, top = self.margins()
+        pad, top = self._padding()
         width = self.size.width
-        return (background, scroll_x, scroll_y, left, top, width,
-                Strip.blank(left, background), Strip.blank(width, background))
+        return (background, scroll_x, scroll_y, pad, top, width,
+                Strip.blank(pad, background), Strip.blank(width, background))
 
     def render_line(self, y: int) -> Strip:
-        # Outside a frame (`shown`), the line's own.
-        background, scroll_x, scroll_y, left, top, width, margin, blank = \
+        # Outside a frame (`shown`), the line's own. The rulers stay where they are while
+        # the squares scroll under them: the numbers always name what is in view.
+        background, scroll_x, scroll_y, pad, top, width, margin, blank = \
             self._frame or self._framing()
-        line = y + scroll_y - top
-        row, sub = divmod(line, self.cell[1])
-        if not 0 <= line < self.game.height * self.cell[1]:
-            return blank
-        strip = self._row_strip(row, sub).crop_extend(scroll_x, scroll_x + width - left,
-                                                      background)
-        return Strip.join([margin, strip]) if left else strip
+        left = pad + self.ruler_width
+        if y == top:
+            head = Strip.blank(self.ruler_width, background)
+            strip = self._ruler_strip()
+        else:
+            line = y - top - 1 + scroll_y
+            row, sub = divmod(line, self.cell[1])
+            if not 0 <= line < self.game.height * self.cell[1] or y < top:
+                return blank
+            head = self._gutter_strip(row, sub)
+            strip = self._row_strip(row, sub)
+        strip = strip.crop_extend(scroll_x, scroll_x + width - left, background)
+        return Strip.join([margin, head, strip] if pad else [head, strip])
 
     def shown(self, pos: Pos) -> str:
         """The two characters drawn on the square at `pos` (the middle row of its block),
@@ -395,9 +457,9 @@ class MapView(ScrollView, can_focus=True):
         old = self.cursor
         self.cursor = (x, y)
         self.refresh_rows([old[1], y])
-        width, height = self.cell
-        self.scroll_to_region(Region(x * width, y * height, width, height), animate=False,
-                              immediate=True)
+        if x != old[0]:  # the column ruler shows the cursor's column
+            self.refresh(Region(0, self._padding()[1], self.size.width, 1))
+        self.scroll_to_region(self._square_region((x, y)), animate=False, immediate=True)
         if (x, y) != old and announce:
             self.post_message(self.CursorMoved((x, y)))
 
@@ -409,6 +471,8 @@ class MapView(ScrollView, can_focus=True):
         if offset is None:
             return
         left, top = self.margins()
+        if offset.x < left or offset.y < top:
+            return  # the rulers, or the blanks around the map
         x = (offset.x - left + self.scroll_offset.x) // self.cell[0]
         y = (offset.y - top + self.scroll_offset.y) // self.cell[1]
         if 0 <= x < self.game.width and 0 <= y < self.game.height:
