@@ -14,13 +14,14 @@ import msgspec
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.journal.text import unit_labels
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -40,6 +41,9 @@ TARGET = Style(bgcolor="#4a1620")
 PATH = Style(bgcolor="#1f4d2e")
 AREA = Style(bgcolor="#4a3a10")
 THREAT = Style(bgcolor="#3a1f4f")
+#: The mark on the bare squares of the threat zone: it reads without colour too.
+THREAT_MARK = Style(color="#c58af9", bold=True)
+RANGE = Style(bgcolor="#123a4a")
 OUT_OF_REACH = Style(dim=True)
 SELECTED = Style(underline=True, bold=True)
 CURSOR = Style(reverse=True)
@@ -68,6 +72,8 @@ GLYPHS: dict[str, Glyph] = {
                                   "creature's glyph (%1: a character of player 1, %w: a "
                                   "wolf)")),
     "route": Glyph(" •", ROUTE, N_("a square the selected character's route crosses")),
+    "threat": Glyph(" !", THREAT_MARK, N_("on a terminal without colours: a bare square of "
+                                          "the enemies' threat zone (v)")),
     "cost": Glyph(" 3", ROUTE, N_("where the route ends: its AP cost")),
 }
 
@@ -76,6 +82,7 @@ TINTS: tuple[tuple[str, Style, str], ...] = (
     ("path", PATH, N_("the route of a move to the cursor (with • on the squares)")),
     ("area", AREA, N_("an area spell's footprint, aimed at the cursor")),
     ("targets", TARGET, N_("what the selected character can attack now (or aim a spell at)")),
+    ("range", RANGE, N_("while aiming a spell: the squares within its range and sight")),
     ("threat", THREAT, N_("the enemies' threat zone: where they could attack next turn (v)")),
     ("reach", REACH, N_("where the selected character can walk with its AP")),
     ("out", OUT_OF_REACH, N_("dimmed: out of the aimed spell's range or sight")),
@@ -93,8 +100,8 @@ def fallen_mark(label: str) -> str:
     return label[1] if label[1:2].isdigit() else label[:1]
 
 
-FLOOR_GLYPH, WALL_GLYPH, FALLEN, ROUTE_GLYPH = (GLYPHS[k] for k in ("floor", "wall", "fallen",
-                                                                    "route"))
+FLOOR_GLYPH, WALL_GLYPH, FALLEN, ROUTE_GLYPH, THREAT_GLYPH = (
+    GLYPHS[k] for k in ("floor", "wall", "fallen", "route", "threat"))
 
 
 def widen(text: str, width: int, middle: bool) -> str:
@@ -125,6 +132,24 @@ class Overlay(msgspec.Struct, frozen=True):
     out: frozenset[Pos] = frozenset()
     #: The enemies' threat zone, when shown (`v`).
     threat: frozenset[Pos] = frozenset()
+    #: While aiming: the squares within the spell's range and sight.
+    range: frozenset[Pos] = frozenset()
+
+
+def tint_key(overlay: Overlay, spell: str = "", marks: bool = False) -> Text | None:
+    """The map's border title while a tint a new player cannot guess is drawn: each with
+    its swatch as the squares show it (the threat zone's with its mark if `marks`, on a
+    terminal without colours) and what it means; None when there is none. `spell`: the
+    aimed spell's name."""
+    parts = []
+    if overlay.range:
+        parts.append(Text.assemble(("  ", RANGE), " ", _("in range of {spell} · dim: out of it")
+                                   .format(spell=spell)))
+    if overlay.threat:
+        swatch = (THREAT_GLYPH.text, THREAT_GLYPH.style + THREAT) if marks else ("  ", THREAT)
+        parts.append(Text.assemble(swatch, " ",
+                                   _("foes could attack there next turn (v)")))
+    return Text(" · ").join(parts) if parts else None
 
 
 class MapView(ScrollView, can_focus=True):
@@ -174,9 +199,17 @@ class MapView(ScrollView, can_focus=True):
         self._labels = unit_labels(game.units)
         #: A square's size in cells (`SCALES`), and the rows the map may take (the screen's).
         self.cell, self.rows = SCALES[0], None
+        #: The threat zone's bare squares carry a mark (`GLYPHS["threat"]`), not only a
+        #: tint: on a terminal without colours (`NO_COLOR`, Textual's monochrome).
+        self.marks = False
         #: What the lines of a frame being drawn share (`render_lines`), else None.
         self._frame: tuple | None = None
         self._resize()
+
+    def on_mount(self) -> None:
+        if self.app.no_color and not self.marks:
+            self.marks = True
+            self.update_board()
 
     def set_game(self, game: Game) -> None:
         self.game = game
@@ -276,12 +309,17 @@ class MapView(ScrollView, can_focus=True):
                 # The route's squares read without colour: a dot, its cost where it ends.
                 text = f"{overlay.cost:>2}"[-2:] if pos == overlay.end else ROUTE_GLYPH.text
                 style = ROUTE_GLYPH.style
+            elif self.marks and text == FLOOR_GLYPH.text and pos in overlay.threat:
+                # Without colours the tint does not show: a mark on its bare squares.
+                text, style = THREAT_GLYPH.text, THREAT_GLYPH.style
             if pos in overlay.path:
                 style += PATH
             elif pos in overlay.area:
                 style += AREA
             elif pos in overlay.targets:
                 style += TARGET
+            elif pos in overlay.range:
+                style += RANGE
             elif pos in overlay.threat:
                 style += THREAT
             elif pos in overlay.reach:
@@ -437,7 +475,7 @@ class MapView(ScrollView, can_focus=True):
         self.overlay = overlay
         touched = old.reach ^ overlay.reach | old.targets ^ overlay.targets | \
             old.path ^ overlay.path | old.area ^ overlay.area | \
-            old.out ^ overlay.out | old.threat ^ overlay.threat | \
+            old.out ^ overlay.out | old.threat ^ overlay.threat | old.range ^ overlay.range | \
             {p for p in (old.end, overlay.end) if p is not None}
         self.refresh_rows(y for _x, y in touched)
 
