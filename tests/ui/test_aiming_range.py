@@ -25,9 +25,12 @@ def title(board) -> str:
 async def test_the_spells_range_is_on_the_map_and_the_panel_says_in_range_or_by_how_much():
     app = EscarmoucheApp(duel())  # Corvin (2,4), Dagny (3,2), Elise (9,9); Firebolt: 3
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("tab", "right", "up", "up", "c", "enter")  # Firebolt, on Dagny
+        await pilot.press("tab", "c", "enter")  # Corvin aims Firebolt
         play, board = app.play, app.play.map
-        assert play.aiming == "firebolt" and play.cursor == (3, 2)
+        assert play.aiming == "firebolt" and play.cursor == (2, 4)  # on himself
+        assert first_line(app) == "Firebolt reaches 3 squares from here: the tinted squares"
+        await pilot.press("right", "up", "up")  # on Dagny
+        assert play.cursor == (3, 2)
         assert first_line(app) == "✓ in range: 2 squares away, Firebolt reaches 3"
         # The squares within its reach are tinted; beyond it they are not (and dimmed).
         assert {(5, 4), (2, 7), (0, 1)} <= board.overlay.range

@@ -161,6 +161,11 @@ class Aiming(Mode):
             return Text(ngettext("✓ in range: {d} square away, {spell} reaches {reach}",
                                  "✓ in range: {d} squares away, {spell} reaches {reach}",
                                  d).format(d=d, spell=name, reach=reach), style="green")
+        if cursor == unit.pos:  # where the cursor starts: what the tint is
+            return Text(ngettext("{spell} reaches {reach} square from here: the tinted squares",
+                                 "{spell} reaches {reach} squares from here: the tinted "
+                                 "squares", reach).format(spell=name, reach=reach),
+                        style="bold")
         over = options.out_of_range_by(option)
         if over is not None:
             return Text(ngettext("✗ out of range by {n} square: {reason}",
