@@ -172,3 +172,12 @@ def out_of_sight(option: Option | None) -> bool:
     """The engine refuses the spell for want of a line of sight to its target."""
     return option is not None and option.refusal is not None and \
         option.refusal.message == NO_SIGHT
+
+
+def beyond_reach(found: Choices, spell: str) -> bool:
+    """Some unit would be a target of the spell but for its reach or sight (the engine's
+    refusal on it is the reach's or the sight's): the spell is worth aiming, to see how far
+    it reaches, though it cannot be cast on anybody now."""
+    return any(option.kind == "spell" and option.action.spell == spell
+               and (out_of_range_by(option) is not None or out_of_sight(option))
+               for options in found.against.values() for option in options)

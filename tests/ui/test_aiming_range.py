@@ -56,3 +56,26 @@ async def test_the_spells_range_is_on_the_map_and_the_panel_says_in_range_or_by_
         # Back to pointing: no range tint, no key for it.
         await pilot.press("escape")
         assert not board.overlay.range and not title(board)
+
+
+async def test_a_spell_nobody_is_within_reach_of_can_be_aimed_to_see_its_reach():
+    from game.ui.screens.dialogs import SpellPicker
+    from tests.helpers import crossroads, status
+
+    app = EscarmoucheApp(crossroads())  # Corvin (3,10): his Firebolt reaches no foe
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "tab", "c")
+        assert isinstance(app.screen, SpellPicker)
+        assert app.screen.rows[0].spell == "firebolt" and app.screen.rows[0].why_not
+        await pilot.press("up", "up", "enter")  # onto Firebolt (from Focus), picked
+        assert app.play.aiming == "firebolt"
+        assert status(app) == ("Firebolt reaches the tinted squares, nobody in them: "
+                               "Goblin Snik is 7 squares away; Firebolt reaches 3 at level 1")
+        board = app.play.map
+        assert (6, 10) in board.overlay.range and (7, 10) not in board.overlay.range
+        assert first_line(app) == "Firebolt reaches 3 squares from here: the tinted squares"
+        board.move_cursor(app.game.units["wolf-1"].pos)  # the wolf: by how much
+        await pilot.pause()
+        assert first_line(app).startswith("✗ out of range by ")
+        await pilot.press("enter")  # the engine refuses it still: nothing cast
+        assert app.game.log == [] and status(app).startswith("✗ Wolf is ")

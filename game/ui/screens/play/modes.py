@@ -284,5 +284,6 @@ def spell_rows(game, unit: Unit, here: list[options.Option],
             text.append(f"  — {refusal_text(choice)}", style="dim")
         elif why_not:
             text.append(f"  — {why_not}", style="dim")
-        rows.append(SpellRow(spell_id, text, why_not))
+        rows.append(SpellRow(spell_id, text, why_not,
+                             bool(why_not) and options.beyond_reach(choices, spell_id)))
     return rows

@@ -575,6 +575,13 @@ class PlayScreen(Screen[None]):
     def after_spell_pick(self, spell_id: str | None) -> None:
         if spell_id and self.selected:
             self.aim(spell_id)  # never cast at once: shown first, cast by Enter or y
+            choices = self.choices_for(self.selected)
+            if not choices.spell_squares(spell_id):  # aimed to see its reach: nobody in it
+                self.status(_("{spell} reaches the tinted squares, nobody in them: "
+                              "{reason}").format(
+                    reason=options.why_not(choices, spell_id),
+                    spell=content_text(self.game.content.spells[spell_id].name)),
+                    refused=True)
 
     def action_wait(self) -> None:
         """The selected character is done for this turn; the next one with AP is selected."""
