@@ -67,3 +67,13 @@ async def test_the_rulers_stay_put_and_name_the_squares_in_view_when_the_map_scr
         assert board.render_line(0).text[left + x * 2 - board.scroll_offset.x:][:2] \
             == f"{x:>2}"
         assert board.render_line(0).text[:3] == "   "  # over the row numbers: nothing
+
+
+def test_the_legend_says_what_the_rulers_number():
+    from game.ui.screens.legend import legend_text
+    from tests.helpers import app_duel
+
+    game = app_duel()
+    legend = legend_text(game, str).plain
+    assert "along the top and the left: the column and the row, x,y as commands write a " \
+           "square (move aldric 5,7)" in legend

@@ -72,9 +72,11 @@ GLYPHS: dict[str, Glyph] = {
                                   "creature's glyph (%1: a character of player 1, %w: a "
                                   "wolf)")),
     "route": Glyph(" •", ROUTE, N_("a square the selected character's route crosses")),
+    "cost": Glyph(" 3", ROUTE, N_("where the route ends: its AP cost")),
     "threat": Glyph(" !", THREAT_MARK, N_("on a terminal without colours: a bare square of "
                                           "the enemies' threat zone (v)")),
-    "cost": Glyph(" 3", ROUTE, N_("where the route ends: its AP cost")),
+    "ruler": Glyph(" 7", RULER, N_("along the top and the left: the column and the row, "
+                                   "x,y as commands write a square (move aldric 5,7)")),
 }
 
 #: The tints over the squares, in the order they win over each other (the first wins).
