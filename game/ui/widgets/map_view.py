@@ -5,7 +5,9 @@ unit has a distinct label without relying on colour: characters show their glyph
 their player's number (`A1`), creatures their glyph and a letter (`ga`, `gb`). On a big
 terminal a square is drawn bigger (`SCALES`: 4×2 or 6×3 cells), its two characters in the
 middle of the block. What each glyph and tint means is in one table (`GLYPHS`, `TINTS`),
-which the legend reads too.
+which the legend reads too. Rulers number the columns along the top and the rows down the
+left (commands write a square `x,y`); they stay put while a map bigger than the view
+scrolls under them, so their numbers are always those of the squares in view.
 """
 
 from __future__ import annotations
@@ -196,7 +198,8 @@ class MapView(ScrollView, can_focus=True):
         self.selected: str | None = None
         self.overlay = Overlay()
         self._row_keys: dict[int, tuple] = {}
-        #: (map row, terminal row within it) -> its Strip.
+        #: (map row, terminal row within it) -> its Strip; the rulers' under keys of
+        #: their own ("ruler", "gutter" first).
         self._row_strips: dict[tuple[int, int], Strip] = {}
         self._labels = unit_labels(game.units)
         #: A square's size in cells (`SCALES`), and the rows the map may take (the screen's).
@@ -383,7 +386,7 @@ class MapView(ScrollView, can_focus=True):
                 labelled = x == cursor or (x % 2 == 0 and abs(x - cursor) != 1) \
                     if cursor % 2 else x % 2 == 0
                 text = f"{x:>{CELL}}" if width > CELL or labelled else " " * CELL
-                style = RULER_CURSOR if x == self.cursor[0] else RULER
+                style = RULER_CURSOR if x == cursor else RULER
                 segments += [Segment(" " * pad, RULER), Segment(text, style),
                              Segment(" " * (width - CELL - pad), RULER)]
             strip = self._row_strips[key] = Strip(segments, self.game.width * width)
@@ -417,17 +420,17 @@ class MapView(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         pad, top = self._padding()
         width = self.size.width
-        return (background, scroll_x, scroll_y, pad, top, width,
+        return (background, scroll_x, scroll_y, pad, top, width, self.ruler_width,
                 Strip.blank(pad, background), Strip.blank(width, background))
 
     def render_line(self, y: int) -> Strip:
         # Outside a frame (`shown`), the line's own. The rulers stay where they are while
         # the squares scroll under them: the numbers always name what is in view.
-        background, scroll_x, scroll_y, pad, top, width, margin, blank = \
+        background, scroll_x, scroll_y, pad, top, width, gutter, margin, blank = \
             self._frame or self._framing()
-        left = pad + self.ruler_width
+        left = pad + gutter
         if y == top:
-            head = Strip.blank(self.ruler_width, background)
+            head = Strip.blank(gutter, background)
             strip = self._ruler_strip()
         else:
             line = y - top - 1 + scroll_y

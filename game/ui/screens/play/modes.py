@@ -104,17 +104,20 @@ class Aiming(Mode):
     def __init__(self, screen: Screen, spell: str) -> None:
         super().__init__(screen)
         self.spell = spell
+        self._within: tuple[frozenset | None, frozenset] = (None, frozenset())
 
     def look(self, unit, choices: options.Choices) -> Look:
         screen = self.screen
         game = screen.game
         out = screen.answers.zone("out", unit.id, self.spell)
-        # Within its range and sight: the squares the engine's zone leaves (a wall is
-        # nowhere to aim at).
-        within = frozenset((x, y) for y in range(game.height) for x in range(game.width)
-                           if (x, y) not in out and (x, y) not in game.walls)
+        if self._within[0] is not out:  # the zone asked anew: the game moved on
+            # Within its range and sight: the squares the engine's zone leaves (a wall is
+            # nowhere to aim at).
+            self._within = (out, frozenset(
+                (x, y) for y in range(game.height) for x in range(game.width)
+                if (x, y) not in out and (x, y) not in game.walls))
         look = Look(targets=frozenset(choices.spell_squares(self.spell)), out=out,
-                    range=within)
+                    range=self._within[1])
         look.hint, look.preview = self.preview(unit.id)
         look.preview.insert(0, self.range_line(unit, out))
         footprint = options.footprint(screen.game, self.spell, self.aimed_at())
