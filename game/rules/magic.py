@@ -171,6 +171,10 @@ AREA_ON_A_CHARACTER = N_("an area spell must be centred on a character; {target}
 NOT_AT_ITSELF = N_("{unit} cannot aim {spell} at itself")
 FOES_ONLY = N_("{spell} touches foes only; {target} is on your side")
 FRIENDS_ONLY = N_("{spell} touches friends only; {target} is a foe")
+#: A spell's refusals of a unit it could take from nearer or with a clear view: its reach
+#: (the fields `d` and `reach` say by how much) and its line of sight.
+OUT_OF_RANGE = N_("{target} is {d} squares away; {spell} reaches {reach} at level {level}")
+NO_SIGHT = N_("{unit} has no line of sight to {target}")
 NOT_ITS_TARGET = frozenset({CHARACTERS_ONLY, AREA_ON_A_CHARACTER, NOT_AT_ITSELF, FOES_ONLY,
                             FRIENDS_ONLY, OWN_CHARACTER})
 
@@ -249,12 +253,10 @@ class Cast(Action):
         reach = spell_range(spell, caster.level)
         d = distance(caster.pos, target.pos)
         if d > reach:
-            raise Impossible(N_("{target} is {d} squares away; {spell} reaches {reach} at level "
-                                "{level}"), target=target.name, d=d, spell=spell.name,
+            raise Impossible(OUT_OF_RANGE, target=target.name, d=d, spell=spell.name,
                              reach=reach, level=caster.level)
         if d and not game.line_of_sight(caster.pos, target.pos):
-            raise Impossible(N_("{unit} has no line of sight to {target}"), unit=caster.name,
-                             target=target.name)
+            raise Impossible(NO_SIGHT, unit=caster.name, target=target.name)
         damage = spell.kind == "damage"
         ignores = game.rules.spell_damage_ignores_reduction
 

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, Callable
 import msgspec
 
 from game.content import DEFAULT_CONTENT
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import events as ev
+from game.rules.constants import Check
 from game.rules.errors import Impossible
 from game.rules.engine import Game
 from game.ui.words import refused_text
@@ -89,11 +90,38 @@ class Digest(msgspec.Struct):
     first: bool = False
 
     def summary(self, name: Callable[[str], str]) -> list[str]:
-        """What matters, one item each: hits with their HP, spells countered, the fallen."""
+        """What matters, one item each, in the order it happened: hits with their HP and
+        misses, dodges, spells that failed or were countered, heals, the effects cast
+        (buffs and debuffs, with their turns), the fallen."""
         items: list[str] = []
+        attack: ev.AttackDeclared | None = None  # the attack or spell the rolls are for
+        spell: ev.SpellCast | None = None
         for event in self.events:
+            if isinstance(event, ev.AttackDeclared):
+                attack, spell = event, None
+            elif isinstance(event, ev.SpellCast):
+                attack, spell = None, event
+            elif isinstance(event, ev.CommandIssued):
+                attack = spell = None
+            elif isinstance(event, ev.Roll):
+                if event.check == Check.ATTACK and not event.success and attack:
+                    items.append(_("{attacker} missed {target}").format(
+                        attacker=name(attack.attacker), target=name(attack.target)))
+                elif event.check == Check.DODGE and event.success and attack:
+                    items.append(_("{target} dodged {attacker}").format(
+                        target=name(attack.target), attacker=name(attack.attacker)))
+                elif event.check == Check.MAGIC and not event.success and spell:
+                    items.append(_("{caster}'s {spell} on {target} failed").format(
+                        caster=name(spell.caster), spell=name(spell.spell),
+                        target=name(spell.target)))
+            elif isinstance(event, ev.EffectAdded):
+                items.append(ngettext("{source} on {unit}: {amount} {stat} ({n} turn)",
+                                      "{source} on {unit}: {amount} {stat} ({n} turns)",
+                                      event.turns).format(
+                    source=name(event.source), unit=name(event.unit),
+                    amount=f"{event.amount:+d}", stat=name(event.stat), n=event.turns))
             # The damage's source is who dealt it: a reflected spell's is the counterer.
-            if isinstance(event, ev.Damage) and event.amount > 0:
+            elif isinstance(event, ev.Damage) and event.amount > 0:
                 items.append(_("{source} hit {target} for {amount} (HP {before} → {after})")
                              .format(source=name(event.source), target=name(event.target),
                                      amount=event.amount, before=event.hp_before,

@@ -13,7 +13,7 @@ from game.rules import legal
 from game.rules.actions import OWN_CHARACTER, Action, Attack, EndTurn, fmt_pos
 from game.rules.engine import Game
 from game.rules.geometry import Pos, distance
-from game.rules.magic import NOT_ITS_TARGET, Cast, area_squares
+from game.rules.magic import NO_SIGHT, NOT_ITS_TARGET, OUT_OF_RANGE, Cast, area_squares
 from game.ui.words import refusal_text
 
 Option = legal.Option
@@ -157,3 +157,27 @@ def not_its_target(option: legal.Option) -> bool:
 def banned(option: legal.Option) -> bool:
     """The option is refused by the ban on harming one's own characters (R3.4)."""
     return option.refusal is not None and option.refusal.message == OWN_CHARACTER
+
+
+def out_of_range_by(option: Option | None) -> int | None:
+    """By how many squares the target is beyond the spell's reach, when that is why the
+    engine refuses the option (the distance and reach its refusal names); else None."""
+    refusal = option.refusal if option is not None else None
+    if refusal is None or refusal.message != OUT_OF_RANGE:
+        return None
+    return int(refusal.fields["d"]) - int(refusal.fields["reach"])
+
+
+def out_of_sight(option: Option | None) -> bool:
+    """The engine refuses the spell for want of a line of sight to its target."""
+    return option is not None and option.refusal is not None and \
+        option.refusal.message == NO_SIGHT
+
+
+def beyond_reach(found: Choices, spell: str) -> bool:
+    """Some unit would be a target of the spell but for its reach or sight (the engine's
+    refusal on it is the reach's or the sight's): the spell is worth aiming, to see how far
+    it reaches, though it cannot be cast on anybody now."""
+    return any(option.kind == "spell" and option.action.spell == spell
+               and (out_of_range_by(option) is not None or out_of_sight(option))
+               for options in found.against.values() for option in options)

@@ -569,7 +569,7 @@ async def test_the_hand_over_digest_shows_the_other_sides_only_with_a_summary_fi
         assert "move dagny" in digest
         assert "attack aldric" not in digest  # her own turn is not told back to her
         assert str(app.screen.query_one("#summary").render()).endswith(
-            "No hit, no spell countered, nobody down.")
+            "No attack, no spell, nobody down.")
 
 
 async def test_journal_lines_wrap_again_after_a_resize():

@@ -45,3 +45,25 @@ async def test_a_finished_game_loaded_shows_its_end(tmp_path):
         app.play.saving.after_load(app.controller.read(save_game(finished, "over", tmp_path)))
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)  # not a map that cannot be played
+
+
+def test_the_summary_tells_misses_dodges_failed_spells_and_effects_too():
+    # A playtester's note: the summary listed hits and heals, not the attacks that missed
+    # their character nor the debuff laid on it.
+    from game.journal.text import namer
+    from tests.helpers import make_game
+
+    game = make_game([("aldric", "aldric", 1, (2, 2)), ("corvin", "corvin", 1, (2, 5)),
+                      ("dagny", "dagny", 2, (3, 2)), ("elise", "elise", 2, (4, 4))],
+                     forced=(99, 5, 5, 99, 5))
+    game.apply("end")
+    start = len(game.journal)
+    for command in ("attack dagny aldric",  # 99: missed
+                    "attack dagny aldric",  # 5 hits, 5 dodged
+                    "cast elise bless elise",  # 99: failed
+                    "cast elise weaken aldric"):  # 5: laid on Aldric
+        game.apply(command)
+    digest = Digest(1, 1, "Alice", list(game.journal[start:]))
+    assert digest.summary(namer(game)) == [
+        "Dagny missed Aldric", "Aldric dodged Dagny", "Elise's Bless on Elise failed",
+        "Weaken on Aldric: -4 STR (2 turns)"]

@@ -146,16 +146,16 @@ class TableScreen(Screen[None]):
         left = self.query("#left")
         if not left:  # a resize while the screen is torn down (or not yet composed)
             return
-        game = self.game
-        columns = game.width * CELL + 2  # and its border
+        board = self.query_one(DemoBoard)
+        columns, lines = board.extent((CELL, 1))  # the squares and their rulers
+        columns += 2  # and its border
         # The character panel needs about 46 columns; a small terminal hides it.
         width = columns if self.size.width < 110 else max(columns, 46)
         left.first().styles.width = min(width, max(1, self.size.width // 2))
-        board = self.query_one(DemoBoard)
         # On a short terminal the map has the column to itself (and scrolls if it must);
         # otherwise it takes the rows it needs, leaving the character panel a quarter.
         short = self.size.height < 30
-        board.styles.height = "1fr" if short else game.height + 2
+        board.styles.height = "1fr" if short else lines + 2
         board.styles.max_height = None if short else "75%"
         # Up to CRAMPED rows the caption, the map and the journal take them all: the
         # caption and the journal give up a few lines (they scroll) and the character panel

@@ -220,18 +220,22 @@ class HandoverScreen(ModalScreen[None]):
 
 
 class SpellRow(NamedTuple):
-    """One spell of the list: its id, its line, and why it cannot be cast now ("": it can)."""
+    """One spell of the list: its id, its line, and why it cannot be cast now ("": it can);
+    `aimable`: it can be aimed all the same, nobody being within its reach or sight only
+    (aimed, the map shows how far it reaches)."""
 
     spell: str
     text: Text
     why_not: str = ""
+    aimable: bool = False
 
 
 class SpellPicker(ModalScreen[str | None]):
     """The selected character's spells: cost, range, kind, and the odds on the target.
 
     Every row drawn can be reached by the cursor (none is skipped); a row that cannot be
-    cast is marked so, with why, and Enter on it says why and changes nothing. `i`
+    cast is marked so, with why, and Enter on it says why and changes nothing, unless only
+    its reach or sight is why (then it is aimed, so that the map shows its reach). `i`
     describes the highlighted spell."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", N_("Cancel")),
@@ -294,7 +298,7 @@ class SpellPicker(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         row = self.rows[event.option_index]
-        if not row.why_not:
+        if not row.why_not or row.aimable:
             self.dismiss(row.spell)
             return
         why = self.query_one("#why", Label)

@@ -5,7 +5,9 @@ unit has a distinct label without relying on colour: characters show their glyph
 their player's number (`A1`), creatures their glyph and a letter (`ga`, `gb`). On a big
 terminal a square is drawn bigger (`SCALES`: 4×2 or 6×3 cells), its two characters in the
 middle of the block. What each glyph and tint means is in one table (`GLYPHS`, `TINTS`),
-which the legend reads too.
+which the legend reads too. Rulers number the columns along the top and the rows down the
+left (commands write a square `x,y`); they stay put while a map bigger than the view
+scrolls under them, so their numbers are always those of the squares in view.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ import msgspec
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.journal.text import unit_labels
 from game.rules.engine import Game
 from game.rules.geometry import Pos
@@ -40,10 +43,16 @@ TARGET = Style(bgcolor="#4a1620")
 PATH = Style(bgcolor="#1f4d2e")
 AREA = Style(bgcolor="#4a3a10")
 THREAT = Style(bgcolor="#3a1f4f")
+#: The mark on the bare squares of the threat zone: it reads without colour too.
+THREAT_MARK = Style(color="#c58af9", bold=True)
+RANGE = Style(bgcolor="#123a4a")
 OUT_OF_REACH = Style(dim=True)
 SELECTED = Style(underline=True, bold=True)
 CURSOR = Style(reverse=True)
 ROUTE = Style(color="bright_white", bold=True)
+#: The coordinate rulers along the top and the left (the cursor's column and row in bold).
+RULER = Style(color="grey50")
+RULER_CURSOR = Style(color="bright_white", bold=True)
 
 
 class Glyph(msgspec.Struct, frozen=True):
@@ -66,6 +75,10 @@ GLYPHS: dict[str, Glyph] = {
                                   "wolf)")),
     "route": Glyph(" •", ROUTE, N_("a square the selected character's route crosses")),
     "cost": Glyph(" 3", ROUTE, N_("where the route ends: its AP cost")),
+    "threat": Glyph(" !", THREAT_MARK, N_("on a terminal without colours: a bare square of "
+                                          "the enemies' threat zone (v)")),
+    "ruler": Glyph(" 7", RULER, N_("along the top and the left: the column and the row, "
+                                   "x,y as commands write a square (move aldric 5,7)")),
 }
 
 #: The tints over the squares, in the order they win over each other (the first wins).
@@ -73,6 +86,7 @@ TINTS: tuple[tuple[str, Style, str], ...] = (
     ("path", PATH, N_("the route of a move to the cursor (with • on the squares)")),
     ("area", AREA, N_("an area spell's footprint, aimed at the cursor")),
     ("targets", TARGET, N_("what the selected character can attack now (or aim a spell at)")),
+    ("range", RANGE, N_("while aiming a spell: the squares within its range and sight")),
     ("threat", THREAT, N_("the enemies' threat zone: where they could attack next turn (v)")),
     ("reach", REACH, N_("where the selected character can walk with its AP")),
     ("out", OUT_OF_REACH, N_("dimmed: out of the aimed spell's range or sight")),
@@ -90,8 +104,8 @@ def fallen_mark(label: str) -> str:
     return label[1] if label[1:2].isdigit() else label[:1]
 
 
-FLOOR_GLYPH, WALL_GLYPH, FALLEN, ROUTE_GLYPH = (GLYPHS[k] for k in ("floor", "wall", "fallen",
-                                                                    "route"))
+FLOOR_GLYPH, WALL_GLYPH, FALLEN, ROUTE_GLYPH, THREAT_GLYPH = (
+    GLYPHS[k] for k in ("floor", "wall", "fallen", "route", "threat"))
 
 
 def widen(text: str, width: int, middle: bool) -> str:
@@ -122,6 +136,24 @@ class Overlay(msgspec.Struct, frozen=True):
     out: frozenset[Pos] = frozenset()
     #: The enemies' threat zone, when shown (`v`).
     threat: frozenset[Pos] = frozenset()
+    #: While aiming: the squares within the spell's range and sight.
+    range: frozenset[Pos] = frozenset()
+
+
+def tint_key(overlay: Overlay, spell: str = "", marks: bool = False) -> Text | None:
+    """The map's border title while a tint a new player cannot guess is drawn: each with
+    its swatch as the squares show it (the threat zone's with its mark if `marks`, on a
+    terminal without colours) and what it means; None when there is none. `spell`: the
+    aimed spell's name."""
+    parts = []
+    if overlay.range:
+        parts.append(Text.assemble(("  ", RANGE), " ", _("in range of {spell} · dim: out of it")
+                                   .format(spell=spell)))
+    if overlay.threat:
+        swatch = (THREAT_GLYPH.text, THREAT_GLYPH.style + THREAT) if marks else ("  ", THREAT)
+        parts.append(Text.assemble(swatch, " ",
+                                   _("foes could attack there next turn (v)")))
+    return Text(" · ").join(parts) if parts else None
 
 
 class MapView(ScrollView, can_focus=True):
@@ -166,14 +198,23 @@ class MapView(ScrollView, can_focus=True):
         self.selected: str | None = None
         self.overlay = Overlay()
         self._row_keys: dict[int, tuple] = {}
-        #: (map row, terminal row within it) -> its Strip.
+        #: (map row, terminal row within it) -> its Strip; the rulers' under keys of
+        #: their own ("ruler", "gutter" first).
         self._row_strips: dict[tuple[int, int], Strip] = {}
         self._labels = unit_labels(game.units)
         #: A square's size in cells (`SCALES`), and the rows the map may take (the screen's).
         self.cell, self.rows = SCALES[0], None
+        #: The threat zone's bare squares carry a mark (`GLYPHS["threat"]`), not only a
+        #: tint: on a terminal without colours (`NO_COLOR`, Textual's monochrome).
+        self.marks = False
         #: What the lines of a frame being drawn share (`render_lines`), else None.
         self._frame: tuple | None = None
         self._resize()
+
+    def on_mount(self) -> None:
+        if self.app.no_color and not self.marks:
+            self.marks = True
+            self.update_board()
 
     def set_game(self, game: Game) -> None:
         self.game = game
@@ -184,8 +225,16 @@ class MapView(ScrollView, can_focus=True):
         self.refresh()
 
     def _resize(self) -> None:
-        width, height = self.cell
-        self.virtual_size = Size(self.game.width * width, self.game.height * height)
+        self.virtual_size = Size(*self.extent(self.cell))
+
+    @property
+    def ruler_width(self) -> int:
+        """The left ruler's width: the widest row number and a blank."""
+        return len(str(self.game.height - 1)) + 1
+
+    def extent(self, cell: tuple[int, int]) -> tuple[int, int]:
+        """The cells (columns, rows) the map and its rulers take at that square size."""
+        return (self.ruler_width + self.game.width * cell[0], 1 + self.game.height * cell[1])
 
     def fit(self, rows: int | None, width: int | None = None) -> bool:
         """Take the biggest square size at which the whole map fits the view's width (or
@@ -196,7 +245,8 @@ class MapView(ScrollView, can_focus=True):
         best = SCALES[0]
         if rows is not None and width:
             for cell in SCALES:
-                if self.game.width * cell[0] <= width and self.game.height * cell[1] <= rows:
+                columns, lines = self.extent(cell)
+                if columns <= width and lines <= rows:
                     best = cell
         if best == self.cell:
             return False
@@ -216,10 +266,15 @@ class MapView(ScrollView, can_focus=True):
 
     def centre_cursor(self) -> None:
         """Scroll a map bigger than the view so that the cursor is in its middle."""
-        x, y = self.cursor
-        width, height = self.cell
-        self.scroll_to_region(Region(x * width, y * height, width, height), animate=False,
+        self.scroll_to_region(self._square_region(self.cursor), animate=False,
                               immediate=True, center=True)
+
+    def _square_region(self, pos: Pos) -> Region:
+        """The region to scroll into view for the square at `pos`: the rulers stay put over
+        the top and the left of the view, so the square is shown clear of them (the region
+        is the square widened by the rulers' size, which also centres it in what they leave)."""
+        width, height = self.cell
+        return Region(pos[0] * width, pos[1] * height, width + self.ruler_width, height + 1)
 
     def label(self, unit_id: str) -> str:
         return self._labels[unit_id]
@@ -259,12 +314,17 @@ class MapView(ScrollView, can_focus=True):
                 # The route's squares read without colour: a dot, its cost where it ends.
                 text = f"{overlay.cost:>2}"[-2:] if pos == overlay.end else ROUTE_GLYPH.text
                 style = ROUTE_GLYPH.style
+            elif self.marks and text == FLOOR_GLYPH.text and pos in overlay.threat:
+                # Without colours the tint does not show: a mark on its bare squares.
+                text, style = THREAT_GLYPH.text, THREAT_GLYPH.style
             if pos in overlay.path:
                 style += PATH
             elif pos in overlay.area:
                 style += AREA
             elif pos in overlay.targets:
                 style += TARGET
+            elif pos in overlay.range:
+                style += RANGE
             elif pos in overlay.threat:
                 style += THREAT
             elif pos in overlay.reach:
@@ -301,11 +361,49 @@ class MapView(ScrollView, can_focus=True):
         return strip
 
     def margins(self) -> tuple[int, int]:
-        """Blank cells left of and rows above the map, which is centred when it is
-        smaller than the view (a bigger one scrolls)."""
+        """Cells left of and rows above the map's first square: the blanks that centre
+        the map when it is smaller than the view (a bigger one scrolls), then the rulers."""
+        left, top = self._padding()
+        return left + self.ruler_width, top + 1
+
+    def _padding(self) -> tuple[int, int]:
+        """The blank cells left of and rows above the rulers (the map centred)."""
         width, height = self.size
-        return (max(0, (width - self.game.width * self.cell[0]) // 2),
-                max(0, (height - self.game.height * self.cell[1]) // 2))
+        columns, lines = self.extent(self.cell)
+        return max(0, (width - columns) // 2), max(0, (height - lines) // 2)
+
+    def _ruler_strip(self) -> Strip:
+        """The column numbers over the squares (each over its glyph; on small squares,
+        where two-digit numbers would touch, the even ones and the cursor's, its
+        neighbours left blank), the cursor's brighter."""
+        width, cursor = self.cell[0], self.cursor[0]
+        key = ("ruler", self.cell, cursor)
+        strip = self._row_strips.get(key)
+        if strip is None:
+            pad = (width - CELL) // 2
+            segments = []
+            for x in range(self.game.width):
+                labelled = x == cursor or (x % 2 == 0 and abs(x - cursor) != 1) \
+                    if cursor % 2 else x % 2 == 0
+                text = f"{x:>{CELL}}" if width > CELL or labelled else " " * CELL
+                style = RULER_CURSOR if x == cursor else RULER
+                segments += [Segment(" " * pad, RULER), Segment(text, style),
+                             Segment(" " * (width - CELL - pad), RULER)]
+            strip = self._row_strips[key] = Strip(segments, self.game.width * width)
+        return strip
+
+    def _gutter_strip(self, row: int, sub: int) -> Strip:
+        """The row number left of terminal row `sub` of map row `row` (on its middle
+        row), the cursor's brighter."""
+        gutter = self.ruler_width
+        shown = sub == self.cell[1] // 2
+        key = ("gutter", gutter, row if shown else None, shown and row == self.cursor[1])
+        strip = self._row_strips.get(key)
+        if strip is None:
+            text = f"{row:>{gutter - 1}} " if shown else " " * gutter
+            style = RULER_CURSOR if shown and row == self.cursor[1] else RULER
+            strip = self._row_strips[key] = Strip([Segment(text, style)], gutter)
+        return strip
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # What every line of a frame shares (the background, which Textual works out from
@@ -320,22 +418,29 @@ class MapView(ScrollView, can_focus=True):
     def _framing(self) -> tuple:
         background = self.rich_style
         scroll_x, scroll_y = self.scroll_offset
-        left, top = self.margins()
+        pad, top = self._padding()
         width = self.size.width
-        return (background, scroll_x, scroll_y, left, top, width,
-                Strip.blank(left, background), Strip.blank(width, background))
+        return (background, scroll_x, scroll_y, pad, top, width, self.ruler_width,
+                Strip.blank(pad, background), Strip.blank(width, background))
 
     def render_line(self, y: int) -> Strip:
-        # Outside a frame (`shown`), the line's own.
-        background, scroll_x, scroll_y, left, top, width, margin, blank = \
+        # Outside a frame (`shown`), the line's own. The rulers stay where they are while
+        # the squares scroll under them: the numbers always name what is in view.
+        background, scroll_x, scroll_y, pad, top, width, gutter, margin, blank = \
             self._frame or self._framing()
-        line = y + scroll_y - top
-        row, sub = divmod(line, self.cell[1])
-        if not 0 <= line < self.game.height * self.cell[1]:
-            return blank
-        strip = self._row_strip(row, sub).crop_extend(scroll_x, scroll_x + width - left,
-                                                      background)
-        return Strip.join([margin, strip]) if left else strip
+        left = pad + gutter
+        if y == top:
+            head = Strip.blank(gutter, background)
+            strip = self._ruler_strip()
+        else:
+            line = y - top - 1 + scroll_y
+            row, sub = divmod(line, self.cell[1])
+            if not 0 <= line < self.game.height * self.cell[1] or y < top:
+                return blank
+            head = self._gutter_strip(row, sub)
+            strip = self._row_strip(row, sub)
+        strip = strip.crop_extend(scroll_x, scroll_x + width - left, background)
+        return Strip.join([margin, head, strip] if pad else [head, strip])
 
     def shown(self, pos: Pos) -> str:
         """The two characters drawn on the square at `pos` (the middle row of its block),
@@ -375,7 +480,7 @@ class MapView(ScrollView, can_focus=True):
         self.overlay = overlay
         touched = old.reach ^ overlay.reach | old.targets ^ overlay.targets | \
             old.path ^ overlay.path | old.area ^ overlay.area | \
-            old.out ^ overlay.out | old.threat ^ overlay.threat | \
+            old.out ^ overlay.out | old.threat ^ overlay.threat | old.range ^ overlay.range | \
             {p for p in (old.end, overlay.end) if p is not None}
         self.refresh_rows(y for _x, y in touched)
 
@@ -395,9 +500,9 @@ class MapView(ScrollView, can_focus=True):
         old = self.cursor
         self.cursor = (x, y)
         self.refresh_rows([old[1], y])
-        width, height = self.cell
-        self.scroll_to_region(Region(x * width, y * height, width, height), animate=False,
-                              immediate=True)
+        if x != old[0]:  # the column ruler shows the cursor's column
+            self.refresh(Region(0, self._padding()[1], self.size.width, 1))
+        self.scroll_to_region(self._square_region((x, y)), animate=False, immediate=True)
         if (x, y) != old and announce:
             self.post_message(self.CursorMoved((x, y)))
 
@@ -409,6 +514,8 @@ class MapView(ScrollView, can_focus=True):
         if offset is None:
             return
         left, top = self.margins()
+        if offset.x < left or offset.y < top:
+            return  # the rulers, or the blanks around the map
         x = (offset.x - left + self.scroll_offset.x) // self.cell[0]
         y = (offset.y - top + self.scroll_offset.y) // self.cell[1]
         if 0 <= x < self.game.width and 0 <= y < self.game.height:

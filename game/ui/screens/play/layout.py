@@ -21,9 +21,9 @@ def fit_map(screen: Screen) -> None:
     squares as big as the room lets it (map first)."""
     room = screen.size.height - 3 - 6 - 2
     widen_map(screen, room - 2)
-    view, game = screen.map, screen.game
+    view = screen.map
     view.fit(max(1, room - 2), map_width(screen))
-    need = game.height * view.cell[1] + 2
+    need = view.extent(view.cell)[1] + 2  # the squares, the column ruler and the border
     screen.part("#main").styles.min_height = max(0, min(need, room))
 
 
@@ -60,10 +60,9 @@ def widen_map(screen: Screen, rows: int) -> None:
     """On a very wide terminal, the side bar gives up the columns the biggest squares need
     (map first), keeping at least `SIDE_MIN`; otherwise it is as the CSS says."""
     side = screen.part("#side")
-    game = screen.game
-    columns = game.width * SCALES[-1][0] + 2  # and the map's border
-    spare = screen.size.width - columns
-    if screen.has_class("-very-wide") and game.height * SCALES[-1][1] <= rows \
+    columns, lines = screen.map.extent(SCALES[-1])  # the squares and the rulers
+    spare = screen.size.width - columns - 2  # and the map's border
+    if screen.has_class("-very-wide") and lines <= rows \
             and SIDE_MIN <= spare < SIDE_WIDE:
         side.styles.width = spare
     elif "width" in side.styles.inline.get_rules():

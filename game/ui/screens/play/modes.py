@@ -41,6 +41,7 @@ class Look(msgspec.Struct):
     cost: int = 0
     area: frozenset = frozenset()
     out: frozenset = frozenset()
+    range: frozenset = frozenset()
     hint: str = ""
     preview: list[Text] = msgspec.field(default_factory=list)
     from_here: object = None
@@ -103,12 +104,22 @@ class Aiming(Mode):
     def __init__(self, screen: Screen, spell: str) -> None:
         super().__init__(screen)
         self.spell = spell
+        self._within: tuple[frozenset | None, frozenset] = (None, frozenset())
 
     def look(self, unit, choices: options.Choices) -> Look:
         screen = self.screen
-        look = Look(targets=frozenset(choices.spell_squares(self.spell)),
-                    out=screen.answers.zone("out", unit.id, self.spell))
+        game = screen.game
+        out = screen.answers.zone("out", unit.id, self.spell)
+        if self._within[0] is not out:  # the zone asked anew: the game moved on
+            # Within its range and sight: the squares the engine's zone leaves (a wall is
+            # nowhere to aim at).
+            self._within = (out, frozenset(
+                (x, y) for y in range(game.height) for x in range(game.width)
+                if (x, y) not in out and (x, y) not in game.walls))
+        look = Look(targets=frozenset(choices.spell_squares(self.spell)), out=out,
+                    range=self._within[1])
         look.hint, look.preview = self.preview(unit.id)
+        look.preview.insert(0, self.range_line(unit, out))
         footprint = options.footprint(screen.game, self.spell, self.aimed_at())
         if footprint is not None:
             look.area = footprint[0]
@@ -137,6 +148,40 @@ class Aiming(Mode):
         spell on oneself is aimed; the target panel lists no action there)."""
         screen = self.screen
         return screen.choices_for(screen.selected).at(screen.cursor)
+
+    def range_line(self, unit, out: frozenset) -> Text:
+        """Whether what the cursor is on is within the aimed spell's range, and if not by
+        how much: the engine's plan (its distance) or refusal (its reach and the distance
+        it found), else its zone out of range and sight for a square with no unit."""
+        screen = self.screen
+        game, cursor = screen.game, screen.cursor
+        spell = game.content.spells[self.spell]
+        name = content_text(spell.name)
+        reach = options.spell_reach(game, unit.id, self.spell)
+        option = options.spell_option(self.spell, self.aimed_at())
+        if option is not None and option.possible:
+            d = option.plan.distance
+            return Text(ngettext("✓ in range: {d} square away, {spell} reaches {reach}",
+                                 "✓ in range: {d} squares away, {spell} reaches {reach}",
+                                 d).format(d=d, spell=name, reach=reach), style="green")
+        if cursor == unit.pos:  # where the cursor starts: what the tint is
+            return Text(ngettext("{spell} reaches {reach} square from here: the tinted squares",
+                                 "{spell} reaches {reach} squares from here: the tinted "
+                                 "squares", reach).format(spell=name, reach=reach),
+                        style="bold")
+        over = options.out_of_range_by(option)
+        if over is not None:
+            return Text(ngettext("✗ out of range by {n} square: {reason}",
+                                 "✗ out of range by {n} squares: {reason}", over).format(
+                n=over, reason=refusal_text(option)), style="bold red")
+        if options.out_of_sight(option):
+            return Text(_("✗ in range but out of sight: {reason}").format(
+                reason=refusal_text(option)), style="bold red")
+        if cursor in out:
+            return Text(_("✗ out of {spell}'s range or sight from here (it reaches "
+                          "{reach})").format(spell=name, reach=reach), style="bold red")
+        return Text(_("✓ within {spell}'s range and sight (it reaches {reach})").format(
+            spell=name, reach=reach), style="green")
 
     def preview(self, actor: str) -> tuple[str, list[Text]]:
         """The status hint and the target panel's list of who the spell touches at the
@@ -242,5 +287,6 @@ def spell_rows(game, unit: Unit, here: list[options.Option],
             text.append(f"  — {refusal_text(choice)}", style="dim")
         elif why_not:
             text.append(f"  — {why_not}", style="dim")
-        rows.append(SpellRow(spell_id, text, why_not))
+        rows.append(SpellRow(spell_id, text, why_not,
+                             bool(why_not) and options.beyond_reach(choices, spell_id)))
     return rows

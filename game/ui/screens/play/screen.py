@@ -33,7 +33,7 @@ from game.ui.screens.play.saving import Saving
 from game.ui.screens.play.views import Views
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
-from game.ui.widgets.map_view import MapView, Overlay
+from game.ui.widgets.map_view import MapView, Overlay, tint_key
 from game.ui.widgets.panels import TargetPanel, UnitPanel
 from game.ui.widgets.status_line import StatusLine
 from game.ui.words import refusal_text
@@ -337,8 +337,12 @@ class PlayScreen(Screen[None]):
                                          look.from_here, preview=look.preview,
                                          compact=self.compact, aimed=self.mode.spell)
         threat = self.answers.zone("threat") if self.threats else frozenset()
-        self.map.set_overlay(Overlay(look.reach, look.targets, look.path, look.end,
-                                     look.cost, look.area, look.out, threat))
+        overlay = Overlay(look.reach, look.targets, look.path, look.end, look.cost,
+                          look.area, look.out, threat, look.range)
+        self.map.set_overlay(overlay)
+        spell = self.game.content.spells.get(self.mode.spell) if self.mode.spell else None
+        self.map.border_title = tint_key(overlay, content_text(spell.name) if spell else "",
+                                         self.map.marks)
         bar = self.part(StatusLine)
         if look.hint and show_hint:
             bar.hint(look.hint, self.game.roller.forced)
@@ -501,7 +505,7 @@ class PlayScreen(Screen[None]):
             title.format(round=digest.round, player=content_text(digest.name),
                          number=digest.player),
             event_lines(self.game, digest.events),
-            " · ".join(summary) or _("No hit, no spell countered, nobody down."),
+            " · ".join(summary) or _("No attack, no spell, nobody down."),
             first=digest.first))
 
     # --- the keys that play ---------------------------------------------------------
@@ -571,6 +575,13 @@ class PlayScreen(Screen[None]):
     def after_spell_pick(self, spell_id: str | None) -> None:
         if spell_id and self.selected:
             self.aim(spell_id)  # never cast at once: shown first, cast by Enter or y
+            choices = self.choices_for(self.selected)
+            if not choices.spell_squares(spell_id):  # aimed to see its reach: nobody in it
+                self.status(_("{spell} reaches the tinted squares, nobody in them: "
+                              "{reason}").format(
+                    reason=options.why_not(choices, spell_id),
+                    spell=content_text(self.game.content.spells[spell_id].name)),
+                    refused=True)
 
     def action_wait(self) -> None:
         """The selected character is done for this turn; the next one with AP is selected."""
