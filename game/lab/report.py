@@ -11,6 +11,7 @@ import io
 
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from game.i18n import (DEFAULT_LANGUAGE, _, content_text, current_language, format_decimal,
@@ -148,7 +149,7 @@ def render_simulate(console: Console, data: dict, what: str | None = None,
                       str(s["wins"]), pct(s["rate"]),
                       f"{pct(s['ci'][0])} – {pct(s['ci'][1])}",
                       pct(exact) if exact is not None else "—")
-    console.print(table)
+    _show(console, table)
     console.print(_("draws {draws} (round limit {limit}) · mean rounds {mean} · "
                     "median rounds {median}").format(
         draws=data["draws"], limit=data["rounds_limit"], mean=dec(data["mean_rounds"], 2),
@@ -163,7 +164,7 @@ def render_simulate(console: Console, data: dict, what: str | None = None,
         per.add_row(t["template"], str(t["ap"]), dec(t["dealt_per_ap"], 3),
                     dec(t["taken_per_ap"], 3), pct(t["hit_rate"]), str(t["attacks"]),
                     str(t["overkill"]), str(t["kills"]))
-    console.print(per)
+    _show(console, per)
     render_sources(console, data, names)
 
 
@@ -224,6 +225,22 @@ def roll_cell(row: dict, kind: str | None) -> str:
     return pct(c["rate"]) if c else ""
 
 
+def _show(console: Console, table: Table) -> None:
+    """A table printed whole: into a terminal at its width (the names' column gives way,
+    cut with an ellipsis), into a file or a pipe as wide as its cells need (a report
+    read there has no width to keep to, and a cut id, `goblin…`, names nothing)."""
+    if console.is_terminal:
+        console.print(table)
+        return
+    natural = Measurement.get(console, console.options.update(max_width=1000), table).maximum
+    width = console.width
+    console.width = max(width, natural)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+
+
 def _compact_table(title: str, first: str, columns: tuple[str, ...],
                    rows: list[tuple[str | None, list[str]]]) -> Table:
     """A table without rules between columns, each template on a line of its own above
@@ -271,7 +288,7 @@ def render_sources(console: Console, data: dict, names=_same_id) -> None:
                       (dealt, str(r["overkill"]), str(r["kills"]),
                        dec(r["dealt_per_ap"], 3) if r["ap"] else ""))]
 
-        console.print(_compact_table(
+        _show(console, _compact_table(
             _("per weapon, spell and item (a template's rows add up to its figures; rolled: "
               "its attack or magic roll's success rate, foe: the dodge or counter's; +N: HP "
               "healed)"), _("template: what"),
@@ -287,7 +304,7 @@ def render_sources(console: Console, data: dict, names=_same_id) -> None:
                              for kind, c in r["checks"].items()),
                     str(r["blows"]), str(r["dealt"]), str(r["overkill"]), str(r["kills"])]
 
-        console.print(_compact_table(
+        _show(console, _compact_table(
             _("timed effects, by who laid them: the rolls and blows each bore on while it "
               "lasted, and those rolls' success rates"), _("template: effect"),
             (pgettext("lab", "laid"), _("rolls borne on"), pgettext("lab", "blows"),
@@ -308,7 +325,7 @@ def render_compare(console: Console, data: dict, what: str | None = None) -> Non
     for s in data["sides"]:
         table.add_row(s["name"], pct(s["a"]), pct(s["b"]), signed(100 * s["difference"]),
                       f"{signed(100 * s['ci'][0])} – {signed(100 * s['ci'][1])}")
-    console.print(table)
+    _show(console, table)
     console.print(_("mean rounds A {mean_a} · B {mean_b} · draws A {draws_a} · B {draws_b} · "
                     "games whose winner changed: {changed}").format(
         mean_a=dec(data["mean_rounds"]["a"], 2), mean_b=dec(data["mean_rounds"]["b"], 2),
@@ -324,4 +341,4 @@ def render_compare(console: Console, data: dict, what: str | None = None) -> Non
                     f"{dec(a['dealt_per_ap'], 3)} → {dec(b['dealt_per_ap'], 3)}",
                     f"{dec(a['taken_per_ap'], 3)} → {dec(b['taken_per_ap'], 3)}",
                     f"{pct(a['hit_rate'])} → {pct(b['hit_rate'])}")
-    console.print(per)
+    _show(console, per)

@@ -174,3 +174,16 @@ def test_runs_on_a_dask_cluster_give_the_same_results():
         remote = run_all(setup, 5, 8, scheduler=cluster.scheduler_address)
     assert [(r.index, r.seed, r.winner, r.rounds) for r in remote] == \
         [(r.index, r.seed, r.winner, r.rounds) for r in local]
+
+
+def test_a_report_into_a_file_keeps_every_id_whole(capsys):
+    """Into a pipe or a file (no terminal width to keep to) the tables are as wide as their
+    cells: the dungeon's `goblin-archer` and `war-wolf` are never cut to `goblin…`."""
+    capsys.readouterr()
+    assert main(["simulate", "dungeon", "--games", "2", "--workers", "1", "--rounds", "3"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert any(line.startswith("│ goblin-archer ") for line in rows)
+    assert any(line.startswith("│ war-wolf ") for line in rows)
+    assert "…" not in out
+    assert "┃ template " in out
