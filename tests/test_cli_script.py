@@ -146,7 +146,8 @@ def test_coordinates_are_ascii_digits_only(tmp_path, capsys, square):
     script = tmp_path / "s.txt"
     script.write_text(f"move aldric {square}\n", encoding="utf-8")
     code, out, err = run(capsys, "script", "crossroads", str(script), "--strict")
-    assert code == 1
+    assert code == 2  # the script's mistake, said before anything plays
+    assert "s.txt:1: " in err
     assert "is not a square; write it x,y" in err or "move takes 2 arguments" in err
     assert "moves to" not in out
 
@@ -156,7 +157,7 @@ def test_forced_rolls_are_ascii_digits_only(tmp_path, capsys, rolls):
     script = tmp_path / "s.txt"
     script.write_text(f"force {rolls}\n", encoding="utf-8")
     code, out, err = run(capsys, "script", "crossroads", str(script), "--strict")
-    assert code == 1 and "forced rolls are whole numbers" in err
+    assert code == 2 and "s.txt:1: " in err and "forced rolls are whole numbers" in err
     code, out, err = run(capsys, "script", "crossroads", DEMO, "--rolls", rolls)
     assert code == 2 and "--rolls takes whole numbers separated by commas" in err
 
@@ -226,3 +227,21 @@ def test_play_ai_names_the_computers_sides_and_a_bad_one_is_refused(capsys, tmp_
         code, out, err = run(capsys, "--lang", "fr", "play", "--ai", bad,
                              "--saves-dir", str(tmp_path))
         assert code == 2 and reason in err
+
+
+def test_a_script_with_a_line_that_is_no_command_stops_before_anything_plays(tmp_path, capsys):
+    """`mvoe` is the script's mistake, not a refusal: named with its line, exit 2, as `demo`
+    says it (it printed a ✗ line among the others and exited 0)."""
+    script = tmp_path / "bad.txt"
+    script.write_text("move aldric 4,7\nmvoe aldric 3,3\n", encoding="utf-8")
+    code, out, err = run(capsys, "script", "crossroads", str(script))
+    assert code == 2
+    assert f"{script}:2: unknown command 'mvoe' (did you mean move?)" in err
+    assert out == ""  # nothing played, not even the first line
+
+
+def test_a_script_of_another_scenario_is_said_so_before_anything_plays(capsys):
+    code, out, err = run(capsys, "script", "crossroads", "content/scripts/duel-demo.txt")
+    assert code == 2 and out == ""
+    assert "this script is not for the scenario crossroads" in err
+    assert "gautier (line 17), ysolde (line 23)" in err

@@ -35,6 +35,22 @@ def read_script(path: Path) -> list[tuple[int, str]]:
         raise UsageError(str(exc)) from None
 
 
+def checked_script(path: Path, game) -> list[tuple[int, str]]:
+    """`read_script`, checked before anything plays as `demo` checks its script: a line
+    that is no command (`mvoe`) or a unit the scenario lacks (a script of another
+    scenario) is the script's mistake, said with its line (exit 2), not a page of
+    refusals. Whether a command is allowed stays the game's to say, when it comes."""
+    from game.scripts import ScriptError, check_steps, check_units, read_script as read_steps
+
+    try:
+        steps = read_steps(path).steps
+        check_steps(steps, path)
+        check_units(steps, game, path)
+    except ScriptError as exc:
+        raise UsageError(str(exc)) from None
+    return [(step.line, step.command) for step in steps]
+
+
 def run(args) -> int:
     from game.journal.jsonl import event_line, state_line
     from game.journal.text import describe, namer, refusal_text
@@ -47,7 +63,7 @@ def run(args) -> int:
     # A script is a designer's tool: forced rolls and edits are part of its notation.
     game = new_game(args.content, args.scenario, args.seed, designer=True)
     rolls = parse_rolls(args.rolls)
-    commands = read_script(Path(args.commands))
+    commands = checked_script(Path(args.commands), game)
     if rolls:
         # A command like any other, so the log (and a save) keeps the forced rolls.
         commands.insert(0, (0, "force " + ",".join(map(str, rolls))))
