@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,6 +169,25 @@ def render(console: Console, rows: list[Row], seed: int, profile: str) -> None:
     verdict = (_("off: {scenarios}").format(scenarios=", ".join(off)) if off
                else _("every scenario meets them"))
     console.print(f"{aims} · {verdict}")
+    wide = max((s.ci[1] - s.ci[0]) / 2 for r in rows for s in r.seats) if rows else 0.0
+    if wide > FAIR_WITHIN:
+        # A seat's verdict is its point estimate's: with too few games the interval spans
+        # both sides of the aim's edge, and a fair scenario may read OFF (or the reverse).
+        console.print(_("{games} games: a seat's {percent} interval is up to ±{wide} points, "
+                        "wider than the aim's ±{fair}: the verdicts are the point estimates'; "
+                        "--games {enough} or more settle them").format(
+            games=games, percent=format_percent(0.95, 0),
+            wide=format_decimal(100 * wide, 0), fair=format_decimal(100 * FAIR_WITHIN, 0),
+            enough=games_to_settle(rows)), style="yellow")
+
+
+def games_to_settle(rows: list[Row]) -> int:
+    """The games a scenario whose 95% interval (normal approximation, at the fair share
+    1/n) is within the aim's ±5 points for every seat: 385 for two seats, 342 for three,
+    rounded up to the hundred."""
+    most = max(1 / len(r.seats) * (1 - 1 / len(r.seats)) for r in rows)
+    needed = math.ceil(1.96 ** 2 * most / FAIR_WITHIN ** 2)
+    return math.ceil(needed / 100) * 100
 
 
 def write(rows: list[Row], seed: int, profile: str, fmt: str, console: Console) -> str | None:

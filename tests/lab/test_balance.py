@@ -6,7 +6,7 @@ import json
 
 from game.cli import main
 from game.content.loader import DEFAULT_CONTENT
-from game.lab.balance import Row, Seat
+from game.lab.balance import Row, Seat, games_to_settle
 from game.lab.parallel import run_all
 from game.lab.runs import Setup
 from game.lab.stats import summarise
@@ -54,3 +54,18 @@ def test_an_unknown_scenario_is_named(capsys):
     assert main(["balance", "crossroads", "atlantis", "--games", "2"]) == 2
     err = capsys.readouterr().err
     assert "'atlantis'" in err and "crossroads" in err
+
+
+def test_too_few_games_to_settle_the_aim_are_said(capsys):
+    """At 40 games a seat's interval is about ±14 points, three times the aim's ±5: the
+    table says its verdicts are point estimates and how many games settle them (400 for
+    two seats); at 400 games it says nothing of it."""
+    assert main(["balance", "duel", "--games", "40"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "40 games: a seat's 95% interval is up to ±14 points, wider than the aim's ±5" in out
+    assert "--games 400 or more settle them" in out
+    seats = (Seat(1, "A", 200, 0.5, (0.451, 0.549), True),
+             Seat(2, "B", 200, 0.5, (0.451, 0.549), True))
+    assert games_to_settle([Row("x", 400, seats, 0, 6)]) == 400
+    three = tuple(Seat(i, "P", 100, 1 / 3, (0.3, 0.37), True) for i in (1, 2, 3))
+    assert games_to_settle([Row("y", 300, three, 0, 6)]) == 400  # 342, to the hundred
