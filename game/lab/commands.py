@@ -131,6 +131,21 @@ def simulate(request: SimulateRequest) -> int:
     return 0
 
 
+def most_changed(rows_a: dict[str, dict], rows_b: dict[str, dict]) -> list[dict]:
+    """Each template's figures under A and B, the most changed first: by the largest
+    relative change of its dealt/AP, taken/AP and hit rate (a goblin's taken/AP of 1.7
+    moving 0.06 is less news than a knight's dealt/AP of 0.35 moving 0.04)."""
+    empty = {"dealt_per_ap": 0.0, "taken_per_ap": 0.0, "hit_rate": 0.0, "ap": 0}
+    templates = []
+    for tid in sorted(set(rows_a) | set(rows_b)):
+        ta, tb = rows_a.get(tid) or empty, rows_b.get(tid) or empty
+        change = max(abs(tb[k] - ta[k]) / max(abs(ta[k]), abs(tb[k]), 1e-9)
+                     for k in ("dealt_per_ap", "taken_per_ap", "hit_rate"))
+        templates.append({"template": tid, "a": ta, "b": tb, "change": change})
+    templates.sort(key=lambda t: (-t["change"], t["template"]))
+    return templates
+
+
 def compare(request: CompareRequest) -> int:
     """`compare`: the same games under two content folders, on common dice."""
     a = setup_of(request, request.content)
@@ -142,14 +157,7 @@ def compare(request: CompareRequest) -> int:
     sum_a, sum_b = summarise(results_a, sides), summarise(results_b, sides)
     rows_a = {t["template"]: t for t in sum_a.template_rows()}
     rows_b = {t["template"]: t for t in sum_b.template_rows()}
-    templates = []
-    for tid in sorted(set(rows_a) | set(rows_b)):
-        ta, tb = rows_a.get(tid), rows_b.get(tid)
-        empty = {"dealt_per_ap": 0.0, "taken_per_ap": 0.0, "hit_rate": 0.0, "ap": 0}
-        ta, tb = ta or empty, tb or empty
-        change = sum(abs(tb[k] - ta[k]) for k in ("dealt_per_ap", "taken_per_ap", "hit_rate"))
-        templates.append({"template": tid, "a": ta, "b": tb, "change": change})
-    templates.sort(key=lambda t: (-t["change"], t["template"]))
+    templates = most_changed(rows_a, rows_b)
     data = {
         "what": a.describe(), "games": runs, "seed": request.seed,
         "content_a": str(request.content), "content_b": str(request.against),

@@ -11,6 +11,7 @@ import pytest
 from game.cli import main
 from game.content.loader import DEFAULT_CONTENT
 from game.lab import exact as exact_module
+from game.lab.commands import most_changed
 from game.lab.exact import exact_duel
 from game.lab.parallel import run_all
 from game.lab.runs import Setup, new_game
@@ -187,3 +188,16 @@ def test_a_report_into_a_file_keeps_every_id_whole(capsys):
     assert any(line.startswith("│ war-wolf ") for line in rows)
     assert "…" not in out
     assert "┃ template " in out
+
+
+def test_compare_lists_the_most_changed_template_first_by_relative_change():
+    """The designer's sword change: the goblin's taken/AP 1.708 → 1.772 (4%) under
+    Aldric's dealt/AP 0.346 → 0.388 (11%): Aldric comes first (a raw difference put the
+    goblin first, its figure on a larger scale)."""
+    a = {"aldric": {"dealt_per_ap": 0.346, "taken_per_ap": 0.2, "hit_rate": 0.5, "ap": 9},
+         "goblin": {"dealt_per_ap": 0.03, "taken_per_ap": 1.708, "hit_rate": 0.2, "ap": 9}}
+    b = {"aldric": {"dealt_per_ap": 0.388, "taken_per_ap": 0.2, "hit_rate": 0.5, "ap": 9},
+         "goblin": {"dealt_per_ap": 0.03, "taken_per_ap": 1.772, "hit_rate": 0.2, "ap": 9}}
+    rows = most_changed(a, b)
+    assert [r["template"] for r in rows] == ["aldric", "goblin"]
+    assert rows[0]["change"] == pytest.approx(0.042 / 0.388)
