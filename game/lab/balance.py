@@ -175,7 +175,7 @@ def render(console: Console, rows: list[Row], seed: int, profile: str) -> None:
         # both sides of the aim's edge, and a fair scenario may read OFF (or the reverse).
         console.print(_("{games} games: a seat's {percent} interval is up to ±{wide} points, "
                         "wider than the aim's ±{fair}: the verdicts are the point estimates'; "
-                        "--games {enough} or more settle them").format(
+                        "`--games={enough}` or more settle them").format(
             games=games, percent=format_percent(0.95, 0),
             wide=format_decimal(100 * wide, 0), fair=format_decimal(100 * FAIR_WITHIN, 0),
             enough=games_to_settle(rows)), style="yellow")

@@ -63,7 +63,7 @@ def test_too_few_games_to_settle_the_aim_are_said(capsys):
     assert main(["balance", "duel", "--games", "40"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "40 games: a seat's 95% interval is up to ±14 points, wider than the aim's ±5" in out
-    assert "--games 400 or more settle them" in out
+    assert "`--games=400` or more settle them" in out
     seats = (Seat(1, "A", 200, 0.5, (0.451, 0.549), True),
              Seat(2, "B", 200, 0.5, (0.451, 0.549), True))
     assert games_to_settle([Row("x", 400, seats, 0, 6)]) == 400
