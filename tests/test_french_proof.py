@@ -357,8 +357,8 @@ def test_usage_and_lab_errors_read_french(tmp_path):
         ("--content", str(tmp_path / "nowhere"), "validate"):
             f"escarmouche : --content {tmp_path / 'nowhere'} : ce dossier n'existe pas",
         ("simulate", "duel", "ysolde", "--runs", "3"):
-            "escarmouche : simulate duel demande deux modèles (personnages ou créatures) : "
-            "duel A B",
+            "escarmouche : un duel demande deux modèles (personnages ou créatures) : "
+            "duel A B, pas 'duel ysolde'",
         ("simulate", "crossroads", "--runs", "0"):
             "escarmouche : --runs / --games doit valoir au moins 1",
         ("odds", "crossroads", "aldric", "goblin-1", "--vary", "aldric.skills.melee=9..1"):

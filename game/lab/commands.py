@@ -48,8 +48,8 @@ def setup_of(request: Runs, content_dir: Path) -> Setup:
     # `duel A B` is a duel of two templates; `duel` alone is the scenario of that name.
     if what[0] == "duel" and len(what) != 1:
         if len(what) != 3:
-            raise LabError(_("simulate duel needs two templates (characters or creatures): "
-                             "duel A B"))
+            raise LabError(_("a duel needs two templates (characters or creatures): duel A "
+                             "B, not {what!r}").format(what=" ".join(what)))
         setup = Setup(str(Path(content_dir).resolve()), "duel", what[1], what[2],
                       request.distance, profile=request.profile, rounds=request.rounds,
                       seats=seats)

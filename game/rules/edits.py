@@ -9,8 +9,9 @@ path means the same thing everywhere and a bad one is refused with the reason.
 
 from __future__ import annotations
 
+import difflib
 import re
-from typing import ClassVar
+from typing import ClassVar, get_args
 
 import msgspec
 
@@ -21,7 +22,8 @@ from game.rules.events import Edited, Event
 from game.rules.geometry import Pos
 from game.rules.progress import level_for
 from game.rules.state import GameState
-from game.rules.templates import RulesConfig, UnitPlacement
+from game.rules.templates import (ActionPoints, Characteristic, HitPoints, Percent,
+                                  RulesConfig, UnitPlacement)
 from game.rules.units import Unit
 from game.rules.verbs import Verb, Words
 
@@ -30,8 +32,24 @@ IDENTIFIER = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 #: Unit fields a path may name, with the bounds a value must keep.
 UNIT_FIELDS = ("hp", "ap", "xp", *(f"stats.{c}" for c in CHARACTERISTICS),
                *(f"skills.{s}" for s in SKILLS))
+
+
+def bounds(declared) -> tuple[int, int]:
+    """The (low, high) a content type declares (`Characteristic`: 1..40): the bounds a
+    designer's `set`, `--vary` and `tune` keep, the content file's own."""
+    meta = get_args(declared)[1]
+    return meta.ge, meta.le
+
+
+#: A unit in play may be set beyond what its file may hold (a designer's experiment: DEF 0,
+#: no defence at all; STR 90), never where the rules could not play: `set` and `--vary` on
+#: a unit. A template's numbers (`tune` on a template) keep its file's bounds.
 STAT_RANGE = (0, 99)
-SKILL_RANGE = (-100, 200)
+SKILL_RANGE = bounds(Percent)
+#: A template's numbers by the first part of their path, with the type the file declares.
+TEMPLATE_BOUNDS = {"hp_max": bounds(HitPoints), "ap_max": bounds(ActionPoints),
+                   "stats": bounds(Characteristic), "skills": SKILL_RANGE,
+                   "masteries": SKILL_RANGE}
 
 
 def split_path(path: str) -> tuple[str, str]:
@@ -131,9 +149,16 @@ def template_with(content, template_id: str, field: str, value: int):
     elif group == "masteries" and name:
         data.setdefault("masteries", {})[name] = value
     else:
-        raise Impossible(N_("the template {id} has no field {field}; fields: {fields}, "
+        raise Impossible(N_("the template {id} has no field {field}{meant}; fields: {fields}, "
                             "masteries.FAMILY"), id=template_id, field=repr(field),
-                         fields=", ".join(TEMPLATE_FIELDS))
+                         meant=did_you_mean(field, TEMPLATE_FIELDS)
+                         if difflib.get_close_matches(field, TEMPLATE_FIELDS, n=1, cutoff=0.5)
+                         else "", fields=", ".join(TEMPLATE_FIELDS))
+    low, high = TEMPLATE_BOUNDS[group if group in TEMPLATE_BOUNDS else field]
+    if not low <= value <= high:
+        raise Impossible(N_("{id}.{field} must be between {low} and {high} (as in its file), "
+                            "not {value}"), id=template_id, field=field, low=low, high=high,
+                         value=value)
     try:
         changed = msgspec.convert(data, type(template))
     except msgspec.ValidationError as exc:
