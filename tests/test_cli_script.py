@@ -195,6 +195,10 @@ def test_seed_before_the_subcommand_or_without_one(capsys, monkeypatch):
 
 @pytest.mark.parametrize("argv,message", [
     (["--content", "nowhere", "validate"], "escarmouche: --content nowhere: no such folder"),
+    (["compare", "duel", "--against", "nowhere", "--games", "2"],
+     "escarmouche: --against nowhere: no such folder\n"),  # once, not a line a file
+    (["simulate", "duel", "--against", "nowhere", "--games", "2"],
+     "escarmouche: --against nowhere: no such folder\n"),
     (["script", "crossroads", DEMO, "--save", ""],
      "escarmouche: a save needs a name"),
     (["script", "crossroads", DEMO, "--save", "ok-name\n"], "escarmouche: bad save name"),

@@ -73,6 +73,12 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(4), "big") >> 1  # 0 … 2**31 - 1
 
 
+def check_against(folder) -> None:
+    """`--against` names a content folder, as `--content` does (not six files not found)."""
+    if folder is not None and not Path(folder).is_dir():
+        raise UsageError(_("--against {folder}: no such folder").format(folder=folder))
+
+
 def check_folders(args) -> None:
     """`--content` and `--saves-dir` name folders (a saves folder may not exist yet)."""
     if not Path(args.content).is_dir():

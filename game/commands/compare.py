@@ -3,7 +3,7 @@ with paired intervals (`game.lab`)."""
 
 from __future__ import annotations
 
-from game.commands.common import lab_call
+from game.commands.common import check_against, lab_call
 from game.commands.simulate import lab_options, runs_of
 from game.i18n import _
 
@@ -19,5 +19,6 @@ def run(args) -> int:
     from game.lab.commands import compare
     from game.lab.requests import CompareRequest
 
+    check_against(args.against)
     return lab_call(compare, CompareRequest(**runs_of(args), against=args.against,
                                             json=args.json, csv=args.csv))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.commands.common import game_runs_options, lab_call, options
+from game.commands.common import check_against, game_runs_options, lab_call, options
 from game.i18n import _
 
 
@@ -54,5 +54,6 @@ def run(args) -> int:
     from game.lab.commands import simulate
     from game.lab.requests import SimulateRequest
 
+    check_against(args.against)
     return lab_call(simulate, SimulateRequest(**runs_of(args), against=args.against,
                                               json=args.json, csv=args.csv))
