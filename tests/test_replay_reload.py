@@ -132,3 +132,22 @@ def test_a_reload_placed_outside_the_log_is_damage(played):
     path.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="a content reload is placed after command 99"):
         read_save(path)
+
+
+def test_a_stretch_of_one_command_is_named_as_one(tmp_path, capsys):
+    """One command after the reload: `command 5`, not `commands 5–5`."""
+    a, live = tmp_path / "a", tmp_path / "live"
+    shutil.copytree(DEFAULT_CONTENT, a)
+    shutil.copytree(DEFAULT_CONTENT, live)
+    game = new_game(live, "crossroads", 7, designer=True)
+    for command in BEFORE:
+        game.apply(command)
+    edit(live / "weapons.yaml", "  dice: 1d8\n  ap_cost: 4\n  family: sword",
+         "  dice: 3d8+5\n  ap_cost: 4\n  family: sword")
+    game = reload(game, live)
+    game.apply(AFTER[0])
+    saves = tmp_path / "saves"
+    save_game(game, "after-reload", saves)
+    code, out = replay(capsys, saves, "--content", str(live), "--with", str(a))
+    assert code == 0, out
+    assert out.splitlines()[2].startswith("command 5: replayed under ")

@@ -83,7 +83,8 @@ def _stretch_lines(check) -> list[str]:
                 n=part.reload.at, changes=changes))
         if part.last < part.first:
             continue
-        span = _("commands {first}–{last}").format(first=part.first, last=part.last)
+        span = (_("command {n}").format(n=part.first) if part.first == part.last
+                else _("commands {first}–{last}").format(first=part.first, last=part.last))
         if part.folder is not None:
             lines.append(_("{span}: replayed under {folder} (content {hash})").format(
                 span=span, folder=part.folder, hash=part.content))
