@@ -98,7 +98,7 @@ def test_the_loader_rejects_a_bad_translation_at_its_place(variant):
     lines = (variant / "weapons.yaml").read_text().splitlines()
     dagger = next(i for i, line in enumerate(lines, 1) if "Dolch" in line)
     mace = next(i for i, line in enumerate(lines, 1) if "{fr: masse}" in line)
-    assert f"content/weapons.yaml:{dagger}:22: unknown field 'de'; known fields: en, fr" \
+    assert f"content/weapons.yaml:{dagger}:22: dagger.name: unknown field 'de'; known fields: en, fr" \
         in errors
     assert f"content/weapons.yaml:{mace}:9: mace.name: missing required field 'en'" in errors
     assert any(e.startswith("content/spells.yaml:") and e.endswith(

@@ -173,7 +173,9 @@ def _worded(error: Any, path: Path, base: Path, missing_word: str,
             elif known:
                 problem = _("{problem}; known fields: {known}").format(
                     problem=problem, known=", ".join(known))
-            yield path + (name,), problem, True
+            # Named with its entry, as every other error of one (`aldric.stats: unknown
+            # field 'CHR'`): a file holds many entries with the same fields.
+            yield path + (name,), placed(path, problem) if path else problem, True
         return
     expected = _expected(keyword, value, error.schema, instance, error.message)
     if "propertyNames" in error.relative_schema_path:

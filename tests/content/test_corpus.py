@@ -107,7 +107,7 @@ def test_every_mistake_of_one_character_in_one_run(mutation):
         f"{m.at('characters.yaml', 'fifty')}: aldric.skills.melee: expected `int`, got `str`",
         f"{m.at('characters.yaml', 'Mace')}: a key of aldric.masteries: expected `str` "
         "matching regex '^[a-z][a-z0-9_-]*$'",
-        f"{m.at('characters.yaml', 'shield')}: unknown field 'shield'; known fields: "
+        f"{m.at('characters.yaml', 'shield')}: aldric: unknown field 'shield'; known fields: "
         "name, glyph, stats, hp_max, ap_max, skills, masteries, weapons, armour, faction, items, gender, "
         "legendary_armour, spells, quips",
     ]

@@ -41,7 +41,7 @@ def test_every_error_is_listed_with_its_place(content_dir):
         "content/characters.yaml:26:12: unknown faction 'wyld' (did you mean 'wild'?)",
         "content/characters.yaml:45:16: dagny.stats.STR: expected `int` <= 40",
         "content/weapons.yaml:6:12: sword.ap_cost: expected `int`, got `str`",
-        "content/weapons.yaml:12:3: unknown field 'dise' (did you mean 'dice'?)",
+        "content/weapons.yaml:12:3: axe: unknown field 'dise' (did you mean 'dice'?)",
     ]
 
 
@@ -80,7 +80,7 @@ def test_scenario_errors_overlaps_walls_symbols_templates(content_dir):
     edit(scenario, "template: wolf,", "template: wolff,")
     edit(scenario, "{name: Alice, colour: blue}", "{name: Alice, color: blue}")
     assert errors_of(content_dir) == [
-        "content/scenarios/crossroads.yaml:27:19: unknown field 'color' "
+        "content/scenarios/crossroads.yaml:27:19: players[0]: unknown field 'color' "
         "(did you mean 'colour'?)",
     ]
     edit(scenario, "{name: Alice, color: blue}", "{name: Alice, colour: blue}")
@@ -138,7 +138,7 @@ def test_every_error_of_one_entry_shows_in_one_run(content_dir):
     assert errors_of(content_dir) == [
         "content/weapons.yaml:90:9: not a dice expression: '1d' (expected e.g. 1d6, 2d6+2, "
         "-1d4)",
-        "content/weapons.yaml:91:3: unknown field 'ap_cots' (did you mean 'ap_cost'?)",
+        "content/weapons.yaml:91:3: venom-dagger: unknown field 'ap_cots' (did you mean 'ap_cost'?)",
         "content/weapons.yaml:93:18: unknown stat 'STRR' (did you mean 'STR'?)",
     ]
 
@@ -157,7 +157,7 @@ BROKEN = [
     "content/scenarios/crossroads.yaml:39:28: unknown creature template 'wolff' (did you "
     "mean 'wolf'?)",
     "content/weapons.yaml:6:12: sword.ap_cost: expected `int` >= 1",
-    "content/weapons.yaml:7:3: unknown field 'familly' (did you mean 'family'?)",
+    "content/weapons.yaml:7:3: sword: unknown field 'familly' (did you mean 'family'?)",
 ]
 
 
