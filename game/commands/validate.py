@@ -14,7 +14,7 @@ def declare(sub) -> None:
 
 
 def run(args) -> int:
-    from game.content.loader import validate_all
+    from game.content.loader import CONTENT_FILES, stray_files, validate_all
     from game.content.yamlmarks import ContentErrors
 
     content, names, errors = validate_all(args.content)
@@ -39,4 +39,7 @@ def run(args) -> int:
     # Not errors: a variant is allowed to depart from the page, but should know it does.
     for notice in content.departures:
         print(_("notice: {notice}").format(notice=notice))
+    for name in stray_files(args.content):
+        print(_("notice: {file} is not a content file the game reads (it reads {files}): "
+                "its entries are ignored").format(file=name, files=", ".join(CONTENT_FILES)))
     return 0

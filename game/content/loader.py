@@ -247,6 +247,18 @@ UNKNOWN = {"weapon": N_("unknown weapon {value!r}"), "armour": N_("unknown armou
            "AI profile": N_("unknown AI profile {value!r}")}
 
 #: The file that declares each kind of reference.
+#: The files of a content folder the game reads (its scenarios in `scenarios/`).
+CONTENT_FILES = ("rules.yaml", "factions.yaml", "weapons.yaml", "armours.yaml", "spells.yaml",
+                 "items.yaml", "characters.yaml", "creatures.yaml", "ai.yaml")
+
+
+def stray_files(folder: FsPath | str) -> list[str]:
+    """The YAML files of a content folder the game does not read (`items2.yaml`, a copy
+    left there): a designer's entries in them would be silently ignored."""
+    return sorted(p.name for p in FsPath(folder).iterdir()
+                  if p.suffix in (".yaml", ".yml") and p.name not in CONTENT_FILES)
+
+
 REFERENCE_FILES = {"weapon": "weapons.yaml", "armour": "armours.yaml",
                    "faction": "factions.yaml", "spell": "spells.yaml",
                    "item": "items.yaml", "character template": "characters.yaml",

@@ -30,6 +30,17 @@ def test_shipped_content_is_valid(capsys):
     assert capsys.readouterr().out.startswith("content OK: 15 weapons, 6 armours, 12 spells, 3 items")
 
 
+def test_a_yaml_file_the_game_does_not_read_is_noticed(content_dir, capsys):
+    """A copy left in the folder (`items2.yaml`): its entries would be ignored without a
+    word; the shipped folder has none."""
+    assert main(["validate", "--content", str(content_dir)]) == 0
+    assert "not a content file" not in capsys.readouterr().out
+    shutil.copy(content_dir / "items.yaml", content_dir / "items2.yaml")
+    assert main(["validate", "--content", str(content_dir)]) == 0
+    assert "notice: items2.yaml is not a content file the game reads (it reads rules.yaml, " \
+        "factions.yaml, " in capsys.readouterr().out
+
+
 def test_every_error_is_listed_with_its_place(content_dir):
     edit(content_dir / "weapons.yaml", "  ap_cost: 4\n  family: sword\naxe:",
          "  ap_cost: four\n  family: sword\naxe:")
