@@ -809,6 +809,11 @@ class _Turn:
                 gain += blow if foe else -blow
                 gain -= self.w.caution * o.reflected * (1 + self.w.down / max(1, self.unit.hp))
             elif kind == "heal":
+                if self._presses and u is self.unit:
+                    # A healer pressing (alone, patience over) fights: mending itself only
+                    # draws the game out (playtest: the crossroads' Elise walked beside all
+                    # three of Alice's characters and mended herself, 9 -> 13 HP).
+                    continue
                 gain += (-1 if foe else 1) * self.w.heal * o.mean * self._urgency(u)
             else:
                 gain += (1 if foe == (kind == "debuff") else -1) * self._effect(plan, u, o)

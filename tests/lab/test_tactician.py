@@ -684,6 +684,25 @@ def test_a_lone_healer_past_patience_fights_instead_of_mending_out_of_reach():
     assert any(c.startswith("attack elise brenna") for c in elise_commands), elise_commands
 
 
+def test_a_lone_healer_pressing_strikes_rather_than_mends_itself():
+    """Elise alone (Dagny on 1 HP), patience over, wounded, beside Brenna: she strikes;
+    mending herself only drew the game out (playtest: she walked beside all three of
+    Alice's characters and mended herself). While patient she may still mend."""
+    game = make_game([("brenna", "brenna", 1, (4, 5)), ("elise", "elise", 2, (5, 5)),
+                      ("dagny", "dagny", 2, (15, 0))], designer=False)
+    game.units["dagny"].hp = 1
+    game.units["elise"].hp = 7
+    game.current = 2
+    game.round = 4  # balanced's patience (2 rounds) is over
+    choice = TACTICIAN.choose(game, game.units["elise"])
+    assert isinstance(choice, Attack) and choice.target == "brenna", choice
+    game.round = 1
+    turn = _Turn(game, game.units["elise"], TACTICIAN.w, TACTICIAN.board(game))
+    mends = [o for o in turn.options_at((5, 5), 10)
+             if isinstance(o.action, Cast) and o.action.spell == "mend"]
+    assert mends and mends[0].gain > 0
+
+
 def test_a_lone_healer_weighs_the_retort_while_patient_and_no_longer_after():
     game = make_game([("aldric", "aldric", 1, (0, 5)), ("elise", "elise", 2, (8, 5)),
                       ("dagny", "dagny", 2, (8, 0))], designer=False)
