@@ -60,7 +60,7 @@ def test_a_character_that_fails_to_counter_takes_the_damage():
                              Term("difficulty", -20, ""))
     assert (counter.chance, counter.cap, counter.success) == (30, 95, False)
     [damage] = events_of(events, Damage)
-    assert game.units["elise"].hp == 15 - damage.amount
+    assert game.units["elise"].hp == 16 - damage.amount
 
 
 def test_a_counter_blocks_the_spell_and_drains_half_its_cost():
@@ -103,7 +103,7 @@ def test_a_counter_below_10_reflects_the_spell_onto_the_caster():
     [damage] = events_of(events, Damage)
     assert (damage.source, damage.target) == ("elise", "corvin")
     assert game.units["corvin"].hp == 12 - damage.amount
-    assert game.units["elise"].hp == 15
+    assert game.units["elise"].hp == 16
     # A reflection is not countered again: only two rolls were drawn.
     assert len(events_of(events, Roll)) == 2
 

@@ -516,7 +516,7 @@ async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close()
         rows = [[getattr(c, "plain", str(c)) for c in table.get_row_at(i)]
                 for i in range(table.row_count)]
         assert [r[0] for r in rows] == ["Aldric", "Corvin", "Dagny", "Elise", "Goblin"]
-        assert rows[3][2] == "Bruno" and rows[3][6] == "down" and rows[3][3] == "0/15"
+        assert rows[3][2] == "Bruno" and rows[3][6] == "down" and rows[3][3] == "0/16"
         assert rows[4][2] == "creature" and rows[0][4] == "10/10"
         table.move_cursor(row=2)
         await pilot.press("enter")  # a closer look at Dagny, Bruno's
