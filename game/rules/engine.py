@@ -227,9 +227,12 @@ class Game(GameState):
         if later:
             nxt = later[0]
         else:
-            if self.acting_creatures():  # said only when some creature is there to act
-                events.append(CreaturePhase(self.round))
+            # The phase's heading comes with its first event: a round whose creatures all
+            # keep to their lairs (behind a closed door) says nothing of them.
+            heading = [CreaturePhase(self.round)]
             for part in self.creature_phase_parts():
+                if part:
+                    part, heading = heading + part, []
                 yield Step(events + part, False)
                 events = []
             events += self._check_game_over()

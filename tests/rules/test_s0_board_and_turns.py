@@ -1,6 +1,7 @@
 """docs/rules.md §1 (R1.1–R1.11): board, sight, movement, doors, turns, creatures, down,
 game over."""
 
+from game.rules.board import DoorState
 from game.rules.events import CommandIssued, CreaturePhase, DoorChanged, GameOver, Moved, Refused, TurnStarted
 from game.rules.geometry import distance
 from tests.helpers import CONTENT, events_of, make_game
@@ -128,6 +129,26 @@ def test_a_round_without_a_creature_to_act_has_no_creature_phase():
     game.units["goblin"].hp, game.units["goblin"].down = 0, True
     game.apply("end")
     assert events_of(game.apply("end"), CreaturePhase) == []
+
+
+def test_a_round_whose_creatures_keep_to_their_lair_says_nothing_of_them():
+    """The wolf behind a closed door (the creatures never open one): it has nothing to do,
+    so the round says nothing of the creatures (playtest: a heading with nothing under
+    it); once the door is open it comes out, under its heading."""
+    lair = "\n".join(["......#.....",
+                      "......+.....",
+                      "......#....."])
+    game = make_game([("aldric", "aldric", 1, (0, 1)), ("dagny", "dagny", 2, (1, 1)),
+                      ("wolf", "wolf", None, (10, 1))], map_text=lair)
+    game.apply("end")
+    events = game.apply("end")
+    assert events_of(events, CreaturePhase) == []
+    assert game.units["wolf"].pos == (10, 1)
+    game.doors[(6, 1)].state = DoorState.OPEN  # as a designer opens it
+    game.apply("end")
+    events = game.apply("end")
+    assert events_of(events, CreaturePhase) == [CreaturePhase(2)]
+    assert game.units["wolf"].pos != (10, 1)
 
 
 def test_a_rounds_end_comes_in_parts_one_per_creature_action_with_applys_events():
