@@ -358,6 +358,9 @@ class FromHere(msgspec.Struct, frozen=True):
     ap_left: int
     targets: tuple[tuple[Unit, tuple[Option, ...]], ...] = ()
     threats: tuple[Unit, ...] = ()
+    #: With no foe to attack from there: the nearest foe and why the unit's first attack on
+    #: it is refused (its reach, its AP, its sight), the engine's reason.
+    nearest: tuple[Unit, Option] | None = None
 
 
 #: The spells that count against a foe in a "from here" preview.
@@ -390,4 +393,13 @@ def options_from(game: GameState, unit_id: str, square: Pos) -> FromHere:
                 targets.append((foe, found))
         threats = tuple(foe for foe in foes_of(game, unit)
                         if not foe.held and threatens(game, foe, square))
-    return FromHere(square, move, ap_left, tuple(targets), threats)
+        nearest = None
+        if not targets:
+            # Why nothing: the first attack the unit would make on the nearest foe.
+            near = sorted(foes_of(game, unit), key=lambda f: (distance(square, f.pos), f.id))
+            for foe in near[:1]:
+                refused = [o for o in options_against(game, unit_id, foe.pos)
+                           if o.kind == "attack" and not o.possible]
+                if refused:
+                    nearest = (foe, refused[0])
+    return FromHere(square, move, ap_left, tuple(targets), threats, nearest)

@@ -75,3 +75,20 @@ def test_the_threat_zone_is_the_union_of_each_foes_threat():
     for square in [(5, 0), (9, 9), (0, 9)]:
         assert legal.threatens(game, game.units["dagny"], square) == \
             (square in legal.unit_threat(game, game.units["dagny"]))
+
+
+def test_with_no_foe_to_attack_it_says_why_of_the_nearest():
+    """From 2,0 Aldric reaches nobody: the nearest foe is Dagny, 4 squares off, and the
+    engine's refusal of his sword says why (the panel words it: playtest, 'no foe within
+    reach from here' said nothing of range or AP). With 2 AP left beside her, the AP."""
+    game = make_game(UNITS)
+    here = legal.options_from(game, "aldric", (2, 0))
+    assert here.targets == ()
+    foe, refused = here.nearest
+    assert foe.id == "dagny" and refused.command == "attack aldric dagny with sword"
+    assert refused.reason == "Dagny is 4 squares away; a blow with the sword needs an " \
+        "adjacent target"
+    game.units["aldric"].ap = 7  # a walk of 5 leaves 2: the sword costs 4
+    beside = legal.options_from(game, "aldric", (5, 0))
+    assert [f.id for f, _ in beside.targets] == []
+    assert "the sword costs 4" in beside.nearest[1].reason

@@ -380,7 +380,15 @@ def from_here_lines(game: Game, labels, here: legal.FromHere,
             foe=f"{content_text(foe.name)} [{labels(foe.id)}]", actions=actions)
         lines.append(Text(f"  {'→ ' if compact else ''}{line}"))
     if not here.targets:
-        lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
+        if here.nearest is not None:
+            # Why not: the engine's refusal of its first attack on the nearest foe (its
+            # reach, its AP or its sight), not a guess of the panel's.
+            refused = here.nearest[1]  # its reason names the foe
+            lines.append(Text.assemble("  ", (_("no foe within reach from here: {action}: "
+                                                 "{reason}").format(
+                action=option_label(game, refused), reason=refusal_text(refused)), "dim")))
+        else:
+            lines.append(Text.assemble("  ", (_("no foe within reach from here"), "dim")))
     foes = ", ".join(f"{content_text(foe.name)} [{labels(foe.id)}]" for foe in here.threats)
     if here.threats:
         threat = Text((_("Could attack here next turn: {foes}") if compact else
