@@ -62,8 +62,13 @@ class RosterScreen(ModalScreen[None]):
         for unit in units:
             side = owner_name(game, unit)
             state = Text(_("down"), style="bold red") if unit.down else Text(_("standing"))
+            ap = f"{unit.ap}/{unit.ap_max}"
+            if unit.owner != game.current and not unit.down:
+                # Another side's AP left from its last turn say less than what it will
+                # strike with: the AP its next turn starts with (`refill`: less any owed).
+                ap = _("{ap} ({next} next turn)").format(ap=ap, next=game.refill(unit))
             table.add_row(Text(content_text(unit.name)), self.labels(unit.id), Text(side),
-                          f"{unit.hp}/{unit.hp_max}", f"{unit.ap}/{unit.ap_max}",
+                          f"{unit.hp}/{unit.hp_max}", ap,
                           Text(effects_text(game, unit)), state, key=unit.id)
         table.focus()
 
