@@ -658,6 +658,24 @@ async def test_the_replay_view_wraps_roll_lines_inside_its_log():
         assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width
 
 
+async def test_the_replay_view_leaves_the_map_most_of_a_small_terminal():
+    """At 80x24 the replay's journal took 60 columns and its map 18 (playtest: only
+    columns 0-8 of the crossroads, none of Bruno's units): the journal now takes 40% of
+    the width (30 at least, 60 at most)."""
+    from textual.widgets import RichLog
+
+    from game.ui.screens.replay import BoardView
+
+    game = duel()
+    game.apply("end")
+    app = EscarmoucheApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("R")
+        await pilot.pause()
+        board, log = app.screen.query_one(BoardView), app.screen.query_one(RichLog)
+        assert board.size.width >= 44 and 30 <= log.size.width + 2 <= 34
+
+
 async def test_a_tall_terminal_grows_the_journal_but_never_squeezes_the_map():
     from game.ui.widgets.bars import KeyBar
     from tests.helpers import make_game

@@ -45,7 +45,7 @@ class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen #replay-head { height: 1; padding: 0 1; background: $boost; }
     ReplayScreen BoardView { width: 1fr; border: round $primary; }
-    ReplayScreen RichLog { width: 60; border: round $accent; }
+    ReplayScreen RichLog { width: 40%; min-width: 30; max-width: 60; border: round $accent; }
     """
 
     def __init__(self, controller: Controller) -> None:
