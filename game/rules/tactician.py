@@ -770,8 +770,14 @@ class _Turn:
         if spell.kind == "damage":
             return self.foes
         if spell.kind == "heal":
-            return self.friends if spell.area else \
-                [u for u in self.friends if u.hp < u.hp_max]
+            if spell.area:
+                return self.friends
+            # A wound worth the spell: at least half what it mends on average, or a friend
+            # at half its HP or less (playtest: Elise cast Mend twice on Dagny at 18/20, 8
+            # AP for 2 HP at most, rather than walk up to the fight).
+            mends = _mean(Dice.parse(spell.dice))
+            return [u for u in self.friends if u.hp < u.hp_max
+                    and (u.hp_max - u.hp >= mends / 2 or 2 * u.hp <= u.hp_max)]
         units = self.foes if spell.kind in HARMFUL else self.friends
         if spell.area:
             return units

@@ -703,6 +703,21 @@ def test_a_lone_healer_pressing_strikes_rather_than_mends_itself():
     assert mends and mends[0].gain > 0
 
 
+def test_a_scratch_is_not_worth_a_heal():
+    """Dagny at 18/20 beside Elise, no foe in reach: Mend (1d8+1, 5.5 on average) would
+    close 2 HP at most for 4 AP; she is not aimed at (playtest: two Mends on Dagny at 18/20
+    rather than a walk up to the fight). At 14/20, 6 HP off, she is."""
+    game = make_game([("elise", "elise", 2, (10, 5)), ("dagny", "dagny", 2, (11, 5)),
+                      ("aldric", "aldric", 1, (0, 5))], designer=False)
+    game.current = 2
+    game.units["dagny"].hp = 18
+    turn = _Turn(game, game.units["elise"], TACTICIAN.w, TACTICIAN.board(game))
+    assert game.units["dagny"] not in turn.aims("mend")
+    game.units["dagny"].hp = 14
+    turn = _Turn(game, game.units["elise"], TACTICIAN.w, TACTICIAN.board(game))
+    assert game.units["dagny"] in turn.aims("mend")
+
+
 def test_a_lone_healer_weighs_the_retort_while_patient_and_no_longer_after():
     game = make_game([("aldric", "aldric", 1, (0, 5)), ("elise", "elise", 2, (8, 5)),
                       ("dagny", "dagny", 2, (8, 0))], designer=False)
