@@ -439,6 +439,7 @@ class _Turn:
         self._support: dict[str, float] = {}
         self._healers: dict[str, bool] = {}
         self._mine: Threat | None = None
+        self._area_list: list[tuple[int, int, float, Unit]] | None = None
         self._waiting: list[Unit] | None = None
         # A unit alone on its side gains nothing by running: the foe follows, and the
         # game waits for it (a duel of two careful units would end at the round limit).
@@ -646,7 +647,41 @@ class _Turn:
         # at full HP fights on; one that two blows would finish steps away), and only
         # while friends fight on.
         loss = LOSS * w.caution * w.down * share ** 4 if self._covered else 0.0
-        return EXPOSURE * w.caution * (power + w.down * share * share), loss
+        return EXPOSURE * w.caution * (power + w.down * share * share
+                                       + self._huddled(square)), loss
+
+    def _huddled(self, square: Pos) -> float:
+        """What a foe's area spell cast on the unit at `square` next turn would also do to
+        the friends beside it (playtest: Dagny, Elise and Fenwick side by side took one Ice
+        Storm for 7 each): for each foe that could cast one there, the friends it would
+        catch times its blow."""
+        found = 0.0
+        for area, reach, blow, foe in self._areas():
+            if distance(foe.pos, square) > reach:
+                continue
+            caught = sum(1 for u in self.friends if u is not self.unit and not u.held
+                         and distance(u.pos, square) <= area)
+            found += caught * blow
+        return found
+
+    def _areas(self) -> list[tuple[int, int, float, Unit]]:
+        """Each foe's area damage spells it could cast next turn: (radius, how far from it
+        the centre may be after a walk, the blow's worth, the foe)."""
+        found = self._area_list
+        if found is None:
+            found = []
+            move = self.game.rules.move_cost
+            for t in self.threats:
+                foe = t.unit
+                for sid in foe.spells:
+                    spell = self.spells[sid]
+                    if spell.kind != "damage" or not spell.area or spell.ap_cost > t.ap:
+                        continue
+                    reach = (t.ap - spell.ap_cost) // move + spell_range(spell, foe.level)
+                    found.append((spell.area, reach, LANDS * _mean(Dice.parse(spell.dice)),
+                                  foe))
+            self._area_list = found
+        return found
 
     # --- worth of targets ---------------------------------------------------------------
 

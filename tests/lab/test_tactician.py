@@ -718,6 +718,26 @@ def test_a_scratch_is_not_worth_a_heal():
     assert game.units["dagny"] in turn.aims("mend")
 
 
+def test_standing_beside_a_friend_in_reach_of_an_area_spell_weighs_the_friend_too():
+    """Corvin's Ice Storm (radius 1) can reach Dagny's squares next turn: beside Elise one
+    storm would catch both, so that square weighs Elise's share of it too (playtest: Dagny,
+    Elise and Fenwick side by side took one Ice Storm for 7 each); two squares apart it
+    does not. A foe with no area spell adds nothing."""
+    hall = "\n".join(["." * 16] * 9)
+    game = make_game([("dagny", "dagny", 2, (14, 8)), ("elise", "elise", 2, (11, 2)),
+                      ("corvin", "corvin", 1, (7, 4))], map_text=hall, designer=False)
+    game.current = 2
+    turn = _Turn(game, game.units["dagny"], TACTICIAN.w, TACTICIAN.board(game))
+    storm = CONTENT.spells["ice-storm"]
+    beside, apart = (12, 3), (12, 6)  # both 5 squares from Corvin
+    assert turn._huddled(beside) > 0 and turn._huddled(apart) == 0
+    assert turn.exposure(beside) > turn.exposure(apart)
+    game.units["corvin"].spells = tuple(s for s in game.units["corvin"].spells
+                                        if s != "ice-storm")
+    turn = _Turn(game, game.units["dagny"], TACTICIAN.w, TACTICIAN.board(game))
+    assert storm.area == 1 and turn._huddled(beside) == 0
+
+
 def test_a_lone_healer_weighs_the_retort_while_patient_and_no_longer_after():
     game = make_game([("aldric", "aldric", 1, (0, 5)), ("elise", "elise", 2, (8, 5)),
                       ("dagny", "dagny", 2, (8, 0))], designer=False)
