@@ -24,6 +24,9 @@ def declare(sub) -> None:
     play.add_argument("--table", metavar=_("FILE"), help=_("a shared table: write each command "
                       "to FILE for its viewers (`follow FILE`); goes on from FILE when it "
                       "holds this same game"))
+    play.add_argument("--marks", action="store_true",
+                      help=_("mark the threat zone's squares with ! as well as a tint (for "
+                             "a colour-blind eye, or a screen read as text)"))
     options(play, seed=True)
     play.set_defaults(func=run)
 
@@ -82,7 +85,8 @@ def build_app(args):
         return new_game(args.content, scenario, fresh_seed(), game.designer, cache_dir(args))
 
     return EscarmoucheApp(game, new_game=again, saves_dir=args.saves_dir,
-                          content_dir=args.content, loaded=loaded, table=writer)
+                          content_dir=args.content, loaded=loaded, table=writer,
+                          marks=args.marks)
 
 
 def cache_dir(args) -> Path:
@@ -119,4 +123,4 @@ def ai_players(specs: list[str], game) -> dict[int, str]:
 #: parsed): the parser's defaults (`game.cli_parser`), and what `game.cli.play_args`
 #: starts from.
 DEFAULTS = {"scenario": DEFAULT_SCENARIO, "load": None, "seed_default": None,
-            "designer": False}
+            "designer": False, "marks": False}

@@ -70,16 +70,20 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
     def __init__(self, game: Game, new_game: Callable[[], Game] | None = None,
                  saves_dir: Path | None = None, content_dir: Path = DEFAULT_CONTENT,
                  loaded: saves.Loaded | None = None, autosave: bool = True,
-                 lang: str | None = None, table: TableWriter | None = None) -> None:
+                 lang: str | None = None, table: TableWriter | None = None,
+                 marks: bool = False) -> None:
         """`lang` ("en", "fr"): the language of every text, set before anything is drawn;
         None keeps the one already set (by `--lang` or the environment). `table`: a shared
-        table this game is the presenter of (`play --table`), told of every change."""
+        table this game is the presenter of (`play --table`), told of every change.
+        `marks`: the threat zone's squares marked with a glyph, not only tinted (`play
+        --marks`; always on a terminal without colours)."""
         if lang is not None:
             set_language(lang)
         super().__init__()
         self.controller = Controller(game, new_game, saves_dir, content_dir, autosave)
         self.loaded = loaded  # shown first, by the play screen
         self.table = table
+        self.marks = marks
 
     @property
     def game(self) -> Game:

@@ -51,3 +51,25 @@ async def test_without_colours_the_threat_zone_is_marked_on_its_bare_squares(mon
         assert title(board).startswith(GLYPHS["threat"].text)
         await pilot.press("v")
         assert all(board.shown(p) == GLYPHS["floor"].text for p in free)
+
+
+async def test_play_marks_asks_the_mark_in_colour_too(tmp_path):
+    """`play --marks`: a colour-blind player (or a screen read as text) gets the `!` on
+    the threat zone's bare squares though the terminal has colours (playtest: the tints
+    alone could not be read)."""
+    from game.cli import build_parser
+    from game.commands.play import build_app
+
+    app = build_app(build_parser().parse_args(["play", "--marks", "--saves-dir",
+                                               str(tmp_path)]))
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.play.map
+        assert not app.no_color and board.marks
+        await pilot.press("v")
+        free = [p for p in sorted(board.overlay.threat) if app.game.unit_at(p) is None
+                and p not in app.game.walls and p not in app.game.doors
+                and app.game.thing_at(p) is None and p not in board.overlay.path]
+        assert free and all(board.shown(p) == GLYPHS["threat"].text for p in free)
+    plain = build_app(build_parser().parse_args(["play", "--saves-dir", str(tmp_path)]))
+    async with plain.run_test(size=SIZE):
+        assert not plain.play.map.marks

@@ -75,8 +75,9 @@ GLYPHS: dict[str, Glyph] = {
                                   "wolf)")),
     "route": Glyph(" •", ROUTE, N_("a square the selected character's route crosses")),
     "cost": Glyph(" 3", ROUTE, N_("where the route ends: its AP cost")),
-    "threat": Glyph(" !", THREAT_MARK, N_("on a terminal without colours: a bare square of "
-                                          "the enemies' threat zone (v)")),
+    "threat": Glyph(" !", THREAT_MARK, N_("with play --marks, or on a terminal without "
+                                          "colours: a bare square of the enemies' threat "
+                                          "zone (v)")),
     "ruler": Glyph(" 7", RULER, N_("along the top and the left: the column and the row, "
                                    "x,y as commands write a square (move aldric 5,7)")),
 }
@@ -212,7 +213,8 @@ class MapView(ScrollView, can_focus=True):
         self._resize()
 
     def on_mount(self) -> None:
-        if self.app.no_color and not self.marks:
+        # Asked by the player (`play --marks`), or a terminal without colours.
+        if (self.app.no_color or getattr(self.app, "marks", False)) and not self.marks:
             self.marks = True
             self.update_board()
 
