@@ -1068,9 +1068,15 @@ class _Turn:
         # walk to it and strikes less).
         blow = self._cheapest_blow()
         shooter = self.shooter()
+        waiting = bool(self.waiting())
         for square, steps in squares.items():
             d = far.get(square)
             if d is None:
+                continue
+            if waiting and self.corks(square):
+                # A walk never ends in a doorway its friends still to act must pass
+                # (playtest: Fenwick shot from the dungeon's north room, then stepped back
+                # into its doorway with no AP left, both wolves behind it with all theirs).
                 continue
             if (shooter or self.unit.ap - steps * self.game.rules.move_cost < blow) \
                     and self._in_contact(square):

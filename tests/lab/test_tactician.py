@@ -7,8 +7,11 @@ from fractions import Fraction
 
 import pytest
 
+from game.commands.common import new_game
+from game.content.loader import DEFAULT_CONTENT
 from game.rules import odds
 from game.rules.actions import Action, Attack, EndTurn, Move
+from game.rules.board import DoorState
 from game.rules.engine import Game
 from game.rules.geometry import distance
 from game.rules.legal import standing_at
@@ -736,6 +739,23 @@ def test_standing_beside_a_friend_in_reach_of_an_area_spell_weighs_the_friend_to
                                         if s != "ice-storm")
     turn = _Turn(game, game.units["dagny"], TACTICIAN.w, TACTICIAN.board(game))
     assert storm.area == 1 and turn._huddled(beside) == 0
+
+
+def test_a_step_back_after_a_shot_never_ends_in_the_doorway_its_wolves_must_pass():
+    """The dungeon, Bruno's turn: Fenwick walks through the open door, slings Brenna twice
+    and stepped back into the doorway with no AP left, Grey and Rook behind it with all
+    theirs (playtest). Now he stays out of it and both wolves come through."""
+    game = new_game(DEFAULT_CONTENT, "dungeon", 0, designer=True)
+    game.doors[(5, 6)].state = DoorState.OPEN
+    units = game.units
+    units["aldric"].pos, units["brenna"].pos = (4, 2), (6, 2)
+    units["fenwick"].pos, units["dagny"].pos = (5, 8), (2, 10)
+    units["grey"].pos, units["rook"].pos = (1, 9), (2, 8)
+    game.round = 4  # balanced's patience is over
+    commands = turn_of(game, 2)
+    assert "attack fenwick brenna with sling" in commands
+    assert units["fenwick"].pos != (5, 6)
+    assert units["grey"].pos[1] <= 5 and units["rook"].pos[1] <= 5  # through the door
 
 
 def test_a_lone_healer_weighs_the_retort_while_patient_and_no_longer_after():
