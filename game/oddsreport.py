@@ -184,7 +184,9 @@ def plan_odds(plan, notation: str, game: GameState | None = None, action=None) -
                         Fraction(0))
             data["p_all_down"] = float(every)
             data["exact"]["p_all_down"] = str(every)
-            data["area_reflected"] = _area_reflected(found, order.index(actor.id), actor.hp)
+            if any(o.p_reflected for _uid, o in area):  # none can reflect: nothing to say
+                data["area_reflected"] = _area_reflected(found, order.index(actor.id),
+                                                         actor.hp)
     return data
 
 

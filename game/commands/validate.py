@@ -3,6 +3,8 @@ from the page a variant makes (notices, not errors)."""
 
 from __future__ import annotations
 
+import sys
+
 from game.commands.common import options
 from game.i18n import _, ngettext
 
@@ -14,10 +16,16 @@ def declare(sub) -> None:
 
 
 def run(args) -> int:
-    from game.content.loader import CONTENT_FILES, stray_files, validate_all
+    from game.content.loader import READ_FILES, stray_files, validate_all
     from game.content.yamlmarks import ContentErrors
 
     content, names, errors = validate_all(args.content)
+    # Said whatever else is wrong: entries moved into such a file and named elsewhere
+    # are errors whose cause is that file.
+    for name in stray_files(args.content):
+        print(_("notice: {file} is not a content file the game reads (it reads {files}): "
+                "its entries are ignored").format(file=name, files=", ".join(READ_FILES)),
+              file=sys.stderr if errors else sys.stdout)
     if errors:
         raise ContentErrors(errors)
     # One message per count, whatever the language's plural forms; the list is a list.
@@ -39,7 +47,4 @@ def run(args) -> int:
     # Not errors: a variant is allowed to depart from the page, but should know it does.
     for notice in content.departures:
         print(_("notice: {notice}").format(notice=notice))
-    for name in stray_files(args.content):
-        print(_("notice: {file} is not a content file the game reads (it reads {files}): "
-                "its entries are ignored").format(file=name, files=", ".join(CONTENT_FILES)))
     return 0

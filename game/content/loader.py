@@ -246,19 +246,21 @@ UNKNOWN = {"weapon": N_("unknown weapon {value!r}"), "armour": N_("unknown armou
            "creature template": N_("unknown creature template {value!r}"),
            "AI profile": N_("unknown AI profile {value!r}")}
 
-#: The file that declares each kind of reference.
-#: The files of a content folder the game reads (its scenarios in `scenarios/`).
-CONTENT_FILES = ("rules.yaml", "factions.yaml", "weapons.yaml", "armours.yaml", "spells.yaml",
-                 "items.yaml", "characters.yaml", "creatures.yaml", "ai.yaml")
+#: The files of a content folder the loader reads (its scenarios in `scenarios/`): the
+#: names of `schema.CONTENT_FILES`, which the schemas are made of (a test keeps them the
+#: same; the schema module is not imported at start-up).
+READ_FILES = ("rules.yaml", "factions.yaml", "weapons.yaml", "armours.yaml", "spells.yaml",
+              "items.yaml", "characters.yaml", "creatures.yaml", "ai.yaml")
 
 
 def stray_files(folder: FsPath | str) -> list[str]:
     """The YAML files of a content folder the game does not read (`items2.yaml`, a copy
     left there): a designer's entries in them would be silently ignored."""
     return sorted(p.name for p in FsPath(folder).iterdir()
-                  if p.suffix in (".yaml", ".yml") and p.name not in CONTENT_FILES)
+                  if p.suffix in (".yaml", ".yml") and p.name not in READ_FILES)
 
 
+#: The file that declares each kind of reference.
 REFERENCE_FILES = {"weapon": "weapons.yaml", "armour": "armours.yaml",
                    "faction": "factions.yaml", "spell": "spells.yaml",
                    "item": "items.yaml", "character template": "characters.yaml",

@@ -655,14 +655,14 @@ class _Turn:
         the friends beside it (playtest: Dagny, Elise and Fenwick side by side took one Ice
         Storm for 7 each): for each foe that could cast one there, the friends it would
         catch times its blow."""
-        found = 0.0
+        worst: dict[str, float] = {}  # each foe casts one of its spells there, its worst
         for area, reach, blow, foe in self._areas():
             if distance(foe.pos, square) > reach:
                 continue
             caught = sum(1 for u in self.friends if u is not self.unit and not u.held
                          and distance(u.pos, square) <= area)
-            found += caught * blow
-        return found
+            worst[foe.id] = max(worst.get(foe.id, 0.0), caught * blow)
+        return sum(worst.values())
 
     def _areas(self) -> list[tuple[int, int, float, Unit]]:
         """Each foe's area damage spells it could cast next turn: (radius, how far from it
@@ -911,7 +911,10 @@ class _Turn:
                     near = True
                     break
                 if blade is not None:
-                    walk = self.board.terrain(o.pos).get(unit.pos)
+                    # From the unit's square (one walk a unit asked of; the same both
+                    # ways): the deciding unit, supposed on each square it weighs, is
+                    # among `its_foes` for a foe.
+                    walk = self.board.terrain(unit.pos).get(o.pos)
                     if walk is not None and walk <= blade + move:
                         near = True
                         break

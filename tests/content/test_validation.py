@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.content.loader import load_content, validate_all
+from game.content.loader import READ_FILES, load_content, validate_all
+from game.content.schema import CONTENT_FILES
 from game.content.yamlmarks import ContentErrors
 from tests.helpers import FIXTURE_CONTENT, edit
 
@@ -39,6 +40,17 @@ def test_a_yaml_file_the_game_does_not_read_is_noticed(content_dir, capsys):
     assert main(["validate", "--content", str(content_dir)]) == 0
     assert "notice: items2.yaml is not a content file the game reads (it reads rules.yaml, " \
         "factions.yaml, " in capsys.readouterr().out
+    # Said too when the content has errors (an item moved there and named elsewhere).
+    edit(content_dir / "characters.yaml", "  weapons: [sword]", "  weapons: [sword]\n"
+         "  items: [ghost-item]")
+    assert main(["validate", "--content", str(content_dir)]) == 2
+    err = capsys.readouterr().err
+    assert "notice: items2.yaml is not a content file" in err and "'ghost-item'" in err
+
+
+def test_the_files_the_loader_reads_are_those_the_schemas_describe():
+    assert set(READ_FILES) == {file for file, _type in CONTENT_FILES.values()
+                               if not file.startswith("scenarios/")}
 
 
 def test_every_error_is_listed_with_its_place(content_dir):

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from rich.console import Console
+
 from game.cli import main
 from game.content.loader import DEFAULT_CONTENT
-from game.lab.balance import Row, Seat, games_to_settle
+from game.lab.balance import Row, Seat, games_to_settle, render
 from game.lab.parallel import run_all
 from game.lab.runs import Setup
 from game.lab.stats import summarise
@@ -67,5 +69,12 @@ def test_too_few_games_to_settle_the_aim_are_said(capsys):
     seats = (Seat(1, "A", 200, 0.5, (0.451, 0.549), True),
              Seat(2, "B", 200, 0.5, (0.451, 0.549), True))
     assert games_to_settle([Row("x", 400, seats, 0, 6)]) == 400
+    console = Console(width=200, record=True)
+    render(console, [Row("x", 400, seats, 0, 6)], 0, "balanced")  # ±4.9 points: settled
+    assert "games: a seat's" not in console.export_text()
+    console = Console(width=200, record=True)
+    wide = tuple(Seat(i, "P", 20, 0.5, (0.35, 0.65), True) for i in (1, 2))
+    render(console, [Row("x", 40, wide, 0, 6)], 0, "balanced")
+    assert "40 games: a seat's 95% interval is up to ±15 points" in console.export_text()
     three = tuple(Seat(i, "P", 100, 1 / 3, (0.3, 0.37), True) for i in (1, 2, 3))
     assert games_to_settle([Row("y", 300, three, 0, 6)]) == 400  # 342, to the hundred

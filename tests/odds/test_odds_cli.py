@@ -250,4 +250,10 @@ def test_an_area_counts_every_targets_reflection_onto_the_caster(tmp_path, capsy
     code, out, _ = run(capsys, "odds", "crossroads", "corvin", "elise", "--spell", "ice-storm",
                        *where)
     assert "reflected onto Corvin by any target: P 7.5%, mean HP lost 0.35, P(down) 0.1%" in out
+    # Where no target can counter, there is nothing to say of a reflection.
+    where = setup(tmp_path, capsys, "place corvin 18,9\nset elise.skills.magic -100\n"
+                  "set fenwick.skills.magic -100\n")
+    data = json.loads(run(capsys, "odds", "crossroads", "corvin", "elise", "--spell",
+                          "ice-storm", *where, "--json")[1])
+    assert "area_reflected" not in data
     assert "P(countered) 1.9%, P(reflected) 1.9%" in out

@@ -520,7 +520,7 @@ async def test_the_roster_lists_every_unit_and_inspect_shows_an_enemy_up_close()
         assert rows[3][2] == "Bruno" and rows[3][6] == "down" and rows[3][3] == "0/16"
         assert rows[4][2] == "creature" and rows[0][4] == "10/10"
         # Another side's AP: what it has left, and what its next turn starts with.
-        assert rows[2][4] == "3/10 (8 next turn)" and rows[4][4] == "8/8 (8 next turn)"
+        assert rows[2][4] == "3/10 (8 next turn)" and rows[4][4] == "8/8"  # no change: no more
         table.move_cursor(row=2)
         await pilot.press("enter")  # a closer look at Dagny, Bruno's
         assert isinstance(app.screen, InspectScreen) and app.screen.unit.id == "dagny"

@@ -8,8 +8,8 @@ from __future__ import annotations
 from game.commands.common import new_game
 from game.content.loader import DEFAULT_CONTENT
 from game.ui.app import EscarmoucheApp
-from game.ui.widgets.map_view import RULER_CURSOR
-from tests.helpers import APP_SIZE as SIZE, app_duel as duel
+from game.ui.widgets.map_view import RULER_CURSOR, MapView
+from tests.helpers import APP_SIZE as SIZE, app_duel as duel, make_game
 
 
 def line(board, y: int) -> str:
@@ -77,3 +77,18 @@ def test_the_legend_says_what_the_rulers_number():
     legend = legend_text(game, str).plain
     assert "along the top and the left: the column and the row, x,y as commands write a " \
            "square (move aldric 5,7)" in legend
+
+
+def test_a_column_past_99_keeps_its_label_within_its_square():
+    """On 2-cell squares a three-digit column (100) would push every label after it one
+    cell right: the strip keeps its declared width and each label its square."""
+    wide = "\n".join(["." * 110] * 3)
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("dagny", "dagny", 2, (109, 2))],
+                     map_text=wide)
+    view = MapView(game)
+    view.cell = (2, 1)
+    strip = view._ruler_strip()
+    assert strip.cell_length == 110 * 2
+    text = strip.text
+    assert text[98 * 2:98 * 2 + 2] == "98" and text[100 * 2:100 * 2 + 2] == "00"
+    assert text[108 * 2:108 * 2 + 2] == "08"

@@ -63,7 +63,7 @@ class RosterScreen(ModalScreen[None]):
             side = owner_name(game, unit)
             state = Text(_("down"), style="bold red") if unit.down else Text(_("standing"))
             ap = f"{unit.ap}/{unit.ap_max}"
-            if unit.owner != game.current and not unit.down:
+            if unit.owner != game.current and not unit.down and game.refill(unit) != unit.ap:
                 # Another side's AP left from its last turn say less than what it will
                 # strike with: the AP its next turn starts with (`refill`: less any owed).
                 ap = _("{ap} ({next} next turn)").format(ap=ap, next=game.refill(unit))

@@ -387,10 +387,18 @@ class MapView(ScrollView, can_focus=True):
             for x in range(self.game.width):
                 labelled = x == cursor or (x % 2 == 0 and abs(x - cursor) != 1) \
                     if cursor % 2 else x % 2 == 0
-                text = f"{x:>{CELL}}" if width > CELL or labelled else " " * CELL
                 style = RULER_CURSOR if x == cursor else RULER
-                segments += [Segment(" " * pad, RULER), Segment(text, style),
-                             Segment(" " * (width - CELL - pad), RULER)]
+                if not (width > CELL or labelled):
+                    segments.append(Segment(" " * width, RULER))
+                    continue
+                # A number wider than its square keeps its last digits (100 on a 2-cell
+                # square reads 00): every label stays over its own square.
+                label = str(x)[-width:]
+                if len(label) <= CELL:
+                    segments += [Segment(" " * pad, RULER), Segment(label.rjust(CELL), style),
+                                 Segment(" " * (width - CELL - pad), RULER)]
+                else:
+                    segments.append(Segment(label.rjust(width), style))
             strip = self._row_strips[key] = Strip(segments, self.game.width * width)
         return strip
 
