@@ -231,14 +231,22 @@ def check_units(steps: list[Step], game: Game, path: Path | str) -> None:
                                   known=", ".join(sorted(game.units))))
 
 
-def load_demo(game: Game, path: Path | str) -> tuple[Demo, Script]:
-    """The demo of `demo` (and of `serve --demo`) on a new game: the script read and
-    checked before anything starts (each line notation, no unit the scenario lacks, not
-    too long). Raises `ScriptError`."""
+def checked_script(game: Game, path: Path | str) -> Script:
+    """A script read and checked before anything plays (`script` and `demo`): each line
+    notation, no unit the scenario lacks. Whether a command is allowed stays the game's to
+    say, when it comes. Raises `ScriptError`."""
     script = read_script(Path(path))
-    check_demo_length(script.steps, path)
     check_steps(script.steps, path)
     check_units(script.steps, game, path)
+    return script
+
+
+def load_demo(game: Game, path: Path | str) -> tuple[Demo, Script]:
+    """The demo of `demo` (and of `serve --demo`) on a new game: the script read and
+    checked before anything starts (`checked_script`, and not too long). Raises
+    `ScriptError`."""
+    script = checked_script(game, path)
+    check_demo_length(script.steps, path)
     return Demo(game, script.steps, script.preamble), script
 
 

@@ -36,19 +36,16 @@ def read_script(path: Path) -> list[tuple[int, str]]:
 
 
 def checked_script(path: Path, game) -> list[tuple[int, str]]:
-    """`read_script`, checked before anything plays as `demo` checks its script: a line
-    that is no command (`mvoe`) or a unit the scenario lacks (a script of another
-    scenario) is the script's mistake, said with its line (exit 2), not a page of
-    refusals. Whether a command is allowed stays the game's to say, when it comes."""
-    from game.scripts import ScriptError, check_steps, check_units, read_script as read_steps
+    """`read_script`, checked before anything plays as `demo` checks its script
+    (`game.scripts.checked_script`): a line that is no command (`mvoe`) or a unit the
+    scenario lacks (a script of another scenario) is the script's mistake, said with its
+    line (exit 2), not a page of refusals."""
+    from game.scripts import ScriptError, checked_script as checked
 
     try:
-        steps = read_steps(path).steps
-        check_steps(steps, path)
-        check_units(steps, game, path)
+        return [(step.line, step.command) for step in checked(game, path).steps]
     except ScriptError as exc:
         raise UsageError(str(exc)) from None
-    return [(step.line, step.command) for step in steps]
 
 
 def run(args) -> int:

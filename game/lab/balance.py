@@ -22,7 +22,7 @@ from rich.table import Table
 from game.content.loader import list_scenarios
 from game.i18n import _, format_decimal, format_percent, ngettext, pgettext
 from game.lab.runs import LabError, Setup, check_setup, scenario_at
-from game.lab.stats import summarise, wilson
+from game.lab.stats import Z95, summarise, wilson
 
 #: How far a seat's win rate may stray from 1/n (a fraction of the games).
 FAIR_WITHIN = 0.05
@@ -182,11 +182,11 @@ def render(console: Console, rows: list[Row], seed: int, profile: str) -> None:
 
 
 def games_to_settle(rows: list[Row]) -> int:
-    """The games a scenario whose 95% interval (normal approximation, at the fair share
-    1/n) is within the aim's ±5 points for every seat: 385 for two seats, 342 for three,
-    rounded up to the hundred."""
+    """How many games a scenario needs for every seat's 95% interval (the normal
+    approximation, at the fair share 1/n) to be within the aim's ±5 points: 385 for two
+    seats, 342 for three; rounded up to the hundred."""
     most = max(1 / len(r.seats) * (1 - 1 / len(r.seats)) for r in rows)
-    needed = math.ceil(1.96 ** 2 * most / FAIR_WITHIN ** 2)
+    needed = math.ceil(Z95 ** 2 * most / FAIR_WITHIN ** 2)
     return math.ceil(needed / 100) * 100
 
 

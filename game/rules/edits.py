@@ -9,7 +9,6 @@ path means the same thing everywhere and a bad one is refused with the reason.
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import ClassVar, get_args
 
@@ -151,9 +150,8 @@ def template_with(content, template_id: str, field: str, value: int):
     else:
         raise Impossible(N_("the template {id} has no field {field}{meant}; fields: {fields}, "
                             "masteries.FAMILY"), id=template_id, field=repr(field),
-                         meant=did_you_mean(field, TEMPLATE_FIELDS)
-                         if difflib.get_close_matches(field, TEMPLATE_FIELDS, n=1, cutoff=0.5)
-                         else "", fields=", ".join(TEMPLATE_FIELDS))
+                         meant=did_you_mean(field, TEMPLATE_FIELDS, or_known=False),
+                         fields=", ".join(TEMPLATE_FIELDS))
     low, high = TEMPLATE_BOUNDS[group if group in TEMPLATE_BOUNDS else field]
     if not low <= value <= high:
         raise Impossible(N_("{id}.{field} must be between {low} and {high} (as in its file), "

@@ -83,12 +83,13 @@ def render(message: str, fields: Mapping[str, Field],
     })
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> Phrase:
-    """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few)."""
+def did_you_mean(word: str, known: Iterable[str], or_known: bool = True) -> Phrase | str:
+    """` (did you mean 'shortbow'?)` for a near miss, else the ids known (a few), or
+    nothing when `or_known` is false (a message that lists them itself)."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.5)
     if close:
         return Phrase(N_(" (did you mean {id}?)"), {"id": repr(close[0])})
-    return Phrase(N_(" (known: {ids})"), {"ids": a_few(known)})
+    return Phrase(N_(" (known: {ids})"), {"ids": a_few(known)}) if or_known else ""
 
 
 def a_few(ids: Iterable[str], most: int = 8) -> str:

@@ -70,7 +70,8 @@ def event_text(game: Game, event, name=None) -> Text:
 
 def worded(events) -> list:
     """The events that make journal lines: not the heading of a creature phase in which
-    no creature did anything (the next turn follows it at once)."""
+    no creature did anything (the next turn follows it at once), as journals written
+    before the engine stopped writing one hold it."""
     events = list(events)
     return [event for event, after in zip(events, [*events[1:], None])
             if not (isinstance(event, ev.CreaturePhase)
@@ -123,14 +124,11 @@ class JournalLog(RichLog):
         #: The event each rendered (wrapped) line came from.
         self._line_events: list[ev.Event | None] = []
         self._wrapped_at = 0
-        #: A creature phase's heading, written once something follows it in the phase.
-        self._heading: ev.CreaturePhase | None = None
 
     def clear(self) -> "JournalLog":
         self._texts = []
         self._origins = []
         self._line_events = []
-        self._heading = None
         return super().clear()
 
     def write_briefing(self, game: Game) -> None:
@@ -139,13 +137,9 @@ class JournalLog(RichLog):
             self.write_line(line)
 
     def write_events(self, game: Game, events) -> None:
-        """The events' lines; a creature phase's heading waits for what the creatures do
-        (it arrives alone, the end of a turn's events): when they do nothing, behind
-        closed doors, it says nothing, as a round with no creature free to act."""
-        events = [*([self._heading] if self._heading else []), *events]
-        self._heading = None
-        if events and isinstance(events[-1], ev.CreaturePhase):
-            self._heading = events.pop()
+        """The events' lines (a creature phase's heading comes with the creatures' first
+        event: the engine's `end_turn_parts`; `worded` drops a lone one of an older
+        journal)."""
         events = worded(events)
         for event, line in zip(events, event_lines(game, events)):
             self.write_line(line, event)
