@@ -131,6 +131,10 @@ def simulate(request: SimulateRequest) -> int:
     return 0
 
 
+#: The least base a relative change is taken against (`most_changed`).
+NOISE_FLOOR = 0.1
+
+
 def most_changed(rows_a: dict[str, dict], rows_b: dict[str, dict]) -> list[dict]:
     """Each template's figures under A and B, the most changed first: by the largest
     relative change of its dealt/AP, taken/AP and hit rate (a goblin's taken/AP of 1.7
@@ -139,7 +143,9 @@ def most_changed(rows_a: dict[str, dict], rows_b: dict[str, dict]) -> list[dict]
     templates = []
     for tid in sorted(set(rows_a) | set(rows_b)):
         ta, tb = rows_a.get(tid) or empty, rows_b.get(tid) or empty
-        change = max(abs(tb[k] - ta[k]) / max(abs(ta[k]), abs(tb[k]), 1e-9)
+        # Against 0.1 at least: a figure near nothing (a hit rate 0 -> 5% on two
+        # attacks) is noise, not the most changed.
+        change = max(abs(tb[k] - ta[k]) / max(abs(ta[k]), abs(tb[k]), NOISE_FLOOR)
                      for k in ("dealt_per_ap", "taken_per_ap", "hit_rate"))
         templates.append({"template": tid, "a": ta, "b": tb, "change": change})
     templates.sort(key=lambda t: (-t["change"], t["template"]))

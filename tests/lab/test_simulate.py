@@ -201,3 +201,9 @@ def test_compare_lists_the_most_changed_template_first_by_relative_change():
     rows = most_changed(a, b)
     assert [r["template"] for r in rows] == ["aldric", "goblin"]
     assert rows[0]["change"] == pytest.approx(0.042 / 0.388)
+    # A hit rate from 0 to 5% (two attacks) is measured against 0.1 (0.5), not against
+    # itself (1.0, the most any change can be).
+    a["wolf"] = {"dealt_per_ap": 0.0, "taken_per_ap": 0.5, "hit_rate": 0.0, "ap": 4}
+    b["wolf"] = {"dealt_per_ap": 0.0, "taken_per_ap": 0.5, "hit_rate": 0.05, "ap": 4}
+    assert [r["template"] for r in most_changed(a, b)] == ["wolf", "aldric", "goblin"] \
+        and most_changed(a, b)[0]["change"] == pytest.approx(0.5)
