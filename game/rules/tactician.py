@@ -911,10 +911,11 @@ class _Turn:
                     near = True
                     break
                 if blade is not None:
-                    # From the unit's square (one walk a unit asked of; the same both
-                    # ways): the deciding unit, supposed on each square it weighs, is
-                    # among `its_foes` for a foe.
-                    walk = self.board.terrain(unit.pos).get(o.pos)
+                    # The walk (the same both ways) asked from the end that is not the
+                    # deciding unit: that one is supposed on each square it weighs, and
+                    # each origin is a walk kept for the map.
+                    walk = self.board.terrain(o.pos).get(unit.pos) if unit is self.unit \
+                        else self.board.terrain(unit.pos).get(o.pos)
                     if walk is not None and walk <= blade + move:
                         near = True
                         break
