@@ -308,6 +308,11 @@ class Tactician:
         here_value, here_action = turn.best_from(unit.pos, unit.ap)
         if moves >= MOST_MOVES:
             return here_action
+        here_value -= turn.exposure(unit.pos)
+        # Or a blow from here, then a walk off with the AP it leaves (whichever pays more).
+        gone_value, gone_action = turn.struck_and_gone(unit.pos, unit.ap)
+        if gone_value > here_value:
+            here_value, here_action = gone_value, gone_action
         why = self._why(game, unit) if moves else None
         if why in ("retreat", "ground"):
             # The last walk bought no blow (ground won, a step back or aside): it already
@@ -324,7 +329,6 @@ class Tactician:
             # The walk was taken for the blow it buys here (weighed square by square
             # already): then on.
             return here_action or self._taken(game, unit, turn.approach(turn.reach(), ADVANCE))
-        here_value -= turn.exposure(unit.pos)
         squares = turn.reach()
         best_square, best_value, best_action = None, here_value, None
         retreats = turn.retreats(squares)
@@ -357,6 +361,11 @@ class Tactician:
                     best_value = float("-inf")
         for square, value, action in weighed:
             value -= turn.exposure(square)
+            if action is not None:
+                gone_value, gone_action = turn.struck_and_gone(
+                    square, unit.ap - squares[square] * game.rules.move_cost)
+                if gone_value > value:
+                    value, action = gone_value, gone_action
             if value > best_value + WORTH_A_WALK:
                 best_square, best_value, best_action = square, value, action
         if best_square is not None:
@@ -434,6 +443,8 @@ class _Turn:
         self.spells = game.content.spells
         self._aims: dict[tuple[str, Pos], list[Unit]] = {}
         self._exposure: dict[Pos, float] = {}
+        #: The best single option from (square, AP), for `struck_and_gone`.
+        self._once: dict[tuple[Pos, int], tuple[float, int, Action] | None] = {}
         self._near: dict[tuple[str, Pos, Pos | None], bool] = {}
         self._ready: dict[Pos, float] = {}
         self._support: dict[str, float] = {}
@@ -744,6 +755,9 @@ class _Turn:
         """The worth of the rest of the turn from `square` with `ap` left, and its first
         action: each option once, then the best repeatable one for the AP it leaves."""
         options = self.options_at(square, ap)
+        self._once[(square, ap)] = max(
+            ((o.gain, o.cost, o.action) for o in options if o.gain > 0 and self._strikes(o.action)),
+            key=lambda g: (g[0], -g[1]), default=None)
         if not options:
             return 0.0, None
         # The AP an option leaves buy whole repeats (a shot of 3 AP from 10 AP: three, and
@@ -763,6 +777,27 @@ class _Turn:
             if o.gain > 0 and value > best_value:
                 best, best_value = o.action, value
         return best_value, best
+
+    def _strikes(self, action: Action) -> bool:
+        """A blow or a harmful spell (what is struck before walking off: a buff or a heal
+        pays while the unit stays near)."""
+        return isinstance(action, Attack) or (
+            isinstance(action, Cast) and self.spells[action.spell].kind in HARMFUL)
+
+    def struck_and_gone(self, square: Pos, ap: int) -> tuple[float, Action | None]:
+        """One blow or spell from `square` (its best single option: `best_from` asked
+        first), then a walk with the AP it leaves to the least exposed square that walk
+        reaches: its worth less that square's exposure (playtest: Fenwick, unhurt beside
+        Aldric with 10 AP, walked off rather than sling a 5-HP Brenna, his square's
+        retort weighed as if he stayed there all turn; he can shoot, then step away)."""
+        once = self._once.get((square, ap))
+        if once is None:
+            return float("-inf"), None
+        gain, cost, action = once
+        steps = (ap - cost) // self.game.rules.move_cost
+        exits = self.board.reach(square, steps) if steps > 0 else {}
+        safest = min((self.exposure(s) for s in exits), default=self.exposure(square))
+        return gain - min(safest, self.exposure(square)), action
 
     def options_at(self, square: Pos, ap: int) -> list[Option]:
         """Every attack and spell the rules allow from `square` with `ap` AP, scored."""

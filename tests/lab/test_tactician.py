@@ -16,7 +16,7 @@ from game.rules.engine import Game
 from game.rules.geometry import distance
 from game.rules.legal import standing_at
 from game.rules.events import CommandIssued, Damage, EffectAdded, Healed, SpellCast
-from game.rules.magic import HARMFUL, Cast
+from game.rules.magic import HARMFUL, Cast, spell_range
 from game.rules.policies import ProfileBook
 from game.rules.tactician import Tactician, _Turn
 from tests.helpers import CONTENT, SCENARIO, make_game
@@ -417,12 +417,15 @@ def test_a_unit_the_foes_next_blows_would_finish_steps_out_of_their_reach():
                       ("ysmay", "ysmay", 2, (2, 0))], map_text=hall, designer=False)
     game.units["corvin"].hp = 3
     game.round = 3
-    turn_of(game, 2)
+    commands = turn_of(game, 2)
     corvin = game.units["corvin"]
     apart = max(abs(a - b) for a, b in zip(corvin.pos, (8, 2)))
     smite = CONTENT.spells["smite"]
     walk_left = game.units["benedict"].ap_max - 2 * smite.ap_cost  # AP for a walk and two
-    assert apart > walk_left + max(smite.range), corvin.pos
+    assert apart > walk_left + spell_range(smite, game.units["benedict"].level), corvin.pos
+    # He casts his Firebolt first: the walk off is one the AP it leaves still buys.
+    assert commands[:3] == ["move corvin 11,0", "cast corvin firebolt benedict",
+                            "move corvin 14,0"]
 
 
 def test_a_unit_that_cannot_get_out_of_reach_steps_out_of_sight():
@@ -507,13 +510,14 @@ def test_with_no_blow_this_turn_it_walks_toward_the_other_side_not_a_wild_creatu
 
 
 def test_a_retreat_that_only_delays_the_loss_is_not_taken():
-    """The tavern's endgame: Hugo on 2 HP beside Sigrun (10 HP), Gilles across the room.
-    With Gilles on 2 HP too, no friend fights on while Hugo steps away (both would run,
-    Sigrun follows: playtest, the two ran from her from round 11 to the round limit): he
-    strikes. With Gilles on 7 (of 12), Gilles fights on: Hugo steps out of her reach; but
+    """The tavern's endgame: Hugo on 2 HP beside Sigrun (10 HP), Gilles across the room,
+    each of Hugo's blows missing. With Gilles on 2 HP too, no friend fights on while Hugo
+    steps away (both would run, Sigrun follows: playtest, the two ran from her from round
+    11 to the round limit): he strikes, all his turn. With Gilles on 7 (of 12), Gilles
+    fights on: Hugo strikes once and steps out of her reach with the AP it leaves; but
     not when Ulf fights beside Sigrun: his side is then far behind (9 HP and two cudgels
     against 22 and two), its foes would follow and pick it off."""
-    def first(gilles_hp: int, ulf: bool = False) -> Action | None:
+    def hugo_turn(gilles_hp: int, ulf: bool = False) -> tuple[list[str], tuple[int, int]]:
         units = [("hugo", "hugo", 1, (7, 7)), ("gilles", "gilles", 1, (9, 1)),
                  ("sigrun", "sigrun", 2, (6, 7))]
         if ulf:
@@ -521,14 +525,38 @@ def test_a_retreat_that_only_delays_the_loss_is_not_taken():
         game = make_game(units, designer=False)
         game.units["hugo"].hp = 2
         game.units["gilles"].hp = gilles_hp
-        game.round, game.current = 11, 1
-        return TACTICIAN.choose(game, game.units["hugo"])
-    strike = Attack("hugo", "sigrun", weapon="cudgel")
-    assert first(gilles_hp=2) == strike
-    away = first(gilles_hp=7)
-    assert isinstance(away, Move)
-    assert max(abs(a - b) for a, b in zip(away.to, (6, 7))) >= 4
-    assert first(gilles_hp=7, ulf=True) == strike
+        game.round = 11
+        game.roller.force([99] * 20)  # every blow misses
+        commands = [c for c in turn_of(game, 1) if c.split()[1:2] == ["hugo"]]
+        return commands, game.units["hugo"].pos
+    strike = "attack hugo sigrun with cudgel"
+    assert hugo_turn(gilles_hp=2) == ([strike] * 3, (7, 7))
+    commands, square = hugo_turn(gilles_hp=7)
+    assert commands[0] == strike and commands[-1].startswith("move hugo")
+    assert max(abs(a - b) for a, b in zip(square, (6, 7))) >= 4
+    assert hugo_turn(gilles_hp=7, ulf=True) == ([strike] * 3, (7, 7))
+
+
+def test_a_shooter_beside_a_foe_shoots_before_it_walks_off():
+    """The crossroads in round 10: Fenwick, unhurt, beside Aldric with 10 AP, Brenna on
+    5 HP three squares off, both of Alice's characters all but out of AP. His square's
+    retort was weighed as if he stayed there all turn: he walked eight squares off
+    without a shot, and the game stalled two against two (playtest). He can sling her,
+    then step away with the AP the shots leave."""
+    game = make_game([("fenwick", "fenwick", 2, (8, 6)), ("aldric", "aldric", 1, (7, 7)),
+                      ("brenna", "brenna", 1, (5, 6)), ("elise", "elise", 2, (16, 6))],
+                     map_text=SCENARIO.map, designer=False)
+    for uid, hp, ap, level in (("brenna", 5, 2, 2), ("aldric", 15, 1, 3),
+                               ("elise", 12, 0, 3), ("fenwick", 13, 10, 3)):
+        unit = game.units[uid]
+        unit.hp, unit.ap, unit.level = hp, ap, level
+    game.round = 10
+    game.roller.force([99] * 20)  # every shot misses: he has all his AP to spend
+    commands = [c for c in turn_of(game, 2) if c.split()[1:2] == ["fenwick"]]
+    assert commands[0] == "attack fenwick brenna with sling", commands
+    assert commands[-1].startswith("move fenwick")  # then out of Aldric's blows
+    fenwick = game.units["fenwick"]
+    assert distance(fenwick.pos, (7, 7)) > 1
 
 
 def test_between_a_healer_and_a_fighter_as_far_it_walks_to_the_healer():
