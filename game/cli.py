@@ -15,7 +15,8 @@ import sys
 from types import SimpleNamespace
 
 from game.commands import play
-from game.commands.common import TOP_OPTIONS, UsageError, check_folders, fresh_seed
+from game.commands.common import (SEEDS, TOP_OPTIONS, UsageError, check_folders,
+                                  fresh_seed)
 from game.i18n import (LANGUAGES, N_, NN_, _, language, language_from_env, ngettext,
                        set_language)
 
@@ -173,8 +174,9 @@ def _valid(option: str, value: str) -> bool:
         return value in LANGUAGES
     if option == "--seed":
         digits = value[1:] if value[:1] == "-" else value
-        # Past Python's 4,300 digits `int()` refuses it: the whole parser says so (exit 2).
-        return value.isascii() and digits.isdigit() and len(digits) <= 4300
+        # Past what a save holds (`SEEDS`), or int()'s 4,300 digits: the whole parser says so.
+        return value.isascii() and digits.isdigit() and len(digits) <= 19 \
+            and SEEDS[0] <= int(value) <= SEEDS[1]
     return True
 
 

@@ -195,6 +195,7 @@ def take_demo(path: Path | str, content_dir: Path | str, demo: Demo, title: str,
     goes on where the table is: when FILE holds this same demo (its header and seed), the
     demo goes to the table's step first."""
     previous = read_table(path, content_dir)
+    _check_is_table(Path(path), previous)
     header = demo_header(demo, title, steps)
     if previous is not None and previous.header == header and previous.frame is not None \
             and previous.frame.record.get("seed") == demo.game.seed:
@@ -211,6 +212,7 @@ def take_game(path: Path | str, content_dir: Path | str, title: str) -> tuple[Ga
 
     header = game_header(Path(title).stem)
     previous = read_table(path, content_dir)
+    _check_is_table(Path(path), previous)
     game = None
     if previous is not None and previous.header == header and previous.frame is not None:
         try:
@@ -219,6 +221,20 @@ def take_game(path: Path | str, content_dir: Path | str, title: str) -> tuple[Ga
             raise TableError(_("the table {path} cannot be continued: {problem}").format(
                 path=path, problem=exc)) from None
     return game, TableWriter(path, header)
+
+
+def _check_is_table(path: Path, previous: TableFollower | None) -> None:
+    """Refuse to start a table over a file that holds something else (notes, a save, a
+    typo's target): a presenter writes its table anew, and would lose what it held. An
+    empty file, or a table of another game, is written."""
+    try:
+        holds = path.is_file() and path.stat().st_size > 0
+    except OSError:
+        holds = False  # what cannot be looked at is said when it is written
+    if holds and previous is None:
+        raise TableError(_("{path} is not a shared table (it holds no table's header): "
+                           "give a new file, or one a presenter wrote").format(
+            path=path))
 
 
 def read_table(path: Path | str, content_dir: Path | str) -> TableFollower | None:

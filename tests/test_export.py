@@ -286,3 +286,26 @@ def test_export_refuses_an_unwritable_out_file_with_a_message(spells_md, capsys)
     assert f"escarmouche: --out {out}: the folder {out.parent} does not exist" in \
         capsys.readouterr().err
     assert not out.parent.exists()
+
+
+def test_export_never_writes_over_a_save(spells_md, capsys):
+    """`--out` naming the save being exported (or another save) is refused, the saves as
+    they were: the export would have replaced the game with its document."""
+    tmp_path, _ = spells_md
+    assert main(["script", "duel", str(CONTENT / "scripts" / "duel-demo.txt"), "--save",
+                 "other", "--saves-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    saves = {p: p.read_bytes() for p in tmp_path.glob("*.json")}
+    for out in ("spells.json", "other.json"):
+        for fmt in ("md", "json"):
+            assert main(["export", "spells", "--format", fmt, "--out", str(tmp_path / out),
+                         "--saves-dir", str(tmp_path)]) == 2
+            assert capsys.readouterr().err == (
+                f"escarmouche: --out {tmp_path / out} is a save: the export would write "
+                "over it; give another file\n")
+    assert {p: p.read_bytes() for p in tmp_path.glob("*.json")} == saves
+    # A file that only looks like one is written.
+    (tmp_path / "notes.json").write_text("{}")
+    assert main(["export", "spells", "--format", "json", "--out", str(tmp_path / "notes.json"),
+                 "--saves-dir", str(tmp_path)]) == 0
+    assert (tmp_path / "notes.json").read_text().startswith('{"type"')

@@ -287,7 +287,8 @@ def test_argparse_refuses_a_command_line_in_french():
         "escarmouche : erreur : argument commande : choix invalide : 'frob' (au choix : " \
         "'play', " in said("--lang", "fr", "frob")[1]
     assert said("--lang", "fr", "--seed", "x")[1].endswith(
-        "erreur : argument --seed : valeur invalide (int attendu) : 'x'\n")
+        "erreur : argument --seed : une graine est un nombre entier de -9223372036854775808 "
+        "à 9223372036854775807, pas 'x'\n")
     assert said("--lang", "fr", "validate", "--frob")[1].endswith(
         "escarmouche : erreur : arguments inconnus : --frob\n")
     assert said("--lang", "fr", "odds", "a", "b", "c", "--weapon")[1].endswith(

@@ -71,12 +71,47 @@ def test_a_wrong_option_is_refused_as_before(capsys):
     assert "argument --lang: invalid choice: 'de'" in error
 
 
+SEED_BOUNDS = "a seed is a whole number from -9223372036854775808 to 9223372036854775807"
+
+
 def test_a_seed_too_long_for_a_number_is_refused_not_a_traceback(capsys):
     with pytest.raises(SystemExit) as end:
         cli.main(["--seed", "9" * 5000])
     assert end.value.code == 2
     error = capsys.readouterr().err
-    assert "argument --seed: invalid int value" in error and "Traceback" not in error
+    assert f"argument --seed: {SEED_BOUNDS}, not '{'9' * 5000}'" in error
+    assert "Traceback" not in error
+
+
+@pytest.mark.parametrize("argv", [
+    ["--seed", str(2**63)], [f"--seed={-(2**63) - 1}"], ["--seed", "x"],
+    ["script", "duel", "content/scripts/duel-demo.txt", "--seed", str(10**30), "--save", "s"],
+    ["demo", "duel", "content/scripts/duel-demo.txt", "--seed", str(2**64)],
+    ["play", "duel", "--seed", str(2**63)],
+])
+def test_a_seed_no_save_could_hold_is_refused_before_anything_plays(tmp_path, capsys, monkeypatch,
+                                                                       argv):
+    """A game's seed is what its saves keep: one past a save's 64 bits played, then every
+    save and autosave of the game was refused ("it could not be read back")."""
+    monkeypatch.setattr("game.ui.app.run_app", lambda app: pytest.fail("app started"))
+    monkeypatch.setattr("game.ui.screens.demo.run_demo", lambda app: pytest.fail("app started"))
+    with pytest.raises(SystemExit) as end:
+        cli.main([*argv, "--saves-dir", str(tmp_path)])
+    assert end.value.code == 2
+    error = capsys.readouterr().err
+    assert "argument --seed: " + SEED_BOUNDS in error and "Traceback" not in error
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_seeds_bounds_are_a_saves():
+    from msgspec.inspect import type_info
+
+    from game.commands.common import SEEDS
+    from game.saves import Seed
+
+    info = type_info(Seed)
+    assert SEEDS == (info.ge, info.le)
+    assert cli.play_only(["--seed", str(2**63 - 1)]) and cli.play_only([f"--seed={-(2**63)}"])
 
 
 def test_the_commands_are_listed_in_the_help_order():

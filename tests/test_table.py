@@ -363,3 +363,31 @@ def test_a_game_at_the_table_goes_on_from_the_table_and_a_second_presenter_exits
     resumed = started[0].game
     assert resumed.log == ["move gautier 6,4"] and resumed.snapshot() == game.snapshot()
     assert not presenter_at(table)  # the app's end let the table go
+
+
+@pytest.mark.parametrize("command", [
+    ["play", "duel"], ["demo", "duel", str(DUEL_SCRIPT)]])
+def test_a_file_that_is_not_a_table_is_never_written_over(tmp_path, monkeypatch, capsys,
+                                                          command):
+    """`--table notes.txt` (or a save, or any file a typo names) is refused before any app
+    starts, the file untouched; an empty file, or a table of another game, is written."""
+    monkeypatch.setattr("game.ui.app.run_app", lambda app: pytest.fail("app started"))
+    monkeypatch.setattr("game.ui.screens.demo.run_demo", lambda app: pytest.fail("app started"))
+    for text in ["my notes\n", '{"format": "escarmouche-save", "version": 6}\n', "\x00\xff"]:
+        notes = tmp_path / "notes.txt"
+        notes.write_text(text, encoding="latin-1")
+        assert main([*command, "--table", str(notes), "--saves-dir", str(tmp_path)]) == 2
+        assert capsys.readouterr().err == (
+            f"escarmouche: {notes} is not a shared table (it holds no table's header): "
+            "give a new file, or one a presenter wrote\n")
+        assert notes.read_text(encoding="latin-1") == text
+        assert not (tmp_path / "notes.txt.lock").exists()
+    started = []
+    monkeypatch.setattr("game.ui.app.run_app", lambda app: started.append(app) or 0)
+    monkeypatch.setattr("game.ui.screens.demo.run_demo", lambda app: started.append(app) or 0)
+    empty = tmp_path / "empty.table"
+    empty.write_bytes(b"")
+    assert main([*command, "--table", str(empty), "--saves-dir", str(tmp_path)]) == 0
+    assert main([*command, "--table", str(empty), "--seed", "4",
+                 "--saves-dir", str(tmp_path)]) == 0
+    assert len(started) == 2 and empty.read_bytes().startswith(b'{"type":"header"')

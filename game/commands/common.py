@@ -21,10 +21,30 @@ class UsageError(Exception):
     """A bad argument or file: printed as `escarmouche: message`, exit code 2."""
 
 
+#: A game's seed: what a save keeps of it (`game.saves.Seed`, 64 bits).
+SEEDS = (-(2**63), 2**63 - 1)
+
+
+def seed_number(text: str) -> int:
+    """`--seed`: a whole number a save can hold, or argparse's error saying so (a seed past
+    a save's 64 bits played, then every save and autosave of the game was refused)."""
+    try:
+        value = int(text)
+    except ValueError:  # not a number, or past int()'s 4,300 digits
+        value = None
+    if value is None or not SEEDS[0] <= value <= SEEDS[1]:
+        from argparse import ArgumentTypeError
+
+        raise ArgumentTypeError(_("a seed is a whole number from {low} to {high}, not "
+                                  "{value}").format(low=SEEDS[0], high=SEEDS[1],
+                                                    value=repr(text)))
+    return value
+
+
 #: The options before a command: each one's type and the top level's default (the parser's,
 #: and what `game.cli.play_args` reads without it).
 TOP_OPTIONS = {"--content": (Path, DEFAULT_CONTENT), "--saves-dir": (Path, DEFAULT_SAVES),
-               "--lang": (str, None), "--seed": (int, None)}
+               "--lang": (str, None), "--seed": (seed_number, None)}
 
 
 def options(parser: argparse.ArgumentParser, top: bool = False, seed: bool = False) -> None:

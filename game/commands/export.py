@@ -38,6 +38,25 @@ def out_file(text: str | None) -> Path | None:
     return out
 
 
+def check_not_a_save(out: Path | None, save: Path) -> None:
+    """`--out` must not name a save (the one exported, as a slip of `--out saves/x.json`,
+    or another): the document would replace the game."""
+    from game.saves import SaveError, read_save
+
+    if out is None or not out.is_file():
+        return
+    try:
+        same = out.samefile(save)
+        if not same:
+            read_save(out)
+    except SaveError:
+        return  # not a save: a file the export may write
+    except OSError:
+        return  # what cannot be looked at is said when it is written
+    raise UsageError(_("--out {out} is a save: the export would write over it; give another "
+                       "file").format(out=out))
+
+
 def run(args) -> int:
     from game.journal.export import Boards, export_html, export_json, export_markdown
     from game.saves import export_basis, read_save, save_path
@@ -45,6 +64,7 @@ def run(args) -> int:
     path = save_path(args.save, args.saves_dir)
     record = read_save(path)
     out = out_file(args.out)
+    check_not_a_save(out, path)
     if args.format == "json":
         text = export_json(record)
     else:

@@ -102,10 +102,11 @@ def _run(setup: Setup, request: Spread, runs: int, label: str):
     workers = workers_of(request)
     if not sys.stderr.isatty():
         return run_all(setup, request.seed, runs, workers, request.scheduler)
+    from rich.markup import escape
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=runs)
+        task = bar.add_task(escape(label), total=runs)  # a name as written, not markup
         return run_all(setup, request.seed, runs, workers, request.scheduler,
                        lambda n: bar.advance(task, n))
 
@@ -126,7 +127,7 @@ def simulate(request: SimulateRequest) -> int:
     elif request.csv:
         sys.stdout.write(report.simulate_csv(data))
     else:
-        report.render_simulate(Console(highlight=False), data, setup.title(),
+        report.render_simulate(report.lab_console(), data, setup.title(),
                                report.content_names(content_at(setup.content_dir)))
     return 0
 
@@ -180,7 +181,7 @@ def compare(request: CompareRequest) -> int:
     elif request.csv:
         sys.stdout.write(report.compare_csv(data))
     else:
-        report.render_compare(Console(highlight=False), data, a.title())
+        report.render_compare(report.lab_console(), data, a.title())
     return 0
 
 
@@ -197,7 +198,7 @@ def balance(request: BalanceRequest) -> int:
                               lambda setup, name=name: _run(setup, request, runs, name))
             for name in names]
     text = table.write(rows, request.seed, request.profile, request.output,
-                       Console(highlight=False))
+                       report.lab_console())
     if text is not None:
         sys.stdout.write(text)
     return 0
@@ -283,7 +284,7 @@ def tune(request: TuneRequest) -> int:
     if r.json and r.csv:
         raise LabError(_("--json or --csv, not both"))
     quiet = r.json or r.csv
-    console = Console(highlight=False)
+    console = report.lab_console()
     if what[0] == "odds":
         if len(what) != 4:
             raise LabError(_("tune odds needs a scenario, an attacker and a target: "

@@ -11,6 +11,7 @@ from pathlib import Path
 from rich.console import Console
 
 from game import oddsreport
+from game.lab import report
 from game.content.loader import list_scenarios, load_game_content, scenario_path
 from game.i18n import _, agreeing, field_text, pgettext
 from game.journal.text import namer
@@ -54,7 +55,7 @@ def odds(request: OddsRequest) -> int:
         raise LabError(_("--squares ranks every square from where the unit stands: "
                          "not with --from"))
     choice = oddsreport.Choice(weapon=r.weapon, brawl=r.brawl, spell=r.spell)
-    console = Console(highlight=False)
+    console = report.lab_console()
     names = namer(game)
     out = sys.stdout
     try:

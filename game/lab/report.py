@@ -13,12 +13,20 @@ from rich import box
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from game.i18n import (DEFAULT_LANGUAGE, _, content_text, current_language, format_decimal,
                        format_percent, ngettext, pgettext)
 from game.oddsreport import check_label
 from game.lab.runs import seat_profiles
 from game.lab.stats import Summary
+
+
+def lab_console() -> Console:
+    """The console the lab prints its tables on: what it writes is text, never Rich markup,
+    since the content's names (a player `[/]Alice`, a weapon `[b]axe`) are written as their
+    files give them, as on the game's screens."""
+    return Console(highlight=False, markup=False)
 
 
 def _same_id(kind: str, key: str) -> str:
@@ -255,7 +263,7 @@ def _compact_table(title: str, first: str, columns: tuple[str, ...],
         table.add_column(col, justify="right", min_width=widest)
     for head, cells in rows:
         if head is not None:
-            table.add_row(f"[bold]{head}[/bold]", *[""] * len(columns))
+            table.add_row(Text(head, style="bold"), *[""] * len(columns))
         else:
             table.add_row(*cells)
     return table
