@@ -4,6 +4,7 @@ page, forced rolls marked; HTML self-contained with every text escaped."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
@@ -309,3 +310,25 @@ def test_export_never_writes_over_a_save(spells_md, capsys):
     assert main(["export", "spells", "--format", "json", "--out", str(tmp_path / "notes.json"),
                  "--saves-dir", str(tmp_path)]) == 0
     assert (tmp_path / "notes.json").read_text().startswith('{"type"')
+
+
+def test_an_export_that_cannot_be_written_whole_leaves_the_file_as_it_was(spells_md, capsys,
+                                                                         monkeypatch):
+    """A full disk in the middle of `--out`: the file keeps its old text, no half document
+    and no temporary file is left, and the error is said (exit 2)."""
+    import errno
+    import game.files
+
+    tmp_path, _ = spells_md
+    out = tmp_path / "report.md"
+    out.write_text("yesterday's report\n")
+
+    def full(fd, data):
+        os.write(fd, data[:10])
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(game.files, "_write_all", full)
+    assert main(["export", "spells", "--out", str(out), "--saves-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == \
+        f"escarmouche: cannot write {out}: No space left on device\n"
+    assert out.read_text() == "yesterday's report\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []

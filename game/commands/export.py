@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from game.commands.common import UsageError, options
+from game.files import write_atomically
 from game.i18n import _
 
 
@@ -75,7 +76,11 @@ def run(args) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        out.write_text(text, encoding="utf-8")
+        if out.exists() and not out.is_file():
+            out.write_text(text, encoding="utf-8")  # a device or a pipe: no rename there
+        else:
+            # Whole or not at all: a full disk leaves the file as it was, not half a document.
+            write_atomically(out, text.encode("utf-8"))
     except OSError as exc:
         raise UsageError(_("cannot write {path}: {problem}").format(
             path=out, problem=exc.strerror or exc)) from None
