@@ -102,7 +102,11 @@ class Game(GameState):
             return
         player = self.current
         policy = self.policy_of(self.ai_players[player])
-        for unit in [u for u in self.standing() if u.owner == player]:
+        units = [u for u in self.standing() if u.owner == player]
+        order = getattr(policy, "order", None)
+        if order is not None:
+            units = order(self, units)
+        for unit in units:
             moves, struck = 0, False
             for _ in range(self.AI_ACTIONS):
                 action = policy.choose(self, unit, moves, struck)

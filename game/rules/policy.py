@@ -30,6 +30,11 @@ class Policy(Protocol):
     does not check it again: `plan_of(game, action, player)`, asked right after `choose`
     in the same state, returns the plan `action.check(game, player)` would return now, or
     None (the engine then checks it).
+
+    A policy may also say in which order a side's units act in its turn: `order(game,
+    units) -> list[Unit]`, the same units reordered (without it, they act in scenario
+    order): a unit that readies its friends (a blessing, a hex on their foe) acts before
+    the friends who will use it.
     """
 
     def choose(self, game: GameState, unit: Unit, moves: int = 0,

@@ -256,6 +256,8 @@ class Tactician:
         self._turn: _Turn | None = None  # the last decision, for `plan_of`
         #: The last walk or door chosen and why (`_taken`).
         self._last: tuple | None = None
+        #: The action the last walk to strike from was chosen for (`order`).
+        self._walked_for: Action | None = None
 
     def plan_of(self, game: GameState, action: Action, player: int | None):
         """The plan the last choice was checked with where the unit stands (`Policy`),
@@ -265,6 +267,28 @@ class Tactician:
                 or (turn.unit.pos, turn.unit.ap) != turn.home:
             return None
         return turn.checked.get(action)
+
+    def order(self, game: GameState, units: list[Unit]) -> list[Unit]:
+        """Its side's units in the order they act (`Policy.order`): first those whose
+        choice where they stand is to bless a friend or hex a foe (a buff laid on
+        another, a debuff), then the rest, each group in scenario order. A blessing laid
+        after its friend has struck is a turn of it lost (playtest: the crossroads'
+        Elise, last of her side, blessed Dagny after Dagny's blows); a readier with
+        nothing to lay yet keeps its place (walking first, it would walk ahead of the
+        friends it keeps behind)."""
+        spells = game.content.spells
+
+        def readies(unit: Unit) -> bool:
+            if not any(spells[s].kind == "debuff" or spells[s].kind == "buff"
+                       and max(spells[s].range) > 0 for s in unit.spells):
+                return False
+            self._walked_for = None
+            action = self.choose(game, unit)
+            if isinstance(action, Move):
+                action = self._walked_for  # the cast it walks to, if any
+            return isinstance(action, Cast) and action.target != unit.id \
+                and spells[action.spell].kind in ("buff", "debuff")
+        return sorted(units, key=lambda u: not readies(u))
 
     @property
     def round_matters_until(self) -> int:
@@ -369,6 +393,7 @@ class Tactician:
             if value > best_value + WORTH_A_WALK:
                 best_square, best_value, best_action = square, value, action
         if best_square is not None:
+            self._walked_for = best_action
             return self._taken(game, unit, Move(unit.id, best_square),
                                "strike" if best_action is not None else "retreat")
         if here_action is not None:

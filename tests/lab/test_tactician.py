@@ -89,6 +89,37 @@ def test_a_buff_is_cast_once_on_one_who_will_use_it_and_never_recast_while_it_ru
         assert len(sources) == len(set(sources))
 
 
+@pytest.mark.parametrize("elise_y", [4, 7])
+def test_a_blessing_is_laid_before_its_friend_strikes_not_after(elise_y):
+    """The side's blesser acts first (`Tactician.order`): Aldric strikes blessed. Before,
+    the side acted in scenario order, and Elise blessed Aldric once his blows were struck
+    (playtest: a blessing on Dagny after her turn)."""
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("elise", "elise", 1, (0, elise_y)),
+                      ("dagny", "dagny", 2, (1, 0))], designer=False)
+    commands = turn_of(game, 1)
+    blessed = commands.index("cast elise bless aldric")
+    struck = [i for i, c in enumerate(commands) if c.startswith("attack aldric dagny")]
+    assert struck and blessed < struck[0], commands
+    assert all(c.split()[1] == "elise" for c in commands[:blessed + 1])
+
+
+def test_a_blesser_with_nothing_to_lay_keeps_its_place_in_the_order():
+    """Elise farther off walks up to mace Dagny, no blessing in it: Aldric, first in the
+    scenario, still acts first (a readier walking ahead of its side for nothing)."""
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("elise", "elise", 1, (0, 5)),
+                      ("dagny", "dagny", 2, (1, 0))], designer=False)
+    commands = turn_of(game, 1)
+    assert commands[0].startswith("attack aldric dagny"), commands
+    assert not any(c.startswith("cast elise bless") for c in commands)
+
+
+def test_a_side_acts_in_scenario_order_under_a_policy_that_gives_none():
+    game = make_game([("aldric", "aldric", 1, (0, 0)), ("elise", "elise", 1, (0, 4)),
+                      ("dagny", "dagny", 2, (1, 0))], designer=False)
+    commands = turn_of(game, 1, "naive")
+    assert commands[0].split()[1] == "aldric", commands
+
+
 def test_it_never_helps_a_foe_nor_harms_its_own_side():
     """Many AI turns on a crowded board: each spell's kind against each unit it touched."""
     game = make_game([("elise", "elise", 1, (2, 2)), ("corvin", "corvin", 1, (3, 2)),
