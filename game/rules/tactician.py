@@ -335,7 +335,8 @@ class Tactician:
         here_value -= turn.exposure(unit.pos)
         # Or a blow from here, then a walk off with the AP it leaves (whichever pays more).
         gone_value, gone_action = turn.struck_and_gone(unit.pos, unit.ap)
-        if gone_value > here_value:
+        here_walks = gone_value > here_value  # then a walk is in staying's plan too
+        if here_walks:
             here_value, here_action = gone_value, gone_action
         why = self._why(game, unit) if moves else None
         if why in ("retreat", "ground"):
@@ -355,7 +356,7 @@ class Tactician:
             return here_action or self._taken(game, unit, turn.approach(turn.reach(), ADVANCE))
         squares = turn.reach()
         best_square, best_value, best_action = None, here_value, None
-        retreats = turn.retreats(squares)
+        retreats = turn.retreats(squares, struck)
         weighed = []
         for square in turn.candidates(squares) + retreats:
             value, action = turn.best_from(square,
@@ -390,7 +391,9 @@ class Tactician:
                     square, unit.ap - squares[square] * game.rules.move_cost)
                 if gone_value > value:
                     value, action = gone_value, gone_action
-            if value > best_value + WORTH_A_WALK:
+            # A walk must buy something over staying, but for a stay that walks off too.
+            margin = 0.0 if best_square is None and here_walks else WORTH_A_WALK
+            if value > best_value + margin:
                 best_square, best_value, best_action = square, value, action
         if best_square is not None:
             self._walked_for = best_action
@@ -781,7 +784,8 @@ class _Turn:
         action: each option once, then the best repeatable one for the AP it leaves."""
         options = self.options_at(square, ap)
         self._once[(square, ap)] = max(
-            ((o.gain, o.cost, o.action) for o in options if o.gain > 0 and self._strikes(o.action)),
+            ((o.gain, o.cost, o.action, o.repeats) for o in options
+             if o.gain > 0 and self._strikes(o.action)),
             key=lambda g: (g[0], -g[1]), default=None)
         if not options:
             return 0.0, None
@@ -810,19 +814,26 @@ class _Turn:
             isinstance(action, Cast) and self.spells[action.spell].kind in HARMFUL)
 
     def struck_and_gone(self, square: Pos, ap: int) -> tuple[float, Action | None]:
-        """One blow or spell from `square` (its best single option: `best_from` asked
-        first), then a walk with the AP it leaves to the least exposed square that walk
-        reaches: its worth less that square's exposure (playtest: Fenwick, unhurt beside
-        Aldric with 10 AP, walked off rather than sling a 5-HP Brenna, his square's
-        retort weighed as if he stayed there all turn; he can shoot, then step away)."""
+        """A blow or spell from `square` (its best single option: `best_from` asked
+        first), struck once or, when it repeats, as many times as pays, then a walk with
+        the AP left to the least exposed square that walk reaches: its worth less that
+        square's exposure (playtest: Fenwick, unhurt beside Aldric with 10 AP, walked off
+        rather than sling a 5-HP Brenna, his square's retort weighed as if he stayed
+        there all turn; he can shoot, then step away. And Fenwick alone on 4 HP beside
+        Aldric slung three times and stayed for Aldric's two blows: two shots, then four
+        squares off, leave Aldric one)."""
         once = self._once.get((square, ap))
         if once is None:
             return float("-inf"), None
-        gain, cost, action = once
-        steps = (ap - cost) // self.game.rules.move_cost
-        exits = self.board.reach(square, steps) if steps > 0 else {}
-        safest = min((self.exposure(s) for s in exits), default=self.exposure(square))
-        return gain - min(safest, self.exposure(square)), action
+        gain, cost, action, repeats = once
+        move, here = self.game.rules.move_cost, self.exposure(square)
+        best = float("-inf")
+        for times in range(1, ap // cost + 1 if repeats else 2):
+            steps = (ap - times * cost) // move
+            exits = self.board.reach(square, steps) if steps > 0 else {}
+            safest = min((self.exposure(s) for s in exits), default=here)
+            best = max(best, gain * (1 + REPEAT * (times - 1)) - min(safest, here))
+        return best, action
 
     def options_at(self, square: Pos, ap: int) -> list[Option]:
         """Every attack and spell the rules allow from `square` with `ap` AP, scored."""
@@ -1088,13 +1099,15 @@ class _Turn:
                     chosen[s] = None
         return list(chosen)
 
-    def retreats(self, squares: dict[Pos, int]) -> list[Pos]:
+    def retreats(self, squares: dict[Pos, int], struck: bool = False) -> list[Pos]:
         """When the foes' blows where it stands could well down it: the safest squares it
         can walk to (the least exposed, the nearest of equals), to weigh with what it can
-        still do from there."""
+        still do from there. Alone (no friend fighting on), only once it has struck this
+        turn: a step away then is no delay, the foe walks for its blows (playtest: Fenwick
+        alone on 4 HP beside Aldric slung three times and stayed for Aldric's blows)."""
         here = self.unit.pos
         power = self.danger(here)
-        if not squares or not self._covered \
+        if not squares or not (self._covered or struck) \
                 or min(1.0, power / max(1, self.unit.hp)) ** 2 < AT_RISK:
             return []
         safest = sorted(squares, key=lambda s: (self.exposure(s), squares[s], s))

@@ -477,24 +477,40 @@ def test_a_unit_that_cannot_get_out_of_reach_steps_out_of_sight():
     assert not game.line_of_sight((2, 2), choice.to), choice
 
 
-def test_a_shooter_with_an_ap_to_spare_steps_back_before_it_shoots():
+def test_a_shooter_with_an_ap_to_spare_shoots_three_times_and_steps_away_with_it():
     """Fenwick beside Brenna, Elise crowding his shots from the next square: three sling
-    shots cost 9 of his 10 AP, so a step back is free (the distance malus it adds is the
-    crowding a step from Elise takes off), and beside Brenna her dagger needs no walk;
-    he steps back first, then shoots three times (playtest: a slinger shooting from 1
-    square with a crowding malus: the last AP went unused, each AP was weighed as a
-    share of a shot)."""
+    shots cost 9 of his 10 AP, so a step is free, and beside Brenna her dagger needs no
+    walk; he shoots three times and steps away from her with the tenth AP (a step first
+    would end on a square as exposed, his shots no better there: a blow, then a walk
+    off, `struck_and_gone`; playtest: a slinger shooting from 1 square with a crowding
+    malus, the last AP unused)."""
     game = make_game([("fenwick", "fenwick", 2, (5, 5)), ("elise", "elise", 2, (4, 5)),
                       ("brenna", "brenna", 1, (6, 5))], designer=False)
     game.round = 3
-    fenwick = game.units["fenwick"]
-    game.current = 2
-    step = TACTICIAN.choose(game, fenwick)
-    assert isinstance(step, Move)
-    assert max(abs(a - b) for a, b in zip(step.to, (6, 5))) >= 2   # away from Brenna
     commands = turn_of(game, 2)
-    assert commands[0] == f"move fenwick {step.to[0]},{step.to[1]}"
-    assert commands[1:4] == ["attack fenwick brenna with sling"] * 3
+    fenwick = [c for c in commands if c.split()[1:2] == ["fenwick"]]
+    assert fenwick[:3] == ["attack fenwick brenna with sling"] * 3, commands
+    assert fenwick[3].startswith("move fenwick"), commands
+    assert max(abs(a - b) for a, b in zip(game.units["fenwick"].pos, (6, 5))) >= 2
+
+
+def test_a_lone_shooter_worn_beside_a_blade_shoots_then_walks_out_of_its_blows():
+    """Fenwick alone on 4 HP beside Aldric (the crossroads' end, naive v tactician): he
+    slung three times and stayed for Aldric's two sword blows. Two shots, then a walk of
+    four squares: Aldric must walk for his blows, one of them left. At full HP the trade
+    stays (three shots where he stands)."""
+    def turn(hp):
+        game = make_game([("aldric", "aldric", 1, (6, 5)), ("fenwick", "fenwick", 2, (5, 5))],
+                         designer=False)
+        game.units["fenwick"].hp = hp
+        game.round = 12
+        return game, turn_of(game, 2)
+    game, commands = turn(4)
+    assert commands[:2] == ["attack fenwick aldric with sling"] * 2, commands
+    assert commands[2].startswith("move fenwick"), commands
+    assert distance(game.units["fenwick"].pos, (6, 5)) >= 4
+    _, commands = turn(13)
+    assert commands == ["attack fenwick aldric with sling"] * 3 + ["end"]
 
 
 def test_no_armour_spell_where_the_blows_that_may_fall_are_spells():
