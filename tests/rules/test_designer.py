@@ -56,6 +56,14 @@ def test_a_wrong_set_path_suggests_a_form_set_accepts(path):
     assert events_of(game.apply("set aldric.skills.melee 60"), Edited)  # the form suggested
 
 
+def test_force_with_an_empty_item_is_refused_and_forces_nothing():
+    game = duel()
+    before = game.snapshot()
+    [refused] = game.apply("force 1,,2")
+    assert isinstance(refused, Refused) and "have an empty item" in refused.reason
+    assert game.snapshot() == before and game.log == []
+
+
 def test_set_xp_sets_the_level():
     game = duel()
     game.apply("set aldric.xp 35")
