@@ -211,21 +211,28 @@ def _area_reflected(found, caster: int, hp: int) -> dict:
 _RANGE = re.compile(r"^([A-Za-z0-9_.-]+)=(-?[0-9]+)\.\.(-?[0-9]+)(?::([0-9]+))?$")
 
 
-def parse_vary(text: str) -> tuple[str, list[int]]:
-    """`aldric.skills.melee=50..60:5` -> the path and the values 50, 55, 60."""
+def parse_vary(text: str, option: str = "--vary") -> tuple[str, list[int]]:
+    """`aldric.skills.melee=50..60:5` -> the path and the values 50, 55, 60. `option`: the
+    option the range was given to (`--vary`, or tune's `--field`), which the errors name."""
     match = _RANGE.match(text)
     if not match:
+        if option == "--field":
+            raise ValueError(_("--field {text!r}: write FIELD=LOW..HIGH, e.g. "
+                               "aldric.skills.melee=50..60").format(text=text))
         raise ValueError(_("--vary {text!r}: write FIELD=LOW..HIGH[:STEP], e.g. "
                            "aldric.skills.melee=50..60:5").format(text=text))
     path, low, high, step = match.group(1), int(match.group(2)), int(match.group(3)), \
         int(match.group(4) or 1)
     if step < 1 or high < low:
+        if option == "--field":
+            raise ValueError(_("--field {text!r}: LOW must not be above HIGH").format(
+                text=text))
         raise ValueError(_("--vary {text!r}: LOW must not be above HIGH and STEP at least "
                            "1").format(text=text))
     values = range(low, high + 1, step)  # counted before any list is made of it
     if len(values) > 1000:
-        raise ValueError(_("--vary {text!r}: {n} values; at most 1000").format(
-            text=text, n=len(values)))
+        raise ValueError(_("{option} {text!r}: {n} values; at most 1000").format(
+            option=option, text=text, n=len(values)))
     values = list(values)
     split_path(path)
     return path, values

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Literal
@@ -73,7 +74,13 @@ AUTOSAVES_KEPT = 10
 DEFAULT_SAVES = files.DEFAULT_SAVES
 #: Deeper than any save this game writes (5 levels): refused before parsing.
 MAX_DEPTH = 16
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}")
+#: A save's name: letters and digits of any language (`str.isalnum`: `\w` less `_`), then
+#: those, spaces, `_`, `.` and `-`; 64 characters at most.
+_NAME_PATTERN = r"[^\W_][\w .-]{0,63}"
+_NAME = re.compile(_NAME_PATTERN)
+#: The most bytes a save's name takes in a file name (UTF-8): `.NAME.PID.RANDOM.tmp`, the
+#: temporary file it is written through, stays under the usual 255.
+MAX_NAME_BYTES = 192
 _HASH = re.compile(r"[0-9a-f]{16}")
 #: Temporary files of saves being written: `.NAME.PID.RANDOM.tmp`.
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)\.[^.]+\.tmp")
@@ -132,7 +139,7 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     format: Literal["escarmouche-save"]
     version: Literal[1, 2, 3, 4, 5, 6]
-    name: Annotated[str, Meta(pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")]
+    name: Annotated[str, Meta(pattern=f"^{_NAME_PATTERN}$")]
     saved_at: Annotated[str, Meta(max_length=40, pattern=_PLAIN)]
     scenario: Annotated[str, Meta(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")]
     scenario_name: PlainName
@@ -164,7 +171,9 @@ class SaveRecord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 def check_name(name: str) -> str:
-    """A save name is a plain file name: no folder, no `..`, no absolute path."""
+    """A save name is a plain file name: no folder, no `..`, no absolute path; letters of
+    any language, composed (NFC: `é` typed as `e` and an accent is the same name)."""
+    name = unicodedata.normalize("NFC", name)
     if not name:
         raise SaveError(_("a save needs a name: up to 64 letters, digits, spaces, - _ ."))
     if "/" in name or "\\" in name or ".." in name or os.path.isabs(name):
@@ -173,6 +182,10 @@ def check_name(name: str) -> str:
     if not _NAME.fullmatch(name):
         raise SaveError(_("bad save name {name}: use up to 64 letters, digits, spaces, "
                           "- _ . (starting with a letter or digit)").format(name=repr(name)))
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise SaveError(_("bad save name {name}: too long for a file name ({n} bytes in "
+                          "UTF-8; at most {most})").format(
+            name=repr(name), n=len(name.encode("utf-8")), most=MAX_NAME_BYTES))
     return name
 
 
@@ -238,7 +251,7 @@ def save_game(game: Game, name: str, saves_dir: Path = DEFAULT_SAVES,
     """Write the save atomically; return its path. A folder that cannot be written raises
     `SaveError` naming it, and leaves no temporary file. `seen` and `ask_before_ending`:
     the app's hand-over state (`record_of`)."""
-    check_name(name)
+    name = check_name(name)
     saves_dir = Path(saves_dir)
     target = saves_dir / f"{name}.json"
     data = encoded(record_of(game, name, seen, ask_before_ending), target.name)

@@ -209,6 +209,21 @@ def test_bad_options_exit_2_before_anything_runs(tmp_path, capsys, argv, message
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("argv", [
+    ["compare", "duel", "--games", "2", "--against"], ["simulate", "duel", "--games", "2",
+                                                       "--against"], ["validate", "--content"],
+])
+def test_a_content_folder_given_as_a_file_is_said_to_be_a_file(tmp_path, capsys, argv):
+    # Before, a file given to --against (or --content) was called "no such folder".
+    given = tmp_path / "rules.yaml"
+    given.write_text("{}")
+    code, out, err = run(capsys, *argv, str(given))
+    option = argv[-1]
+    assert code == 2 and out == ""
+    assert err == f"escarmouche: {option} {given} is a file, not a folder: give the content " \
+                  "folder\n"
+
+
 def test_play_ai_names_the_computers_sides_and_a_bad_one_is_refused(capsys, tmp_path):
     from game.cli import build_parser
     from game.commands.play import build_app

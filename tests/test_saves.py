@@ -138,6 +138,32 @@ def test_bad_save_names_are_refused(tmp_path, name):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("name", ["é", "Élise-manche-3", "résumé.v2", "戦い 2", "٤"])
+def test_a_save_named_with_letters_of_any_language_saves_and_loads_back(tmp_path, capsys,
+                                                                        name):
+    # Before, `save é` was refused as if é were no letter.
+    game = played(1, ["move aldric 4,6"])
+    path = save_game(game, name, tmp_path)
+    assert path == tmp_path / f"{name}.json"
+    loaded = load_game(save_path(name, tmp_path))
+    assert loaded.record.name == name and loaded.game.snapshot() == game.snapshot()
+    assert main(["replay", name, "--saves-dir", str(tmp_path)]) == 0, capsys.readouterr().err
+
+
+def test_a_save_name_is_one_name_however_its_accents_are_typed(tmp_path):
+    composed, decomposed = "\u00e9t\u00e9", "e\u0301te\u0301"
+    save_game(played(), decomposed, tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == [f"{composed}.json"]
+    assert load_game(save_path(decomposed, tmp_path)).record.name == composed
+
+
+@pytest.mark.parametrize("name", ["a€b", "x\u0301", "中" * 65, "𠀀" * 64])
+def test_a_save_name_of_no_letter_or_too_long_for_a_file_is_refused(tmp_path, name):
+    with pytest.raises(SaveError, match="bad save name"):
+        save_game(played(), name, tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_save_interrupted_mid_write_leaves_the_old_one_intact(tmp_path, monkeypatch):
     path = save_game(played(1, ["move aldric 4,6"]), "slot", tmp_path)
     before = path.read_bytes()

@@ -123,6 +123,19 @@ def test_serve_refuses_a_bad_scenario_or_port_before_serving(capsys):
     assert "--port takes a port number from 1 to 65535, not 70000" in capsys.readouterr().err
 
 
+def test_serve_refuses_autoplay_without_a_demo(tmp_path, capsys):
+    # Before, `serve --autoplay 5` served a plain game and dropped the option unsaid. In a
+    # subprocess, bounded: a server that did start would not come back.
+    done = subprocess.run([sys.executable, "-m", "game", "serve", "--autoplay", "5",
+                           "--port", str(free_port())],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert "escarmouche: --autoplay needs --demo" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert main(["serve", "--watch", "setup", "--autoplay", "5"]) == 2
+    assert "--autoplay needs --demo" in capsys.readouterr().err
+
+
 def test_serve_on_a_port_in_use_says_so(tmp_path):
     # In a subprocess: a server that did start would hold the test's event loop and signals.
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:

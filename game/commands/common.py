@@ -95,14 +95,26 @@ def fresh_seed() -> int:
 
 def check_against(folder) -> None:
     """`--against` names a content folder, as `--content` does (not six files not found)."""
-    if folder is not None and not Path(folder).is_dir():
-        raise UsageError(_("--against {folder}: no such folder").format(folder=folder))
+    if folder is not None:
+        _content_folder("--against", folder)
+
+
+def _content_folder(option: str, folder) -> None:
+    """A content folder an option names: one that exists, and a folder (a file given is
+    said to be a file, not missing)."""
+    path = Path(folder)
+    if path.is_dir():
+        return
+    if path.exists():
+        raise UsageError(_("{option} {folder} is a file, not a folder: give the content "
+                           "folder").format(option=option, folder=folder))
+    raise UsageError(_("{option} {folder}: no such folder").format(option=option,
+                                                                  folder=folder))
 
 
 def check_folders(args) -> None:
     """`--content` and `--saves-dir` name folders (a saves folder may not exist yet)."""
-    if not Path(args.content).is_dir():
-        raise UsageError(_("--content {folder}: no such folder").format(folder=args.content))
+    _content_folder("--content", args.content)
     saves = Path(args.saves_dir)
     if saves.exists() and not saves.is_dir():
         raise UsageError(_("--saves-dir {folder} is a file, not a folder").format(

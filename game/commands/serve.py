@@ -72,6 +72,9 @@ def run(args) -> int:
     if not 1 <= args.max_games <= 64:
         raise UsageError(_("--max-games takes a number from 1 to 64, not {n}").format(
             n=args.max_games))
+    if args.autoplay is not None and not args.demo:
+        raise UsageError(_("--autoplay needs --demo: it starts the presenter's demo on "
+                           "autoplay"))
     if args.demo or args.watch:
         return serve_table(args)
     # Checked here, so a bad scenario or save is said in this terminal, not in a browser.

@@ -21,7 +21,7 @@ import msgspec
 from rich.color import Color, ColorParseError
 
 from game.rules import templates
-from game.rules.board import MAP_SYMBOLS, read_map
+from game.rules.board import FLOOR, MAP_SYMBOLS, WALL, read_map
 from game.rules.templates import Content, Scenario
 # list_scenarios and scenario_path live with DEFAULT_CONTENT (no YAML reader): here too.
 from game.content import DEFAULT_CONTENT, list_scenarios, scenario_path  # noqa: F401
@@ -483,6 +483,17 @@ def _check_glyph(loader: Loader, doc, path: tuple, glyph: str) -> None:
                 glyph=glyph)))
 
 
+def _check_object_glyph(loader: Loader, doc, path: tuple, glyph: str) -> None:
+    """An object's glyph, besides being one printable cell: not the map's floor or wall,
+    which it would be taken for (`.` an empty square, `#` a wall)."""
+    _check_glyph(loader, doc, path, glyph)
+    if glyph in (FLOOR, WALL):
+        name = pgettext("map symbol", SYMBOL_NAMES[MAP_SYMBOLS[glyph]])
+        loader.errors.append(doc.error(path, _(
+            "glyph {glyph!r} is the map's {symbol}: an object drawn so would be taken for "
+            "one; use another character").format(glyph=glyph, symbol=name)))
+
+
 def _check_colour(loader: Loader, doc, path: tuple, colour: str) -> None:
     """A player's colour is one colour name or `#rrggbb`, as the terminal styles take."""
     try:
@@ -563,7 +574,7 @@ VALUE_CHECKS = {
     (templates.Spell, "dice"): _check_dice,
     (templates.EffectSpec, "stat"): _check_stat,
     (templates.UnitTemplate, "glyph"): _check_glyph,
-    (templates.ObjectPlacement, "glyph"): _check_glyph,
+    (templates.ObjectPlacement, "glyph"): _check_object_glyph,
     (templates.PlayerSpec, "colour"): _check_colour,
 }
 

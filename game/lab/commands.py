@@ -232,7 +232,7 @@ def field_range(text: str, game=None, units=()) -> tuple[str, int, int]:
     bounds when none is given)."""
     try:
         if "=" in text:
-            path, values = oddsreport.parse_vary(text)
+            path, values = oddsreport.parse_vary(text, "--field")
             if len(values) > 1 and values[1] - values[0] != 1:
                 raise LabError(_("--field: tune searches every integer between LOW and "
                                  "HIGH; leave out :STEP"))

@@ -162,7 +162,7 @@ def odds_figure(game, attacker: str, target: str, choice, path: str, figure: str
                 text = data["exact"].get(key) if key in data["exact"] else None
         except Impossible as refusal:
             reason = refusal.translated(agreeing(refusal.fields), field_text)
-            return Step(value, None, reason=f"{path} = {value}: {reason}")
+            return Step(value, None, reason=labelled(path, value, reason))
         if got is None:
             return Step(value, None, reason=f"{path} = {value}: too large to compute "
                                              "exactly at once")
@@ -171,6 +171,14 @@ def odds_figure(game, attacker: str, target: str, choice, path: str, figure: str
                     fraction=fraction)
 
     return evaluate
+
+
+def labelled(path: str, value: int, reason: str) -> str:
+    """`PATH = VALUE: reason`, once: a refusal that already begins so (a rule's or a
+    template's schema) is not labelled again."""
+    if reason.startswith(f"{path} = {value}"):
+        return reason
+    return _("{path} = {value}: {reason}").format(path=path, value=value, reason=reason)
 
 
 class NoLongerExact(Exception):
@@ -193,7 +201,7 @@ def lab_figure(setup: Setup, path: str, seat: int, sides: list[str], runs: int, 
         try:
             check_setup(changed)
         except LabError as exc:
-            return Step(value, None, reason=f"{path} = {value}: {exc}")
+            return Step(value, None, reason=labelled(path, value, str(exc)))
         if state["exact"]:
             if seat == 2:
                 # The second template's chance: the duel seen from its side (its seat

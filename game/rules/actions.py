@@ -874,13 +874,15 @@ class ForceRolls(Action):
     @classmethod
     def read(cls, words: Words) -> ForceRolls:
         words.need(1)
-        parts = [r for r in words[0].split(",") if r]
+        parts = words[0].split(",")
+        if "" in parts:  # `1,,2`, `1,2,`, `,1`: a result left out, or a typo
+            raise NotationError(N_("forced rolls {rolls} have an empty item (two commas, or "
+                                   "one at an end): {usage}"), rolls=repr(words[0]),
+                                usage=words.verb.usage)
         # ASCII digits only: int() would also read `٤` or `1_0`.
         if not all(r.isascii() and r.isdigit() and len(r) <= 6 for r in parts):
             raise NotationError(N_("forced rolls are whole numbers: {usage}"),
                                 usage=words.verb.usage)
-        if not parts:
-            raise words.malformed()
         return cls(tuple(int(r) for r in parts))
 
     def notation(self) -> str:

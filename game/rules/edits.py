@@ -61,6 +61,19 @@ def split_path(path: str) -> tuple[str, str]:
     return head, field
 
 
+def split_unit_path(game: GameState, path: str) -> tuple[str, str]:
+    """`set`'s path: a unit's field alone (`rules.SETTING` is for `--vary` and `tune`, which
+    `set` does not take), so its refusals suggest only what `set` accepts."""
+    head, _, field = path.partition(".")
+    if head == "rules" and "rules" not in game.units:
+        raise Impossible(N_("set changes a unit's number, not a rule: write UNIT.FIELD "
+                            "(e.g. aldric.skills.melee)"))
+    if not head or not field:
+        raise Impossible(N_("{path} is not a unit's field; write UNIT.FIELD (e.g. "
+                            "aldric.skills.melee)"), path=repr(path))
+    return head, field
+
+
 def unit_field(unit: Unit, field: str) -> int:
     """The current base value of a unit's field."""
     if field in ("hp", "ap", "xp"):
@@ -268,7 +281,7 @@ class SetField(Edit):
         return f"set {self.path} {self.value}"
 
     def check(self, game: GameState, player: int | None) -> tuple[Unit, str]:
-        head, field = split_path(self.path)
+        head, field = split_unit_path(game, self.path)
         unit = _standing(game, head)
         check_unit_value(unit, field, self.value)
         return unit, field

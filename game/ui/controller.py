@@ -342,8 +342,11 @@ class Controller:
             raise Problem(str(exc)) from None
 
     def save_exists(self, name: str) -> bool:
+        """Whether saving under `name` would write over a save (a folder of that name is
+        no save: saving refuses it at once, without asking to overwrite)."""
         try:
-            return _saves().save_path(name, self.saves_dir).exists()
+            path = _saves().save_path(name, self.saves_dir)
+            return path.exists() and not path.is_dir()
         except _saves().SaveError:
             return False
 

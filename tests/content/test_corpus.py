@@ -311,3 +311,17 @@ def test_a_scenario_with_a_bad_entry_still_has_the_rest_checked_in_the_same_run(
         f"{m.at('scenarios/crossroads.yaml', 'wolff')}: unknown creature template 'wolff' "
         "(did you mean 'wolf'?)",
     ]
+
+
+@pytest.mark.parametrize("glyph,symbol", [(".", "floor"), ("#", "wall")])
+def test_an_object_drawn_as_the_maps_floor_or_wall_is_refused_at_its_glyph(mutation, glyph,
+                                                                           symbol):
+    # Before, a barrel drawn '.' or '#' was accepted: on the map, an empty square or a wall.
+    m = mutation
+    m.edit("scenarios/crossroads.yaml", "at: [5, 2], hp: 6, glyph: o}",
+           f'at: [5, 2], hp: 6, glyph: "{glyph}"}}')
+    where = m.at("scenarios/crossroads.yaml", f'"{glyph}"', after="id: barrel")
+    assert errors(m) == [
+        f"{where}: glyph '{glyph}' is the map's {symbol}: an object drawn so would be taken "
+        "for one; use another character",
+    ]

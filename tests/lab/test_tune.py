@@ -209,11 +209,26 @@ def test_tune_csv_gives_one_row_per_value_tried(tmp_path, capsys):
      "tune odds needs a scenario, an attacker and a target"),
     (["tune", "odds", "crossroads", "aldric", "goblin-1", "--field", "aldric.skills.melee",
       "--to", "50%"], "aldric.skills.melee = 0: Goblin Snik is 7 squares away"),
+    # The range is --field's, not odds' --vary.
+    (["tune", "duel", "aldric", "dagny", "--field", "aldric.skills.melee=60..50",
+      "--to", "50%"], "--field 'aldric.skills.melee=60..50': LOW must not be above HIGH"),
+    (["tune", "duel", "aldric", "dagny", "--field", "aldric.skills.melee=a..b",
+      "--to", "50%"], "--field 'aldric.skills.melee=a..b': write FIELD=LOW..HIGH, e.g."),
 ])
 def test_a_bad_tune_is_refused_with_the_reason(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and message in err and "Traceback" not in err
     assert out == ""  # said before any step is printed
+
+
+def test_a_bad_tune_names_no_other_option_and_labels_its_value_once(capsys):
+    for lang in ("en", "fr"):
+        code, out, err = run(capsys, "--lang", lang, "tune", "odds", "crossroads", "aldric",
+                             "goblin-1", "--field", "rules.faction.maximum=-10..10",
+                             "--to", "50%")
+        assert code == 2 and "Traceback" not in err
+        assert err.count("rules.faction.maximum = -10") == 1, err
+        assert "--vary" not in err
 
 
 def test_a_scenario_units_hp_max_is_tuned_on_its_template_and_the_path_says_which():

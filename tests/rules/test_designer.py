@@ -44,6 +44,26 @@ def test_set_changes_the_chance_the_engine_uses():
     assert game.apply("set aldric.luck 3")[0].reason.startswith("Aldric has no field 'luck'")
 
 
+@pytest.mark.parametrize("path", ["melee", "aldric", "rules.faction.maximum", ".hp"])
+def test_a_wrong_set_path_suggests_a_form_set_accepts(path):
+    # Before, the refusal suggested rules.SETTING, which set itself refuses.
+    game = duel()
+    before = game.snapshot()
+    [refused] = game.apply(f"set {path} 60")
+    assert isinstance(refused, Refused) and "rules.SETTING" not in refused.reason
+    assert "write UNIT.FIELD (e.g. aldric.skills.melee)" in refused.reason
+    assert game.snapshot() == before and game.log == []
+    assert events_of(game.apply("set aldric.skills.melee 60"), Edited)  # the form suggested
+
+
+def test_force_with_an_empty_item_is_refused_and_forces_nothing():
+    game = duel()
+    before = game.snapshot()
+    [refused] = game.apply("force 1,,2")
+    assert isinstance(refused, Refused) and "have an empty item" in refused.reason
+    assert game.snapshot() == before and game.log == []
+
+
 def test_set_xp_sets_the_level():
     game = duel()
     game.apply("set aldric.xp 35")

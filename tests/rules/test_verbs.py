@@ -160,6 +160,12 @@ def test_a_verb_declared_twice_is_refused_at_once():
     ("wait aldric now", "wait takes 1 argument: wait ID"),
     ("end now", "end takes 0 arguments: end"),
     ("force 1,x", "forced rolls are whole numbers: force N[,N...]"),
+    # Before, an empty item was dropped: `force 1,,2` forced 1 and 2.
+    ("force 1,,2", "forced rolls '1,,2' have an empty item (two commas, or one at an end): "
+                   "force N[,N...]"),
+    ("force 1,2,", "forced rolls '1,2,' have an empty item"),
+    ("force ,1", "forced rolls ',1' have an empty item"),
+    ("force ,", "forced rolls ',' have an empty item"),
     ("use aldric", "use takes 2 or 3 arguments: use ID ITEM [TARGET]"),
     ("set aldric.hp x", "'x' is not a whole number (usage: set UNIT.FIELD VALUE)"),
 ])

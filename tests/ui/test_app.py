@@ -364,6 +364,37 @@ async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):
         assert status(app).startswith("✗ bad save name '../up'")
 
 
+async def test_saving_over_a_folder_is_refused_at_once_without_asking(tmp_path):
+    # Before, `save NAME` over a folder NAME.json asked to overwrite it, then refused.
+    (tmp_path / "mine.json").mkdir()
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "save mine")
+        await pilot.press("enter")
+        assert not isinstance(app.screen, Confirm)
+        assert status(app) == f"✗ cannot save as {tmp_path / 'mine.json'}: a folder has " \
+                              "that name"
+        assert (tmp_path / "mine.json").is_dir()
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.json"]
+
+
+async def test_a_save_named_with_an_accented_letter_is_written_and_loads_back(tmp_path):
+    # Before, `save é` was refused: é was taken for no letter.
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "save été")
+        await pilot.press("enter")
+        assert status(app) == f"Saved to {tmp_path / 'été.json'}"
+        await pilot.press("left", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "load été")
+        await pilot.press("enter")
+        assert status(app) == "Loaded 'été': round 1"
+        assert app.game.units["aldric"].pos == (3, 7)
+
+
 async def test_undo_takes_back_a_move_and_reaches_back_to_the_last_roll(tmp_path):
     from game.rules.events import Roll
 
