@@ -1,5 +1,5 @@
 """A downed unit is shown down, not blessed: the engine keeps the effects it had when it
-fell (RULES.md: a unit at 0 HP leaves play; only living units' effects tick down), but
+fell (docs/rules.md: a unit at 0 HP leaves play; only living units' effects tick down), but
 the roster and the character card no longer list them as running."""
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ class Card(msgspec.Struct, frozen=True):
 
 def live_effects(unit: Unit) -> list:
     """The timed effects that still act on `unit`: none once it is down. The engine keeps
-    a downed unit's effects as they were (RULES.md: a unit at 0 HP leaves play, and only
+    a downed unit's effects as they were (docs/rules.md: a unit at 0 HP leaves play, and only
     living units' effects tick down), but they no longer act: a downed unit is shown down,
     not blessed."""
     return [] if unit.down else list(unit.effects)
