@@ -828,7 +828,7 @@ class _Turn:
         gain, cost, action, repeats = once
         move, here = self.game.rules.move_cost, self.exposure(square)
         best = float("-inf")
-        for times in range(1, ap // cost + 1 if repeats else 2):
+        for times in range(1, ap // max(1, cost) + 1 if repeats else 2):
             steps = (ap - times * cost) // move
             exits = self.board.reach(square, steps) if steps > 0 else {}
             safest = min((self.exposure(s) for s in exits), default=here)
