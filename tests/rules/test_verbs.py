@@ -149,11 +149,15 @@ def test_a_verb_declared_twice_is_refused_at_once():
 
 @pytest.mark.parametrize("text,reason", [
     ("mvoe aldric 1,1", "unknown command 'mvoe' (did you mean move?); commands: attack, "
-                        "cast, close, end, move, open, use, wait, force, give, hold, place, "
-                        "release, remove, set, spawn"),
+                        "cast, close, end, move, open, use, wait; in designer mode also: "
+                        "force, give, hold, place, release, remove, set, spawn"),
     ("jump aldric 1,1", "unknown command 'jump'; commands: attack, cast, close"),
     ("atack a b", "unknown command 'atack' (did you mean attack?)"),
-    ("rmove x", "unknown command 'rmove' (did you mean remove?)"),
+    ("rmove x", "unknown command 'rmove' (did you mean remove, a designer mode command?); "
+                "commands: attack,"),
+    ("select corvin", "unknown command 'select' (did you mean set, a designer mode "
+                      "command?); commands: attack, cast, close, end, move, open, use, wait; "
+                      "in designer mode also: force,"),
     ("ned", "unknown command 'ned' (did you mean end?)"),
     ("", "empty command"),
     ("wait", "wait takes 1 argument: wait ID"),
