@@ -103,6 +103,13 @@ class Unit(msgspec.Struct, forbid_unknown_fields=True):
     def is_character(self) -> bool:
         return self.kind == "character"
 
+    @property
+    def live_effects(self) -> list:
+        """The timed effects that still act on the unit: none once it is down. A downed
+        unit keeps its effects as they were (a unit at 0 HP leaves play, and only living
+        units' effects tick down), but they no longer act: it is shown down, not blessed."""
+        return [] if self.down else list(self.effects)
+
     def _effect_total(self, stat: str) -> int:
         return sum(e.amount for e in self.effects if e.stat == stat)
 

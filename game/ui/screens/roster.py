@@ -16,7 +16,7 @@ from game.journal.describe import describe_gear, gear
 from game.journal.text import namer
 from game.rules.engine import Game
 from game.rules.units import Unit
-from game.ui.widgets.panels import live_effects, unit_card
+from game.ui.widgets.panels import unit_card
 from game.ui.words import owner_name
 
 COLUMNS = (N_("Unit"), N_("Tag"), N_("Side"), N_("HP"), N_("AP"), N_("Effects"), N_("State"))
@@ -27,7 +27,7 @@ def effects_text(game: Game, unit: Unit) -> str:
     return _(", ").join(ngettext("{source} {amount} {stat} ({n} turn)",
                               "{source} {amount} {stat} ({n} turns)", e.turns).format(
         source=name(e.source), amount=f"{e.amount:+d}", stat=name(e.stat), n=e.turns)
-        for e in live_effects(unit)) or "—"
+        for e in unit.live_effects) or "—"
 
 
 class RosterScreen(ModalScreen[None]):

@@ -135,14 +135,6 @@ class Card(msgspec.Struct, frozen=True):
     stats: Text
 
 
-def live_effects(unit: Unit) -> list:
-    """The timed effects that still act on `unit`: none once it is down. The engine keeps
-    a downed unit's effects as they were (docs/rules.md: a unit at 0 HP leaves play, and only
-    living units' effects tick down), but they no longer act: a downed unit is shown down,
-    not blessed."""
-    return [] if unit.down else list(unit.effects)
-
-
 def card(game: Game, unit: Unit) -> Card:
     content = game.content
     head = Text.assemble((content_text(unit.name), "bold"),
@@ -170,7 +162,7 @@ def card(game: Game, unit: Unit) -> Card:
                              "Effect: {source} {amount} {stat} ({n} turns left)",
                              effect.turns).format(
         source=name(effect.source), amount=f"{effect.amount:+d}", stat=name(effect.stat),
-        n=effect.turns), style="magenta") for effect in live_effects(unit)]
+        n=effect.turns), style="magenta") for effect in unit.live_effects]
     s = unit.stats
     stats = Text(_("Attacks {attacks} · hits {hits} · perfect {perfects} · missed "
                    "{misses} · dodges {dodges} · dealt {dealt} · taken {taken} · kills "
