@@ -22,12 +22,12 @@ def test_demo_script_shows_each_kind_of_action(capsys):
     code, out, _ = run(capsys, "script", "crossroads", DEMO)
     assert code == 0
     assert "Aldric closes the door at 4,5 (1 AP, 8 left)" in out
-    assert "attack roll Brenna: 3 (forced) ≤ 64 perfect hit  [ranged 55 + mastery bow 10 + sb(DEX 16) 6" \
-           " - crowding (Aldric at 4, Corvin at 4) 4 - distance (4 squares) 3 = 64]" in out
+    assert "attack roll Brenna: 3 (forced) ≤ 63 perfect hit  [ranged 55 + mastery bow 10 + sb(DEX 16) 6" \
+           " - crowding (Corvin at 3, Aldric at 4) 5 - distance (4 squares) 3 = 63]" in out
     assert "+ perfect 1d6 [" in out
     assert "dodge roll Dagny: 5 (forced) ≤ 29 dodged" in out
-    assert "attack roll Brenna: 20 (forced) ≤ 31 hit  [brawl 30 + faction (order: Aldric) 6 - crowding " \
-           "(Aldric at 1) 5 = 31]" in out
+    assert "attack roll Brenna: 20 (forced) ≤ 30 hit  [brawl 30 + faction (order: Aldric) 6 - crowding " \
+           "(Aldric at 1, Corvin at 5) 6 = 30]" in out
     assert "attack roll Aldric: 30 (forced) ≤ 65 hit  [melee 50 + mastery sword 10 + sb(STR 15) 5 = 65]" \
         in out
     assert "✗ attack dagny aldric: Dagny has 0 AP; an attack with the battle axe costs 5" in out
@@ -45,7 +45,7 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
     rolls = [line for line in lines if line["type"] == "roll"]
     perfect = next(r for r in rolls if r["perfect"])
     assert perfect == {
-        "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 64,
+        "type": "roll", "check": "attack", "unit": "brenna", "roll": 3, "chance": 63,
         "cap": 95, "success": True, "perfect": True, "forced": True,
         "rule": "R4.10", "cap_source": [{"file": "rules", "paths": ["page.caps.ranged"]}],
         "perfect_below": 5, "perfect_rule": "R4.11",
@@ -59,8 +59,8 @@ def test_json_lines_each_have_a_type_and_end_with_the_state(capsys):
                    "source": [{"file": "rules", "paths": ["stat_bonus_per_point",
                                                           "page.stat_neutral"]},
                               {"file": "characters", "entry": "brenna", "paths": ["stats.DEX"]}]},
-                  {"name": "crowding", "value": -4, "units": ["aldric", "corvin"],
-                   "squares": [4, 4], "rule": "R4.6",
+                  {"name": "crowding", "value": -5, "units": ["corvin", "aldric"],
+                   "squares": [3, 4], "rule": "R4.6",
                    "source": [{"file": "rules", "paths": ["page.crowding_per_ally", "crowding_step"]}]},
                   {"name": "distance", "value": -3, "number": 4, "rule": "R4.7",
                    "source": [{"file": "rules", "paths": ["distance_malus_per_square"]}]}],

@@ -70,7 +70,7 @@ async def test_a_spell_nobody_is_within_reach_of_can_be_aimed_to_see_its_reach()
         await pilot.press("up", "up", "enter")  # onto Firebolt (from Focus), picked
         assert app.play.aiming == "firebolt"
         assert status(app) == ("Firebolt reaches the tinted squares, nobody in them: "
-                               "Goblin Snik is 7 squares away; Firebolt reaches 3 at level 1")
+                               "Wolf is 6 squares away; Firebolt reaches 3 at level 1")
         board = app.play.map
         assert (6, 10) in board.overlay.range and (7, 10) not in board.overlay.range
         assert first_line(app) == "Firebolt reaches 3 squares from here: the tinted squares"
