@@ -32,10 +32,11 @@ from game.rules.errors import Impossible
 from game.rules.geometry import Pos, distance, reachable
 from game.rules.items import Use, UsePlan
 from game.rules.magic import CastPlan, spell_range
-from game.rules.notation import verbs
+from game.rules.notation import parse, verbs
 from game.rules.state import GameState
 from game.rules.terms import Chance
 from game.rules.units import Unit
+from game.rules.verbs import NotationError
 
 Plan = Union[AttackPlan, CastPlan, MovePlan, DoorPlan, UsePlan, WaitPlan]
 
@@ -154,6 +155,32 @@ def door_option(game: GameState, unit_id: str, pos: Pos) -> Option:
     verb = "open" if opening else "close"
     return _option(game, game.current, f"{verb} the door", "door",
                    ToggleDoor(unit_id, pos, opening), game.rules.door_cost)
+
+
+#: The option kind of each plan a typed command's check returns.
+_KINDS = ((MovePlan, "move"), (AttackPlan, "attack"), (CastPlan, "spell"), (UsePlan, "item"),
+          (DoorPlan, "door"), (WaitPlan, "wait"))
+
+
+def typed(game: GameState, text: str) -> Option | None:
+    """A command as typed (the notation), checked as the engine checks it when it is sent,
+    in the current player's turn: its plan or why not (None: not a unit's action the
+    notation reads: malformed, unfinished, `end`, a designer's command)."""
+    try:
+        action = parse(text)
+    except NotationError:
+        return None
+    if action.designer_only:
+        return None
+    try:
+        plan = action.check(game, game.current)
+    except Impossible as refusal:
+        return Option(action.notation(), "refused", action, 0, reason=refusal.reason,
+                      refusal=refusal)
+    kind = next((name for cls, name in _KINDS if isinstance(plan, cls)), None)
+    if kind is None:  # `end` and the like: nothing of a unit's to show
+        return None
+    return Option(action.notation(), kind, action, plan.ap_cost, plan)
 
 
 def spell_reach(game: GameState, actor_id: str, spell_id: str) -> int:

@@ -53,6 +53,12 @@ def move(game: Game, actor: str, pos: Pos) -> Option:
     return legal.move_option(game, actor, pos)
 
 
+def typed(game: Game, text: str) -> Option | None:
+    """A command as typed on the command line, checked as it will be when sent: its plan
+    or why not (None: nothing a unit does, or not a command yet)."""
+    return legal.typed(game, text)
+
+
 def from_here(game: Game, actor: str, pos: Pos) -> legal.FromHere:
     """What the actor could do after walking to `pos`: its foes within reach with the AP
     left, and the foes that could attack it there."""

@@ -179,19 +179,24 @@ class ConfirmQuit(Confirm):
 
 
 class HandoverScreen(ModalScreen[None]):
-    """Between turns: who plays next, a summary of what the other sides did since their
-    last turn, then the details from the top."""
+    """Between turns: who plays next and a summary of what the other sides did since
+    their last turn, in a box no taller than it needs (the map stays in view around it);
+    `d` opens the details, every journal line since, from the top (playtest: the box
+    filled the screen with the raw journal, the map hidden behind it)."""
 
     BINDINGS = [Binding("enter,space,escape", "dismiss", N_("Start turn")),
+                Binding("d", "details", N_("Details")),
                 # The one way out works here too, asked first like everywhere.
                 Binding("q,ctrl+c", "app.quit_game", N_("Quit"))]
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; }
-    HandoverScreen > Vertical { width: 100; max-width: 100%; height: 90%;
+    HandoverScreen > Vertical { width: 100; max-width: 100%; height: auto; max-height: 90%;
         border: thick $primary; background: $panel; padding: 0 1; }
+    HandoverScreen > Vertical.-details { height: 90%; }
     HandoverScreen #handover-title { text-style: bold; padding: 1 0 0 0; }
     HandoverScreen #summary { padding: 1 0; width: 100%; height: auto; }
-    HandoverScreen RichLog { height: 1fr; }
+    HandoverScreen RichLog { height: 1fr; display: none; }
+    HandoverScreen .-details RichLog { display: block; }
     """
 
     def __init__(self, title: str, digest: list[Text], summary: str = "",
@@ -210,13 +215,24 @@ class HandoverScreen(ModalScreen[None]):
             yield Label(Content.assemble((f"{heading} ", "bold"), self.summary), id="summary")
             # From the top: the first thing that happened is read first.
             yield RichLog(wrap=True, markup=False, min_width=1, auto_scroll=False, id="digest")
-            yield Label(_("[b]Enter[/b] to start your turn"))
+            yield Label(self._keys(), id="handover-keys")
+
+    def _keys(self) -> str:
+        details = self.query_one(Vertical).has_class("-details") if self.is_mounted else False
+        return (_("[b]Enter[/b] to start your turn · [b]d[/b] hides the details") if details
+                else _("[b]Enter[/b] to start your turn · [b]d[/b] shows the details"))
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
         for line in self.digest or [Text(_("Nothing happened."), style="dim")]:
             log.write(line)
         log.scroll_home(animate=False)
+
+    def action_details(self) -> None:
+        """Show or hide every journal line since the player's last turn."""
+        self.query_one(Vertical).toggle_class("-details")
+        self.query_one("#handover-keys", Label).update(self._keys())
+        self.query_one(RichLog).scroll_home(animate=False)
 
 
 class SpellRow(NamedTuple):

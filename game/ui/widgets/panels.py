@@ -26,13 +26,34 @@ DOOR_LINES = {"closed": N_("Door (closed), HP {hp}/{hp_max}"),
               "broken": N_("Door (broken), HP {hp}/{hp_max}")}
 
 
-def bar(label: str, value: int, maximum: int, width: int = 14, colour: str = "green") -> Text:
-    """`HP ███████░░░░░░░ 9/18`: a labelled bar that reads without colour."""
+#: The gauge's width in a full card's bar, and in a compact card's (HP and AP on a line).
+FULL_GAUGE, COMPACT_GAUGE = 14, 4
+
+
+def bar(label: str, value: int, maximum: int, width: int = FULL_GAUGE,
+        colour: str = "green") -> Text:
+    """`HP ███████░░░░░░░ 9/18`: a labelled bar that reads without colour (width 0: the
+    numbers alone, `HP 9/18`)."""
+    if width <= 0:
+        return Text.assemble(f"{label} ", Text(f"{value}/{maximum}", style=colour))
     filled = round(width * value / maximum) if maximum else 0
     gauge = Text("█" * filled, style=colour)  # the numbers in the bar's colour too
     gauge.append("░" * (width - filled), style="grey42")
     gauge.append(f" {value}/{maximum}")
     return Text.assemble(f"{label} ", gauge)
+
+
+def gauges(room: int | None) -> tuple[int, int]:
+    """The widths of a full card's gauge and of a compact card's two that keep each bar
+    line on one line of a panel `room` cells wide (None: not known yet, the usual ones):
+    a narrow side bar shortens them, then shows the numbers alone (playtest at 80×24:
+    `AP ████ 10/10` wrapped, `10/10` on a line of its own)."""
+    if room is None:
+        return FULL_GAUGE, COMPACT_GAUGE
+    numbers = len("HP ") + len(" 18/18")  # a label and two-digit HP
+    full = min(FULL_GAUGE, room - numbers)
+    compact = COMPACT_GAUGE if 2 * (numbers + COMPACT_GAUGE) + 2 <= room else 0
+    return (full if full >= 2 else 0), compact
 
 
 def odds_line(data: dict) -> Text:
@@ -42,8 +63,8 @@ def odds_line(data: dict) -> Text:
     return panel_line(data)
 
 
-def hp_bar(value: int, maximum: int) -> Text:
-    return bar(_("HP"), value, maximum, colour="red")
+def hp_bar(value: int, maximum: int, width: int = FULL_GAUGE) -> Text:
+    return bar(_("HP"), value, maximum, width, colour="red")
 
 
 class Panel:
@@ -110,13 +131,17 @@ class UnitPanel(Panel, VerticalScroll):
         super().__init__(**kwargs)
         self.border_title = _("Character")
 
-    def show(self, game: Game, unit: Unit | None, compact: bool = False) -> None:
-        """`compact`: a short terminal's card, what a turn needs first (`compact_card`)."""
+    def show(self, game: Game, unit: Unit | None, compact: bool = False,
+             room: int | None = None) -> None:
+        """`compact`: a short terminal's card, what a turn needs first (`compact_card`).
+        `room`: the cells a line has (`gauges`)."""
         if unit is None:
             self.set_lines([Text(_("No character selected.")),
                             Text(_("Tab cycles your characters."), style="dim")])
             return
-        self.set_lines(compact_card(game, unit) if compact else unit_card(game, unit))
+        full, short = gauges(room)
+        self.set_lines(compact_card(game, unit, short) if compact
+                       else unit_card(game, unit, full))
 
 
 class Card(msgspec.Struct, frozen=True):
@@ -179,29 +204,29 @@ def card(game: Game, unit: Unit) -> Card:
                 [Text(_("DOWN"), style="bold red")] if unit.down else [], stats)
 
 
-def unit_card(game: Game, unit: Unit) -> list[Text]:
+def unit_card(game: Game, unit: Unit, gauge: int = FULL_GAUGE) -> list[Text]:
     """The card: bars, level, characteristics in columns, skills, gear, effects, stats."""
     c = card(game, unit)
     # A name and its value in aligned columns (the page's abbreviations have three letters).
     stats_names = Text("  ".join(f"{characteristic_name(n):<3}" for n in c.names), style="dim")
     stats_values = Text("  ".join(f"{unit.stat(n):<3}" for n in c.names))
-    return [c.head, hp_bar(unit.hp, unit.hp_max),
-            bar(_("AP"), unit.ap, unit.ap_max, colour="cyan"), *c.owed, c.level, stats_names,
+    return [c.head, hp_bar(unit.hp, unit.hp_max, gauge),
+            bar(_("AP"), unit.ap, unit.ap_max, gauge, colour="cyan"), *c.owed, c.level, stats_names,
             stats_values, c.skills, c.weapons, c.armour, *c.spells, *c.effects, *c.down,
             c.stats]
 
 
-def compact_card(game: Game, unit: Unit) -> list[Text]:
+def compact_card(game: Game, unit: Unit, gauge: int = COMPACT_GAUGE) -> list[Text]:
     """The card on a short terminal, where the panel shows five lines or so before it
     scrolls: what a turn needs first (HP and AP on one line, effects, weapons, spells),
     then the characteristics on one line, skills, armour, level, statistics."""
     c = card(game, unit)
-    gauges = Text.assemble(bar(_("HP"), unit.hp, unit.hp_max, width=4, colour="red"), "  ",
-                           bar(_("AP"), unit.ap, unit.ap_max, width=4, colour="cyan"))
+    both = Text.assemble(bar(_("HP"), unit.hp, unit.hp_max, gauge, colour="red"), "  ",
+                         bar(_("AP"), unit.ap, unit.ap_max, gauge, colour="cyan"))
     # A no-break space holds each name to its value: the line wraps between them, not
     # inside one (playtest: `INT` at the end of a line, `10` on the next, at 80×24).
     values = Text("  ".join(f"{characteristic_name(n)}\u00a0{unit.stat(n)}" for n in c.names))
-    return [c.head, gauges, *c.down, *c.owed, *c.effects, c.weapons, *c.spells, values,
+    return [c.head, both, *c.down, *c.owed, *c.effects, c.weapons, *c.spells, values,
             c.skills, c.armour, c.level, c.stats]
 
 
@@ -268,11 +293,12 @@ class TargetPanel(Panel, VerticalScroll):
 
     def show(self, game: Game, pos: Pos, labels, choices: list[legal.Option],
              from_here: legal.FromHere | None = None, preview: list[Text] = (),
-             compact: bool = False, aimed: str | None = None) -> None:
+             compact: bool = False, aimed: str | None = None,
+             room: int | None = None) -> None:
         """`preview`: lines shown first (who an aimed spell touches here). `compact`: a
         short terminal's panel, the square's coordinates on its first line. `aimed`: the
         spell being aimed, whose chance and odds are the only ones listed (under their
-        number), not the other actions' there."""
+        number), not the other actions' there. `room`: the cells a line has (`gauges`)."""
         square = Text(_("Square {x},{y}").format(x=pos[0], y=pos[1]), style="dim")
         unit = game.unit_at(pos)
         thing = game.thing_at(pos)
@@ -280,11 +306,11 @@ class TargetPanel(Panel, VerticalScroll):
         if unit:
             here = [Text.assemble((f"{content_text(unit.name)} [{labels(unit.id)}]", "bold"),
                                   f" · {owner_name(game, unit)}"),
-                    hp_bar(unit.hp, unit.hp_max), *owed_line(game, unit)]
+                    hp_bar(unit.hp, unit.hp_max, gauges(room)[0]), *owed_line(game, unit)]
         elif thing:
             here = [Text(_("{name} (object)").format(name=content_text(thing.name)),
                          style="bold"),
-                    hp_bar(thing.hp, thing.hp_max)]
+                    hp_bar(thing.hp, thing.hp_max, gauges(room)[0])]
         elif door:
             here = [Text(_(DOOR_LINES[door.state]).format(hp=door.hp, hp_max=door.hp_max),
                          style="bold")]

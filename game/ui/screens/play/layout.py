@@ -1,5 +1,6 @@
 """The play screen's sizes for the terminal's: the size classes on mount, the rows the
-map gets, and the side bar's width on a very wide terminal (map first)."""
+map gets, and the side bar's width on a very wide terminal and on a narrow one (map
+first)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ if TYPE_CHECKING:
 
 #: The side bar's width on a medium terminal, and on a very wide one (`app.tcss`).
 SIDE_MIN, SIDE_WIDE = 46, 72
+#: The side bar's width on a narrow terminal (`app.tcss`), and the least it gives up to
+#: so that the whole map shows (an 80-column terminal and the crossroads' 24 squares:
+#: 27, where 34 hid Bruno's company behind the map's edge).
+SIDE_NARROW, SIDE_NARROW_MIN = 34, 26
 
 
 def fit_map(screen: Screen) -> None:
@@ -58,13 +63,28 @@ def map_width(screen: Screen) -> int:
 
 def widen_map(screen: Screen, rows: int) -> None:
     """On a very wide terminal, the side bar gives up the columns the biggest squares need
-    (map first), keeping at least `SIDE_MIN`; otherwise it is as the CSS says."""
+    (map first), keeping at least `SIDE_MIN`; on a narrow one, those the smallest squares
+    need for the whole map's width to show, keeping at least `SIDE_NARROW_MIN` (a map
+    too wide even then scrolls under a side bar as the CSS says); otherwise it is as the
+    CSS says."""
     side = screen.part("#side")
     columns, lines = screen.map.extent(SCALES[-1])  # the squares and the rulers
     spare = screen.size.width - columns - 2  # and the map's border
+    narrow = screen.size.width - screen.map.extent(SCALES[0])[0] - 2
     if screen.has_class("-very-wide") and lines <= rows \
             and SIDE_MIN <= spare < SIDE_WIDE:
         side.styles.width = spare
+    elif screen.has_class("-narrow") and SIDE_NARROW_MIN <= narrow < SIDE_NARROW:
+        side.styles.width = narrow
     elif "width" in side.styles.inline.get_rules():
         side.styles.inline.clear_rule("width")
         side.refresh(layout=True)
+
+
+def panel_room(screen: Screen) -> int | None:
+    """The cells a line of the side bar's panels has: the side bar's width less their
+    border, padding and a scroll bar's column (None before the side bar has a width)."""
+    side = screen.part("#side").styles.width
+    if side is None or not side.is_cells:
+        return None
+    return int(side.value) - 5

@@ -34,7 +34,7 @@ from game.ui.screens.play.views import Views
 from game.ui.widgets.bars import KeyBar, TitleBar
 from game.ui.widgets.journal_log import JournalLog, event_lines
 from game.ui.widgets.map_view import MapView, Overlay, tint_key
-from game.ui.widgets.panels import TargetPanel, UnitPanel
+from game.ui.widgets.panels import TargetPanel, UnitPanel, odds_line
 from game.ui.widgets.status_line import StatusLine
 from game.ui.words import refusal_text
 
@@ -127,6 +127,7 @@ class PlayScreen(Screen[None]):
         self.computer = ComputerTurn(self)
         self.views = Views(self)
         self._compact = False  # the panels as last drawn: for a short terminal or not
+        self._room: int | None = None  # and the side bar's line width they were drawn for
         self._resumed = False  # whether the screen has had its first ScreenResume
         self._found: dict = {}  # `part`'s
 
@@ -179,6 +180,7 @@ class PlayScreen(Screen[None]):
         layout.size_classes(self)
         self._compact = self.compact
         self.start()
+        self._room = self.room  # the side bar's width as start's fit of the map left it
         if self.loaded is not None:
             loaded, self.loaded = self.loaded, None
             self.saving.after_load(loaded)
@@ -227,8 +229,9 @@ class PlayScreen(Screen[None]):
 
     def on_resize(self, event) -> None:
         self.fit_map()
-        if self.compact != self._compact:  # the terminal grew or shrank past the line
-            self._compact = self.compact
+        # The terminal grew or shrank past the line, or the side bar's width changed.
+        if self.compact != self._compact or self.room != self._room:
+            self._compact, self._room = self.compact, self.room
             self.refresh_all(hint=False)
 
     def on_map_view_scaled(self, message: MapView.Scaled) -> None:
@@ -308,8 +311,13 @@ class PlayScreen(Screen[None]):
         self.sub_title = _("Round {round} · {player}'s turn (player {number})").format(
             round=game.round, player=content_text(player.name), number=player.number)
         unit = game.units.get(self.selected) if self.selected else None
-        self.part(UnitPanel).show(game, unit, compact=self.compact)
+        self.part(UnitPanel).show(game, unit, compact=self.compact, room=self.room)
         self.refresh_target(hint)
+
+    @property
+    def room(self) -> int | None:
+        """The cells a line of the side bar's panels has (`layout.panel_room`)."""
+        return layout.panel_room(self)
 
     @property
     def compact(self) -> bool:
@@ -335,7 +343,8 @@ class PlayScreen(Screen[None]):
         look = self.mode.look(unit, choices) if unit and choices else Look()
         self.part(TargetPanel).show(game, cursor, self.map.label, self.here,
                                          look.from_here, preview=look.preview,
-                                         compact=self.compact, aimed=self.mode.spell)
+                                         compact=self.compact, aimed=self.mode.spell,
+                                         room=self.room)
         threat = self.answers.zone("threat") if self.threats else frozenset()
         overlay = Overlay(look.reach, look.targets, look.path, look.end, look.cost,
                           look.area, look.out, threat, look.range)
@@ -635,6 +644,39 @@ class PlayScreen(Screen[None]):
 
     def on_command_line_closed(self, message: CommandLine.Closed) -> None:
         self.map.focus()
+        self.refresh_target(show_hint=False)  # the typed command's route, if one was drawn
+
+    def on_input_changed(self, event) -> None:
+        if event.input.id == "command":
+            self.preview_typed(event.value)
+
+    def preview_typed(self, text: str) -> None:
+        """See before you send: the typed command checked as the engine will check it, its
+        walk drawn on the map with its AP, its odds, or why it would be refused, on the
+        status line (playtest: the command line alone had no preview, the cursor did)."""
+        game = self.game
+        option = options.typed(game, text) if not self.controller.ai_to_play() else None
+        overlay = None
+        if option is None:
+            self.status("")
+        elif not option.possible:
+            self.status(Text(_("✗ would be refused: {reason}").format(
+                reason=refusal_text(option)), style="yellow"))
+        else:
+            unit = game.units[option.action.unit]
+            spent = _("{command}: {ap} AP, {left} left").format(
+                command=option.command, ap=option.ap_cost, left=unit.ap - option.ap_cost)
+            if option.kind in ("attack", "spell"):
+                odds = odds_line(self.part(TargetPanel).odds(option))
+                line = Text.assemble(spent, " · ", odds, " · ", _("Enter sends it"))
+            else:
+                line = Text.assemble(spent, " · ", _("Enter sends it"))
+            self.status(line)
+            if option.kind == "move":
+                path = option.plan.path
+                overlay = Overlay(path=frozenset(path), end=path[-1] if path else None,
+                                  cost=option.ap_cost)
+        self.map.set_overlay(overlay if overlay is not None else Overlay())
 
     def on_command_line_typed(self, message: CommandLine.Typed) -> None:
         self.apply(message.text)  # the notation, as typed: the engine reads it

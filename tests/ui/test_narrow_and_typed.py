@@ -1,0 +1,89 @@
+"""An 80-column terminal shows the whole crossroads; the hand-over box leaves the map in
+view; a command typed on the command line is previewed before it is sent."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+from game.ui.app import EscarmoucheApp
+from game.ui.screens.dialogs import HandoverScreen
+from game.ui.widgets.map_view import SCALES
+from game.ui.widgets.panels import UnitPanel, compact_card, gauges
+from tests.helpers import APP_SIZE, crossroads, status, type_text
+
+
+async def test_an_80_column_terminal_shows_every_column_of_the_crossroads():
+    # Playtest at 80x24: the map's east columns were cut off, Bruno's company behind the
+    # edge; the side bar gives up seven columns and its gauges shorten to fit.
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.play.map
+        assert board.size.width >= board.extent(SCALES[0])[0]
+        assert app.play.query_one("#side").size.width == 27
+        card = [line.plain for line in app.play.query_one(UnitPanel).lines]
+        assert "HP 18/18  AP 10/10" in card  # on one line: no bar to wrap
+        # A wider terminal keeps the side bar and its bars as they were.
+        await pilot.resize_terminal(140, 44)
+        await pilot.pause()
+        assert app.play.query_one("#side").size.width == 46
+        card = [line.plain for line in app.play.query_one(UnitPanel).lines]
+        assert "HP ██████████████ 18/18" in card
+
+
+def test_the_gauges_shorten_then_show_the_numbers_alone():
+    assert gauges(None) == (14, 4)
+    assert gauges(41) == (14, 4)
+    assert gauges(22) == (13, 0)
+    assert gauges(10) == (0, 0)
+    game = crossroads()
+    line = compact_card(game, game.units["dagny"], gauge=0)[1].plain
+    assert line == "HP 20/20  AP 10/10"
+
+
+async def test_the_hand_over_shows_its_summary_and_the_details_on_d():
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=APP_SIZE) as pilot:
+        app.play.apply("end")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        log = app.screen.query_one(RichLog)
+        box = app.screen.query_one("Vertical")
+        assert not log.display and box.size.height < APP_SIZE[1] // 2
+        await pilot.press("d")
+        assert log.display and box.size.height >= APP_SIZE[1] * 0.8
+        await pilot.press("d")
+        assert not log.display
+        await pilot.press("enter")
+        assert not isinstance(app.screen, HandoverScreen)
+
+
+async def test_a_typed_command_is_previewed_and_nothing_is_played_before_enter():
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, "move aldric 6,9")
+        assert status(app) == "move aldric 6,9: 3 AP, 7 left · Enter sends it"
+        overlay = app.play.map.overlay
+        assert (6, 9) in overlay.path and overlay.end == (6, 9) and overlay.cost == 3
+        assert app.game.log == []
+        box = app.play.command_box()
+        box.value = ""
+        await type_text(pilot, "cast corvin firebolt wolf-1")
+        assert status(app) == ("✗ would be refused: Wolf is 6 squares away; Firebolt reaches "
+                               "3 at level 1")
+        assert not app.play.map.overlay.path
+        box.value = ""
+        await type_text(pilot, "move bren")  # not a command yet: nothing said
+        assert status(app) == ""
+        await pilot.press("enter")  # sent: the engine's own refusal, in the journal
+        assert app.game.log == []
+        await pilot.press("colon")
+        await type_text(pilot, "move brenna 5,7")
+        await pilot.press("enter")
+        await pilot.press("colon")
+        await type_text(pilot, "attack brenna wolf-1 with shortbow")
+        # The odds the target panel gives for the same option (the engine's plan).
+        assert status(app).startswith("attack brenna wolf-1 with shortbow: 4 AP, 3 left · "
+                                      "lands 61.0% · ")
+        assert app.game.log == ["move brenna 5,7"]
