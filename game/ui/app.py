@@ -29,7 +29,7 @@ from game.content import DEFAULT_CONTENT
 from game.i18n import N_, _, after_colon, content_text, set_language
 from game.rules.engine import Game
 from game.ui.controller import Controller, Problem
-from game.ui.keys import WordedApp
+from game.ui.keys import COMMAND_OVER_VIEW, WordedApp
 from game.ui.screens.play import PlayScreen
 from game.ui.screenshots import SCREENSHOT_BINDING, Screenshots
 
@@ -153,6 +153,18 @@ class EscarmoucheApp(WordedApp, Screenshots, App[None]):
                 self.exit()
                 return
             self.play.show_game()
+
+    def action_command_line(self) -> None:
+        """`:` on a screen viewed over the game (`keys.COMMAND_OVER_VIEW`): the views above
+        the play screen close (the Esc the terminal merged into the `:`) and its command line
+        opens, if a command may be typed now."""
+        while len(self.screen_stack) > 1 and COMMAND_OVER_VIEW in type(self.screen).BINDINGS:
+            self.pop_screen()
+        play = self.play
+        if self.screen is play and play.check_action("command_line", ()):
+            play.action_command_line()
+        else:
+            self.bell()
 
     def action_help(self) -> None:
         from game.journal.rules_text import rules_summary

@@ -10,6 +10,12 @@ from textual.keys import format_key
 
 from game.i18n import N_, _
 
+#: `:` on a screen viewed over the game (help, journal, legend, odds, roll card, roster):
+#: it closes and the command line opens. A terminal sends Esc then `:` typed quickly as
+#: one sequence Textual reads as `:` alone (8.2.8), so the Esc that would have closed the
+#: view was lost and the `:` fell on it, unanswered (playtest from the journal screen).
+COMMAND_OVER_VIEW = Binding("colon", "app.command_line", N_("Command"), show=False)
+
 #: Keys whose name reads better spelled out in a sentence than as a symbol.
 SPELLED = {"enter": N_("Enter"), "escape": N_("Esc"), "tab": N_("Tab"), "space": N_("Space")}
 #: Modifier keys as the keyboard's own labels name them (Maj on a French one).

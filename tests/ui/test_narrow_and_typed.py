@@ -87,3 +87,35 @@ async def test_a_typed_command_is_previewed_and_nothing_is_played_before_enter()
         assert status(app).startswith("attack brenna wolf-1 with shortbow: 4 AP, 3 left · "
                                       "lands 61.0% · ")
         assert app.game.log == ["move brenna 5,7"]
+
+
+async def test_colon_over_a_view_closes_it_and_opens_the_command_line():
+    # A terminal sends Esc then `:` typed quickly as one sequence Textual reads as `:`
+    # alone: the Esc that would close the journal was lost, and the `:` did nothing.
+    from game.ui.screens.dialogs import HelpScreen, JournalScreen
+
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.press("J")
+        assert isinstance(app.screen, JournalScreen)
+        await pilot.press("colon")
+        assert app.screen is app.play
+        box = app.play.command_box()
+        assert box is not None and box.has_focus
+        await type_text(pilot, "move aldric 4,7")
+        await pilot.press("enter")
+        assert app.game.log == ["move aldric 4,7"]
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("colon")
+        assert app.screen is app.play and app.play.command_box().has_focus
+
+
+async def test_a_colon_at_the_start_of_the_command_line_is_not_part_of_the_command():
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.press("colon")
+        await type_text(pilot, ":move aldric 4,7")
+        assert status(app) == "move aldric 4,7: 1 AP, 9 left · Enter sends it"
+        await pilot.press("enter")
+        assert app.game.log == ["move aldric 4,7"]

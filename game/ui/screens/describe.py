@@ -15,6 +15,7 @@ from textual.widgets import Label, Static
 
 from game.i18n import N_, _
 from game.journal.describe import Description
+from game.ui.keys import COMMAND_OVER_VIEW
 
 
 def description_renderable(description: Description) -> Group:
@@ -54,7 +55,7 @@ class DescriptionView(Static):
 class DescribeScreen(ModalScreen[None]):
     """One thing described; Esc goes back to where it was asked from."""
 
-    BINDINGS = [Binding("escape,q,enter", "dismiss", N_("Close"))]
+    BINDINGS = [Binding("escape,q,enter", "dismiss", N_("Close")), COMMAND_OVER_VIEW]
     DEFAULT_CSS = """
     DescribeScreen { align: center middle; }
     DescribeScreen > VerticalScroll { width: 96; max-width: 100%; height: auto;

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from game.i18n import N_, _, ngettext, pgettext
+from game.ui.keys import COMMAND_OVER_VIEW
 from game.ui.words import usage_text
 from game.ui.widgets.bars import KeyBar, TitleBar
 
@@ -22,7 +23,7 @@ class HelpScreen(ModalScreen[None]):
     """Keys (from the bindings), the command notation and the rules (from the loaded
     rules) at a glance."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "dismiss", N_("Close"))]
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", N_("Close")), COMMAND_OVER_VIEW]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 106; max-width: 100%; height: auto;
@@ -335,7 +336,7 @@ class SpellPicker(ModalScreen[str | None]):
 class JournalScreen(Screen[None]):
     """The whole journal, full screen, with a search box that filters lines."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"))]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back")), COMMAND_OVER_VIEW]
     DEFAULT_CSS = """
     JournalScreen RichLog { height: 1fr; }
     """
@@ -346,7 +347,7 @@ class JournalScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Input(placeholder=_("search the journal (Esc to go back)"), id="search")
+        yield Input(placeholder=_("search the journal (Esc to go back, : for a command)"), id="search")
         yield RichLog(wrap=True, markup=False, min_width=1, id="full-journal")
         yield KeyBar()
 
@@ -373,4 +374,10 @@ class JournalScreen(Screen[None]):
         self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if event.value == ":":
+            # A `:` that begins the search is the command line asked for, as everywhere
+            # else (`keys.COMMAND_OVER_VIEW`: Esc then `:` typed quickly reach the screen
+            # as `:` alone, into this box).
+            self.app.action_command_line()
+            return
         self.show(event.value)

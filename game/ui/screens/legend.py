@@ -18,6 +18,7 @@ from textual.widgets import Label, Static
 from game.i18n import N_, _, content_text
 from game.rules.engine import Game
 from game.ui.colours import player_colour
+from game.ui.keys import COMMAND_OVER_VIEW
 from game.ui.widgets.map_view import (CREATURE, CURSOR, GLYPHS, SELECTED, THING, TINTS,
                                       FLOOR_GLYPH)
 
@@ -74,7 +75,7 @@ def legend_text(game: Game, label) -> Text:
 class LegendScreen(ModalScreen[None]):
     """The map's legend, over the game."""
 
-    BINDINGS = [Binding("escape,q,L", "dismiss", N_("Close"))]
+    BINDINGS = [Binding("escape,q,L", "dismiss", N_("Close")), COMMAND_OVER_VIEW]
     DEFAULT_CSS = """
     LegendScreen { align: center middle; }
     LegendScreen > VerticalScroll { width: 90; max-width: 100%; height: auto;

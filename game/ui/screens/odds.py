@@ -14,13 +14,14 @@ from textual.widgets import Label, Static
 
 from game.i18n import N_, _
 from game.oddsreport import renderables
+from game.ui.keys import COMMAND_OVER_VIEW
 
 
 class OddsScreen(ModalScreen[None]):
     """Exact odds of every action on a target, one after the other; Esc (or d, q) closes
     it."""
 
-    BINDINGS = [Binding("escape,q,d", "dismiss", N_("Close"))]
+    BINDINGS = [Binding("escape,q,d", "dismiss", N_("Close")), COMMAND_OVER_VIEW]
     DEFAULT_CSS = """
     OddsScreen { align: center middle; }
     OddsScreen > VerticalScroll { width: 90; max-width: 100%; height: auto;

@@ -15,6 +15,7 @@ from game.i18n import N_, _
 from game.journal.cards import card_for, card_of, card_rolls
 from game.journal.text import Names
 from game.rules import events as ev
+from game.ui.keys import COMMAND_OVER_VIEW
 from game.ui.widgets.roll_card import RollCard
 
 
@@ -25,6 +26,7 @@ class RollCardScreen(ModalScreen[None]):
         Binding("escape,q", "dismiss", N_("Close")),
         Binding("left,p", "step(-1)", N_("Previous roll")),
         Binding("right,n", "step(1)", N_("Next roll")),
+        COMMAND_OVER_VIEW,
     ]
     DEFAULT_CSS = """
     RollCardScreen { align: center middle; }

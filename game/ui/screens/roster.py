@@ -16,6 +16,7 @@ from game.journal.describe import describe_gear, gear
 from game.journal.text import namer
 from game.rules.engine import Game
 from game.rules.units import Unit
+from game.ui.keys import COMMAND_OVER_VIEW
 from game.ui.widgets.panels import unit_card
 from game.ui.words import owner_name
 
@@ -34,7 +35,7 @@ class RosterScreen(ModalScreen[None]):
     """All units, the current player's first: owner, HP, AP, effects, down. Enter looks
     closer at one (`InspectScreen`), Esc there back to the list."""
 
-    BINDINGS = [Binding("escape,r", "dismiss", N_("Close"))]
+    BINDINGS = [Binding("escape,r", "dismiss", N_("Close")), COMMAND_OVER_VIEW]
     DEFAULT_CSS = """
     RosterScreen { align: center middle; }
     RosterScreen > Vertical { width: 100; max-width: 100%; height: auto; max-height: 90%;
@@ -83,7 +84,7 @@ class InspectScreen(ModalScreen[None]):
     then a list of the unit itself and each of its weapons, armours, spells and items,
     Enter describing the one highlighted (`DescribeScreen`)."""
 
-    BINDINGS = [Binding("escape,i", "dismiss", N_("Close"))]
+    BINDINGS = [Binding("escape,i", "dismiss", N_("Close")), COMMAND_OVER_VIEW]
     DEFAULT_CSS = """
     InspectScreen { align: center middle; }
     InspectScreen > VerticalScroll { width: 72; max-width: 100%; height: auto;

@@ -17,6 +17,13 @@ from textual.widgets import Input
 from game.i18n import _
 
 
+def typed_text(value: str) -> str:
+    """The command in the line's text: a `:` it begins with is the one that opened it
+    (Esc then `:` typed quickly reach the line as `:` alone: the Esc that closed it lost),
+    not part of the command."""
+    return value.strip().lstrip(":").strip()
+
+
 class CommandLine(Input):
     """Hidden until opened; one command a line."""
 
@@ -61,7 +68,7 @@ class CommandLine(Input):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value.strip()
+        text = typed_text(event.value)
         self.close()
         verb, _space, rest = text.partition(" ")
         if verb == "save":

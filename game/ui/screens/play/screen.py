@@ -648,7 +648,9 @@ class PlayScreen(Screen[None]):
 
     def on_input_changed(self, event) -> None:
         if event.input.id == "command":
-            self.preview_typed(event.value)
+            from game.ui.widgets.command_line import typed_text  # imported with the line
+
+            self.preview_typed(typed_text(event.value))
 
     def preview_typed(self, text: str) -> None:
         """See before you send: the typed command checked as the engine will check it, its
