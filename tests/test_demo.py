@@ -333,3 +333,20 @@ async def test_a_cramped_terminal_shows_the_whole_map_and_hides_the_character_pa
         await pilot.pause()
         assert app.screen.query_one(UnitPanel).display  # room for it again
         assert board.content_region.height >= game.height
+
+
+async def test_a_colon_in_the_demo_journal_search_is_searched_for():
+    # The play screen's journal opens its command line on a `:`; a demo has none
+    # (review: `j` then `:` ended the demo with an AttributeError).
+    from textual.widgets import Input
+
+    from game.ui.screens.dialogs import JournalScreen
+
+    app = DemoApp(duel_demo(), "duel-demo.txt")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")
+        assert isinstance(app.screen, JournalScreen)
+        search = app.screen.query_one(Input)
+        assert search.placeholder == "search the journal (Esc to go back)"
+        await pilot.press("colon")
+        assert isinstance(app.screen, JournalScreen) and search.value == ":"

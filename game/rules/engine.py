@@ -138,11 +138,7 @@ class Game(GameState):
         is_text = isinstance(command, str)
         try:
             action = parse(command) if is_text else command
-            if self.over and not action.allowed_after_game_over:
-                raise Impossible(N_("the game is over"))
-            if action.designer_only and not self.designer:
-                raise Impossible(N_("{verb} is a designer command: start the game in designer "
-                                    "mode (play --designer)"), verb=action.verb.name)
+            self.admit(action)
             player = self.current
             # The command's dice come from its own stream, keyed by its place in the log.
             done = self._run(action, player, str(len(self.log)))

@@ -173,6 +173,7 @@ def typed(game: GameState, text: str) -> Option | None:
     if action.designer_only:
         return None
     try:
+        game.admit(action)
         plan = action.check(game, game.current)
     except Impossible as refusal:
         return Option(action.notation(), "refused", action, 0, reason=refusal.reason,

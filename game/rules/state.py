@@ -14,6 +14,7 @@ import msgspec
 
 from game.rules.board import Door, DoorState, Thing, parse_map
 from game.rules.dice import Roller
+from game.rules.errors import N_, Impossible
 from game.rules.events import Event, TurnStarted
 from game.rules.geometry import Pos, clear_line, distance
 from game.rules.progress import level_for
@@ -241,6 +242,16 @@ class GameState:
                 if other.faction == faction and other.owner == owner and other.kind == kind
                 and not other.down and other is not unit and other is not exclude
                 and (not seen_only or self.sees(unit.pos, other.pos))]
+
+    def admit(self, action) -> None:
+        """The refusals a command meets before its own check: the game is over, or a
+        designer's command in a hot-seat game (the engine's, and the command line's
+        preview of what the engine will say)."""
+        if self.over and not action.allowed_after_game_over:
+            raise Impossible(N_("the game is over"))
+        if action.designer_only and not self.designer:
+            raise Impossible(N_("{verb} is a designer command: start the game in designer "
+                                "mode (play --designer)"), verb=action.verb.name)
 
     def crowding_allies(self, unit: Unit) -> list[tuple[str, int]]:
         """(id, distance) of the other standing characters of the same player it sees."""

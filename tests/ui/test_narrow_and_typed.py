@@ -9,7 +9,7 @@ from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import HandoverScreen
 from game.ui.widgets.map_view import SCALES
 from game.ui.widgets.panels import UnitPanel, compact_card, gauges
-from tests.helpers import APP_SIZE, crossroads, status, type_text
+from tests.helpers import APP_SIZE, crossroads, journal_text, status, type_text
 
 
 async def test_an_80_column_terminal_shows_every_column_of_the_crossroads():
@@ -76,8 +76,12 @@ async def test_a_typed_command_is_previewed_and_nothing_is_played_before_enter()
         box.value = ""
         await type_text(pilot, "move bren")  # not a command yet: nothing said
         assert status(app) == ""
-        await pilot.press("enter")  # sent: the engine's own refusal, in the journal
+        await pilot.press("enter")  # sent: the engine's own refusal, said and journaled
         assert app.game.log == []
+        assert status(app).startswith("✗ ") and "move bren" in journal_text(app)
+        await pilot.press("colon")  # opened again: the refusal stays to be read
+        assert status(app).startswith("✗ ")
+        await pilot.press("escape")
         await pilot.press("colon")
         await type_text(pilot, "move brenna 5,7")
         await pilot.press("enter")
@@ -119,3 +123,34 @@ async def test_a_colon_at_the_start_of_the_command_line_is_not_part_of_the_comma
         assert status(app) == "move aldric 4,7: 1 AP, 9 left · Enter sends it"
         await pilot.press("enter")
         assert app.game.log == ["move aldric 4,7"]
+
+
+async def test_esc_takes_the_preview_away_and_the_threat_zone_stays_under_a_route():
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=APP_SIZE) as pilot:
+        await pilot.press("v")  # the enemies' threat zone shown
+        zone = app.play.map.overlay.threat
+        assert zone
+        await pilot.press("colon")
+        await type_text(pilot, "move aldric 6,9")
+        overlay = app.play.map.overlay
+        assert overlay.threat == zone and (6, 9) in overlay.path
+        await pilot.press("escape")
+        # Review: after Esc the status still said "Enter sends it", and Enter walked
+        # Aldric to the cursor instead.
+        assert status(app) == "" and not app.play.map.overlay.path
+        assert app.play.map.overlay.threat == zone
+        await pilot.press("colon")
+        await type_text(pilot, "wait aldric")
+        assert status(app) == "wait aldric: its turn ends, 10 AP unused · Enter sends it"
+
+
+async def test_a_narrow_tall_terminal_keeps_each_bar_on_its_line():
+    # Review: at 80x30 the panels' scroll bars were two columns wide, and `18/18` wrapped.
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        bars = [line for line in lines if "HP █" in line or "AP █" in line]
+        assert len(bars) >= 3 and all("/" in line for line in bars)
+        assert not [line for line in lines if line.strip(" │╮╭╯╰─▁▂▃▄▅▆▇█").startswith("18/18")]

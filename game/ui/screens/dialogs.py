@@ -196,6 +196,7 @@ class HandoverScreen(ModalScreen[None]):
     HandoverScreen > Vertical.-details { height: 90%; }
     HandoverScreen #handover-title { text-style: bold; padding: 1 0 0 0; }
     HandoverScreen #summary { padding: 1 0; width: 100%; height: auto; }
+    HandoverScreen #handover-keys { dock: bottom; }
     HandoverScreen RichLog { height: 1fr; display: none; }
     HandoverScreen .-details RichLog { display: block; }
     """
@@ -345,9 +346,17 @@ class JournalScreen(Screen[None]):
         super().__init__()
         self.lines = lines
 
+    @property
+    def commands(self) -> bool:
+        """A `:` here opens the game's command line (a demo or a followed table has
+        none)."""
+        return hasattr(self.app, "action_command_line")
+
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Input(placeholder=_("search the journal (Esc to go back, : for a command)"), id="search")
+        yield Input(placeholder=_("search the journal (Esc to go back, : for a command)")
+                    if self.commands else _("search the journal (Esc to go back)"),
+                    id="search")
         yield RichLog(wrap=True, markup=False, min_width=1, id="full-journal")
         yield KeyBar()
 
@@ -374,7 +383,7 @@ class JournalScreen(Screen[None]):
         self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.value == ":":
+        if event.value == ":" and self.commands:
             # A `:` that begins the search is the command line asked for, as everywhere
             # else (`keys.COMMAND_OVER_VIEW`: Esc then `:` typed quickly reach the screen
             # as `:` alone, into this box).

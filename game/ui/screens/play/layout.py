@@ -75,6 +75,8 @@ def widen_map(screen: Screen, rows: int) -> None:
             and SIDE_MIN <= spare < SIDE_WIDE:
         side.styles.width = spare
     elif screen.has_class("-narrow") and SIDE_NARROW_MIN <= narrow < SIDE_NARROW:
+        # Only when the whole width then shows: for a map that scrolls anyway, four
+        # squares more are not worth the panels' wrapped lines (the marches at 80x24).
         side.styles.width = narrow
     elif "width" in side.styles.inline.get_rules():
         side.styles.inline.clear_rule("width")
@@ -83,7 +85,8 @@ def widen_map(screen: Screen, rows: int) -> None:
 
 def panel_room(screen: Screen) -> int | None:
     """The cells a line of the side bar's panels has: the side bar's width less their
-    border, padding and a scroll bar's column (None before the side bar has a width)."""
+    border, padding and a scroll bar's column (one wide on a narrow or short terminal:
+    app.tcss; None before the side bar has a width)."""
     side = screen.part("#side").styles.width
     if side is None or not side.is_cells:
         return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -128,6 +129,8 @@ class PlayScreen(Screen[None]):
         self.views = Views(self)
         self._compact = False  # the panels as last drawn: for a short terminal or not
         self._room: int | None = None  # and the side bar's line width they were drawn for
+        self._tints = Overlay()  # the map's tints as the cursor's square last set them
+        self._previewed = False  # the command line's preview is on the status line
         self._resumed = False  # whether the screen has had its first ScreenResume
         self._found: dict = {}  # `part`'s
 
@@ -348,6 +351,7 @@ class PlayScreen(Screen[None]):
         threat = self.answers.zone("threat") if self.threats else frozenset()
         overlay = Overlay(look.reach, look.targets, look.path, look.end, look.cost,
                           look.area, look.out, threat, look.range)
+        self._tints = overlay
         self.map.set_overlay(overlay)
         spell = self.game.content.spells.get(self.mode.spell) if self.mode.spell else None
         self.map.border_title = tint_key(overlay, content_text(spell.name) if spell else "",
@@ -644,7 +648,12 @@ class PlayScreen(Screen[None]):
 
     def on_command_line_closed(self, message: CommandLine.Closed) -> None:
         self.map.focus()
-        self.refresh_target(show_hint=False)  # the typed command's route, if one was drawn
+        if self._previewed:
+            # Its preview goes with it (review: after Esc, "Enter sends it" still showed,
+            # and Enter walked to the cursor instead); a command sent says its own outcome.
+            self._previewed = False
+            self.status("")
+            self.map.set_overlay(self._tints)
 
     def on_input_changed(self, event) -> None:
         if event.input.id == "command":
@@ -655,15 +664,25 @@ class PlayScreen(Screen[None]):
     def preview_typed(self, text: str) -> None:
         """See before you send: the typed command checked as the engine will check it, its
         walk drawn on the map with its AP, its odds, or why it would be refused, on the
-        status line (playtest: the command line alone had no preview, the cursor did)."""
+        status line (playtest: the command line alone had no preview, the cursor did).
+        Until something is typed, the status line keeps what it said (the refusal of the
+        command the player is about to type again)."""
         game = self.game
         option = options.typed(game, text) if not self.controller.ai_to_play() else None
-        overlay = None
         if option is None:
-            self.status("")
-        elif not option.possible:
+            if self._previewed:
+                self._previewed = False
+                self.status("")
+                self.map.set_overlay(self._tints)
+            return
+        self._previewed = True
+        tints = self._tints
+        if not option.possible:
             self.status(Text(_("✗ would be refused: {reason}").format(
                 reason=refusal_text(option)), style="yellow"))
+        elif option.kind == "wait":
+            self.status(Text.assemble(_("{command}: its turn ends, {ap} AP unused").format(
+                command=option.command, ap=option.plan.ap_unused), " · ", _("Enter sends it")))
         else:
             unit = game.units[option.action.unit]
             spent = _("{command}: {ap} AP, {left} left").format(
@@ -674,11 +693,12 @@ class PlayScreen(Screen[None]):
             else:
                 line = Text.assemble(spent, " · ", _("Enter sends it"))
             self.status(line)
-            if option.kind == "move":
+            if option.kind == "move" and option.plan.path:
                 path = option.plan.path
-                overlay = Overlay(path=frozenset(path), end=path[-1] if path else None,
-                                  cost=option.ap_cost)
-        self.map.set_overlay(overlay if overlay is not None else Overlay())
+                # Over the cursor's tints: a threat zone shown (`v`) stays while typing.
+                tints = msgspec.structs.replace(tints, path=frozenset(path), end=path[-1],
+                                                cost=option.ap_cost)
+        self.map.set_overlay(tints)
 
     def on_command_line_typed(self, message: CommandLine.Typed) -> None:
         self.apply(message.text)  # the notation, as typed: the engine reads it
