@@ -20,3 +20,19 @@ def test_a_finished_game_refuses_as_the_engine_does():
     game.over = True
     assert legal.typed(game, "move aldric 5,7").reason == "the game is over"
     assert game.apply("move aldric 5,7")[0].reason == "the game is over"
+
+
+def test_an_area_spell_is_described_as_aimed_at_a_character():
+    # Playtest: Ice Storm's description said "a character or a creature", its refusal of
+    # the Wolf "an area spell must be centred on a character".
+    from game.journal.describe import spell_description
+
+    game = crossroads()
+
+    def aimed(spell: str) -> str:
+        described = spell_description(game, spell, game.units["corvin"])
+        return next(r.value for s in described.sections for r in s.rows
+                    if r.label == "May target")
+
+    assert aimed("ice-storm").startswith("a character (the area's centre)")
+    assert aimed("firebolt").startswith("a character or a creature")

@@ -117,6 +117,11 @@ SPELL_AIMS = {
     "buff": N_("a character, on any side (the app asks before helping a foe)"),
     "debuff": N_("a character; never its caster nor one of the caster's own characters"),
 }
+#: What an area spell may be aimed at, where it differs from a single target's.
+AREA_AIMS = {
+    "damage": N_("a character (the area's centre); never its caster nor one of the "
+                 "caster's own characters"),
+}
 #: Who an area touches, by the spell's kind, when `area.touches` is `by_kind` (R7.10).
 AREA_BY_KIND = {
     "damage": N_("the caster's foes in the radius, characters and creatures"),
@@ -162,7 +167,11 @@ def spell_description(game: Game, spell_id: str, caster: Unit | None = None) -> 
     what.append(row(_("Line of sight"), _("needed, except at range 0 (the caster itself)"),
                     R.SPELL_CONDITIONS))
     effect = [*value_rows(game, spell_id), *counter_rows(game, spell_id)]
-    aims = [row(_("May target"), _(SPELL_AIMS[spell.kind]) if spell.range != [0] else
+    # An area is aimed at a character, whatever it touches around it (playtest: Ice
+    # Storm's "a character or a creature" beside its refusal of the Wolf as a centre).
+    aimed = _(AREA_AIMS[spell.kind]) if spell.area and spell.kind in AREA_AIMS \
+        else _(SPELL_AIMS[spell.kind])
+    aims = [row(_("May target"), aimed if spell.range != [0] else
                 _("its caster only (range 0)"), R.SPELL_TARGETS, at(where, "kind"))]
     if spell.area:
         words = AREA_BY_KIND if game.rules.area.touches == "by_kind" else AREA_EVERYONE

@@ -192,7 +192,7 @@ class Cast(Action):
     """`cast ID SPELL TARGET`: TARGET is a unit id or the square `x,y` of a unit."""
 
     VERBS: ClassVar = (Verb("cast", "cast ID SPELL TARGET", N_("Cast a spell"),
-                            N_("A spell on a unit id or a square x,y")),)
+                            N_("A spell on a unit, named by its id or by its square x,y")),)
     unit: str
     spell: str
     target: str

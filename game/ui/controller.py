@@ -129,6 +129,13 @@ class Digest(msgspec.Struct):
             elif isinstance(event, ev.Damage):  # a hit all the same: not "no hit"
                 items.append(_("{source} hit {target} for no damage")
                              .format(source=name(event.source), target=name(event.target)))
+            elif isinstance(event, ev.Healed) and event.source != event.target:
+                # Who healed whom (playtest: "Elise's Mend on Dagny failed · Dagny healed
+                # 2" read as Dagny mending herself, or as the failed Mend taking).
+                items.append(_("{source} healed {target} for {amount} (HP {before} → {after})")
+                             .format(source=name(event.source), target=name(event.target),
+                                     amount=event.amount, before=event.hp_before,
+                                     after=event.hp_after))
             elif isinstance(event, ev.Healed):
                 items.append(_("{target} healed {amount} (HP {before} → {after})").format(
                     target=name(event.target), amount=event.amount, before=event.hp_before,

@@ -154,3 +154,27 @@ async def test_a_narrow_tall_terminal_keeps_each_bar_on_its_line():
         bars = [line for line in lines if "HP █" in line or "AP █" in line]
         assert len(bars) >= 3 and all("/" in line for line in bars)
         assert not [line for line in lines if line.strip(" │╮╭╯╰─▁▂▃▄▅▆▇█").startswith("18/18")]
+
+
+async def test_the_unit_a_typed_command_played_becomes_the_selected_one():
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=APP_SIZE) as pilot:
+        assert app.play.selected == "aldric"
+        await pilot.press("colon")
+        await type_text(pilot, "move corvin 4,10")
+        await pilot.press("enter")
+        assert app.game.log == ["move corvin 4,10"] and app.play.selected == "corvin"
+        await pilot.press("colon")
+        await type_text(pilot, "move brenna 40,40")  # refused: the selection stays
+        await pilot.press("enter")
+        assert app.play.selected == "corvin"
+
+
+def test_the_hand_over_says_who_healed_whom():
+    from game.rules.events import Healed
+    from game.ui.controller import Digest
+
+    digest = Digest(1, 2, "Bruno", [Healed("elise", "dagny", (), 2, 5, 7),
+                                     Healed("elise", "elise", (), 9, 1, 10)])
+    assert digest.summary(str.capitalize) == ["Elise healed Dagny for 2 (HP 5 → 7)",
+                                              "Elise healed 9 (HP 1 → 10)"]

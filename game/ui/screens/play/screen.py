@@ -701,7 +701,18 @@ class PlayScreen(Screen[None]):
         self.map.set_overlay(tints)
 
     def on_command_line_typed(self, message: CommandLine.Typed) -> None:
-        self.apply(message.text)  # the notation, as typed: the engine reads it
+        game = self.game
+        typed = options.typed(game, message.text)
+        turn = (game.round, game.current)
+        outcome = self.apply(message.text)  # the notation, as typed: the engine reads it
+        # The unit a command played becomes the selected one, as a click would make it
+        # (playtest: after `cast corvin firebolt wolf-1` the panel still showed Brenna).
+        if outcome is not None and outcome.refused is None and typed is not None \
+                and turn == (self.game.round, self.game.current) and self.is_active:
+            unit = self.game.units.get(typed.action.unit)
+            if unit is not None and not unit.down and unit.id in self.my_units() \
+                    and unit.id != self.selected:
+                self.select(unit.id, move_cursor=False)
 
     def on_command_line_save_asked(self, message: CommandLine.SaveAsked) -> None:
         self.saving.save_as(message.name)
