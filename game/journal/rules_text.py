@@ -57,5 +57,7 @@ def rules_summary(rules: RulesConfig) -> list[str]:
           "+{counter}, doors and objects +{objects}.").format(
             hit=xp.hit, miss=xp.miss_attacker, dodged=xp.dodge_attacker,
             dodge=xp.dodge_defender, counter=xp.counter, objects=xp.against_objects),
+        _("Levels at {thresholds} XP: a level lengthens spells' reach, nothing "
+          "else.").format(thresholds=", ".join(map(str, rules.level_thresholds))),
         _("You may never attack your own characters. Creatures act after each round."),
     ]

@@ -15,6 +15,7 @@ from game.journal.text import chance_line, namer
 from game.rules import legal
 from game.rules.engine import Game
 from game.rules.geometry import Pos
+from game.rules.magic import spell_range
 from game.rules.progress import next_level_xp
 from game.rules.units import Unit
 from game.ui.words import (characteristic_name, check_name, option_label, owner_name,
@@ -160,6 +161,21 @@ class Card(msgspec.Struct, frozen=True):
     stats: Text
 
 
+def next_level_text(game: Game, unit: Unit) -> Text:
+    """What the next level gives a caster, on a line of its own: a level lengthens spells'
+    reach and nothing else (R8.4, R7.1). Empty for a unit whose reach would not change,
+    so a fighter's card spends no line on it (the help says what a level does)."""
+    spells = game.content.spells
+    longer = [_("{spell} reaches {reach}").format(spell=content_text(spells[s].name),
+                                                   reach=spell_range(spells[s], unit.level + 1))
+              for s in unit.spells
+              if spell_range(spells[s], unit.level + 1) != spell_range(spells[s], unit.level)]
+    if not longer:
+        return Text()
+    return Text(_("at level {level}: {spells}").format(
+        level=unit.level + 1, spells=_(", ").join(longer)), style="dim")
+
+
 def card(game: Game, unit: Unit) -> Card:
     content = game.content
     head = Text.assemble((content_text(unit.name), "bold"),
@@ -171,6 +187,10 @@ def card(game: Game, unit: Unit) -> Card:
     elif nxt:
         level = Text(_("Level {level} · XP {xp} (next {next})").format(
             level=unit.level, xp=unit.xp, next=nxt))
+        reach = next_level_text(game, unit)
+        if reach:
+            level.append("\n")
+            level.append_text(reach)
     else:
         level = Text(_("Level {level} · XP {xp}").format(level=unit.level, xp=unit.xp))
     skills = "  ".join(f"{skill_name(k)} {v}" for k, v in unit.skills.items())
