@@ -5,6 +5,7 @@ from textual.widgets import Static
 from game.ui.app import EscarmoucheApp
 from game.ui.screens.dialogs import Confirm, ConfirmEndTurn, ConfirmQuit, HandoverScreen, HelpScreen, JournalScreen, SpellPicker
 from game.ui.screens.game_over import GameOverScreen
+from game.ui.screens.saves import LoadScreen
 from game.ui.widgets.bars import TitleBar
 from game.ui.widgets.journal_log import JournalLog
 from game.ui.widgets.map_view import MapView, fallen_mark
@@ -124,7 +125,8 @@ async def test_end_turn_hands_over_then_creatures_act_after_the_round():
         assert "▶ end" in digest  # Bruno's end, which Alice has not seen
 
 
-async def test_game_over_at_80x24_keeps_whose_row_it_is_when_scrolled_sideways(tmp_path):
+async def test_game_over_at_80x24_splits_the_counts_in_two_whole_tables(tmp_path):
+    # playtest: at 80 columns the one table scrolled sideways and cut the counts in two
     game = duel(forced=[10, 99])
     game.units["elise"].hp = 0
     game.units["elise"].down = True
@@ -134,13 +136,17 @@ async def test_game_over_at_80x24_keeps_whose_row_it_is_when_scrolled_sideways(t
         await pilot.press("right", "a")
         assert isinstance(app.screen, GameOverScreen)
         await pilot.pause()
-        assert app.screen.query_one("#more").display  # said: the counts go on to the right
-        await pilot.press(*["right"] * 12)  # toward the counts off the right edge
-        await pilot.pause()
+        assert not app.screen.query_one("#all").display
+        assert not app.screen.query_one("#more").display  # nothing past the right edge
         shown = [line.text for line in app.screen._compositor.render_strips()]
-        aldric = next(line for line in shown if "Aldric" in line)
-        # Scrolled: the HP column has gone, the name and player have not.
-        assert "Aldric     Alice" in aldric and "18/18" not in aldric
+        heads = [line.split() for line in shown if "Character" in line]
+        assert heads == [["Character", "Player", "HP", "Dealt", "Taken", "Kills", "Dodges",
+                          "Counters"],
+                         ["Character", "Level", "XP", "Attacks", "Hits", "Perfect", "Missed",
+                          "Spells*"]]
+        aldric = [line.split() for line in shown if "Aldric" in line]
+        assert aldric[0][:3] == ["Aldric", "Alice", "18/18"]
+        assert aldric[1][3:5] == ["1", "1"]  # one attack, one hit
         # The line that says where the game is kept wraps instead of being cut.
         assert "escarmouche load" in "\n".join(shown)
 
@@ -311,7 +317,7 @@ async def test_clicking_selects_a_character_and_moves_the_cursor():
 
 
 async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_path):
-    from game.ui.screens.saves import LoadScreen, SaveNameScreen
+    from game.ui.screens.saves import SaveNameScreen
 
     app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -346,6 +352,25 @@ async def test_ctrl_s_saves_under_a_name_and_the_load_screen_brings_it_back(tmp_
         await pilot.press("ctrl+o", "enter", "y")
         assert app.game.units["aldric"].pos == (3, 7)
         assert status(app) == "Loaded 'mine': round 1"  # the newest save comes first
+
+
+async def test_a_fresh_game_loads_the_picked_save_without_a_question(tmp_path):
+    # playtest: "Load mine? Nothing has been played yet." asked a question with one answer
+    app = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "enter")
+        await pilot.press("colon")
+        await type_text(pilot, "save mine")
+        await pilot.press("enter")
+    fresh = EscarmoucheApp(crossroads(), saves_dir=tmp_path)
+    async with fresh.run_test(size=SIZE) as pilot:
+        assert fresh.game.units["aldric"].pos == (3, 7)
+        await pilot.press("ctrl+o")
+        assert isinstance(fresh.screen, LoadScreen)
+        await pilot.press("enter")
+        assert not isinstance(fresh.screen, Confirm)
+        assert fresh.game.units["aldric"].pos == (2, 7)
+        assert status(fresh) == "Loaded 'mine': round 1"
 
 
 async def test_a_bad_save_is_reported_and_the_game_goes_on(tmp_path):

@@ -20,6 +20,14 @@ from game.ui.widgets.bars import KeyBar
 COLUMNS = (N_("Character"), N_("Player"), N_("HP"), N_("Level"), N_("XP"), N_("Attacks"),
            N_("Hits"), N_("Perfect"), N_("Missed"), N_("Dodges"), N_("Dealt"), N_("Taken"),
            N_("Kills"), N_("Spells*"), N_("Counters"))
+#: A terminal too narrow for every column at once shows them in two tables, one above the
+#: other, each whole (playtest at 80 columns: the scrolled table cut the counts in two).
+STANDING = (N_("Character"), N_("Player"), N_("HP"), N_("Dealt"), N_("Taken"), N_("Kills"),
+            N_("Dodges"), N_("Counters"))
+BLOWS = (N_("Character"), N_("Level"), N_("XP"), N_("Attacks"), N_("Hits"), N_("Perfect"),
+         N_("Missed"), N_("Spells*"))
+#: The screen's padding left and right (`GameOverScreen > Vertical`).
+PADDING = 2
 
 
 class GameOverScreen(Screen[str]):
@@ -28,9 +36,11 @@ class GameOverScreen(Screen[str]):
     BINDINGS = [Binding("n", "new_game", N_("New game")),
                 Binding("q", "app.quit_game", N_("Quit"))]
     DEFAULT_CSS = """
-    GameOverScreen > Vertical { padding: 1 2; }
+    GameOverScreen > Vertical { padding: 1 1; }
     GameOverScreen #winner { text-style: bold; padding-bottom: 1; }
     GameOverScreen DataTable { height: auto; max-height: 1fr; }
+    GameOverScreen #split { height: auto; max-height: 1fr; display: none; }
+    GameOverScreen #blows { margin-top: 1; }
     GameOverScreen Label { width: 100%; }
     """
 
@@ -51,7 +61,10 @@ class GameOverScreen(Screen[str]):
         winner = content_text(game.player(game.winner).name) if game.winner else ""
         with Vertical():
             yield Label(Content(heading.format(n=game.round, winner=winner)), id="winner")
-            yield DataTable(zebra_stripes=True, cursor_type="row")
+            yield DataTable(zebra_stripes=True, cursor_type="row", id="all")
+            with Vertical(id="split"):
+                yield DataTable(zebra_stripes=True, cursor_type="row", id="standing")
+                yield DataTable(zebra_stripes=True, cursor_type="row", id="blows")
             yield Label(_("[dim]More columns to the right: ← → scroll them[/dim]"), id="more")
             # What each count is: a spell countered had passed its magic roll first.
             yield Label(_("[dim]* spells: magic roll passed / magic roll failed / passed "
@@ -66,12 +79,20 @@ class GameOverScreen(Screen[str]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        # A narrow terminal scrolls the counts sideways: whose row it is stays in sight.
-        table.fixed_columns = 2
-        table.add_columns(*map(_, COLUMNS))
-        # The players' characters, then the creatures fighting for them (a wolf's bites
-        # count in its player's game); a creature earns no XP: its level is not shown.
+        rows = list(self.rows())
+        for table_id, columns in (("all", COLUMNS), ("standing", STANDING), ("blows", BLOWS)):
+            table = self.query_one(f"#{table_id}", DataTable)
+            # Scrolled sideways (a terminal narrower still): whose row it is stays in sight.
+            table.fixed_columns = 2 if table_id == "all" else 1
+            table.add_columns(*map(_, columns))
+            for row in rows:
+                table.add_row(*(row[column] for column in columns))
+        self.call_after_refresh(self.say_more)
+
+    def rows(self):
+        """Each counted unit's cells by column: the players' characters, then the creatures
+        fighting for them (a wolf's bites count in its player's game); a creature earns no
+        XP: its level is not shown."""
         units = self.game.units.values()
         for unit in [u for u in units if u.is_character] + [
                 u for u in units if not u.is_character and u.owner is not None]:
@@ -80,21 +101,27 @@ class GameOverScreen(Screen[str]):
                 hp=unit.hp, hp_max=unit.hp_max)
             level, xp = (unit.level, unit.xp) if unit.is_character else ("—", "—")
             # Names as Text: a DataTable reads a plain str as markup.
-            table.add_row(Text(content_text(unit.name)),
-                          Text(content_text(self.game.player(unit.owner).name)), hp, level,
-                          xp, s.attacks, s.hits, s.perfects, s.misses, s.dodges,
-                          s.damage_dealt, s.damage_taken, s.kills,
-                          f"{s.spells_cast}/{s.spells_failed}/{s.spells_countered}", s.counters)
-
-        self.call_after_refresh(self.say_more)
+            yield dict(zip(COLUMNS, (
+                Text(content_text(unit.name)),
+                Text(content_text(self.game.player(unit.owner).name)), hp, level, xp,
+                s.attacks, s.hits, s.perfects, s.misses, s.dodges, s.damage_dealt,
+                s.damage_taken, s.kills,
+                f"{s.spells_cast}/{s.spells_failed}/{s.spells_countered}", s.counters)))
 
     def on_resize(self, event) -> None:
         self.call_after_refresh(self.say_more)
 
     def say_more(self) -> None:
-        """On a narrow terminal, that the counts go on past the right edge."""
-        table = self.query_one(DataTable)
-        self.query_one("#more").display = table.virtual_size.width > table.size.width
+        """Every column in one table when they fit, else in two; and, narrower still, that
+        the counts go on past the right edge."""
+        whole = self.query_one("#all", DataTable)
+        split = whole.virtual_size.width > self.size.width - PADDING
+        whole.display = not split
+        self.query_one("#split").display = split
+        shown = [self.query_one(f"#{t}", DataTable) for t in ("standing", "blows")] \
+            if split else [whole]
+        self.query_one("#more").display = any(
+            t.virtual_size.width > self.size.width - PADDING for t in shown)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         return self.can_restart if action == "new_game" else True

@@ -70,11 +70,14 @@ class Saving:
     # --- loading --------------------------------------------------------------------
 
     def ask_load(self) -> None:
-        """Ctrl+O: pick a save, then confirm throwing the game away."""
+        """Ctrl+O: pick a save, then confirm throwing the game away; picking it is the
+        whole question when nothing would be lost (a fresh game, right after a save)."""
         from game.ui.screens.saves import LoadScreen
 
         def picked(path) -> None:
-            if path is not None:
+            if path is not None and not self.controller.unsaved():
+                self.load_path(path)
+            elif path is not None:
                 self.screen.app.confirm(
                     _("Load {name}? {lost}").format(name=path.stem, lost=self.what_is_lost()),
                     _("load"), lambda: self.load_path(path))

@@ -638,7 +638,17 @@ class PlayScreen(Screen[None]):
 
             box = CommandLine()
             self.mount(box, before=self.query_one(KeyBar))
+        # Room for the line: a short terminal's comes from its journal, not its map (whose
+        # top rows scrolled away, playtest at 80x24), the journal's latest lines kept.
+        self._resize_keeping_journal_end(typing=True)
         box.open()
+
+    def _resize_keeping_journal_end(self, typing: bool) -> None:
+        journal = self.part(JournalLog)
+        at_end = journal.is_vertical_scroll_end
+        self.set_class(typing, "-typing")
+        if at_end:  # a journal scrolled back to read stays where it was
+            self.call_after_refresh(journal.scroll_end, animate=False)
 
     def command_box(self) -> CommandLine | None:
         """The command line, once it has been opened (its id, `#command`: its class is
@@ -647,6 +657,7 @@ class PlayScreen(Screen[None]):
         return found.first() if found else None
 
     def on_command_line_closed(self, message: CommandLine.Closed) -> None:
+        self._resize_keeping_journal_end(typing=False)
         self.map.focus()
         if self._previewed:
             # Its preview goes with it (review: after Esc, "Enter sends it" still showed,
