@@ -931,3 +931,31 @@ async def test_enter_right_after_cursor_keys_acts_where_the_cursor_now_is():
         await pilot.pause()
         assert app.game.units["aldric"].pos == (start[0] - 2, start[1])
         assert app.play.cursor == app.play.map.cursor == (start[0] - 2, start[1])
+
+
+async def test_game_over_of_nine_units_at_80x24_scrolls_each_table_and_keeps_its_footnotes():
+    # review: the tavern's nine counted units ran the second table off the screen
+    from textual.widgets import DataTable
+
+    from game.commands.common import new_game
+    from game.content.loader import DEFAULT_CONTENT
+
+    game = new_game(DEFAULT_CONTENT, "tavern-brawl", 1)
+    app = EscarmoucheApp(game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameOverScreen(game))
+        await pilot.pause()
+        await pilot.pause()
+        standing, blows = (app.screen.query_one(f"#{t}", DataTable)
+                           for t in ("standing", "blows"))
+        assert standing.row_count == blows.row_count == 9
+        shown = "\n".join(line.text for line in app.screen._compositor.render_strips())
+        assert "n new game · q quit" in shown and "* spells:" in shown
+        assert app.focused is standing  # the keys reach a table in sight
+        await pilot.press(*["down"] * 8)
+        assert standing.cursor_row == 8 and standing.scroll_y > 0
+        await pilot.resize_terminal(160, 50)  # room for one table again
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#all").display
+        assert not app.screen.query_one("#split").display

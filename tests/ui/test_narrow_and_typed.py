@@ -178,3 +178,39 @@ def test_the_hand_over_says_who_healed_whom():
                                      Healed("elise", "elise", (), 9, 1, 10)])
     assert digest.summary(str.capitalize) == ["Elise healed Dagny for 2 (HP 5 → 7)",
                                               "Elise healed 9 (HP 1 → 10)"]
+
+
+async def test_the_command_line_takes_its_rows_from_a_short_journal_not_the_map():
+    # Playtest at 80x24: opening ':' scrolled the map's rows 0 and 1 away, and a refusal
+    # was cut mid-sentence on the one status line.
+    app = EscarmoucheApp(crossroads())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.play
+
+        def shown() -> list[str]:
+            return [line.text for line in app.screen._compositor.render_strips()]
+
+        assert any(line.startswith("│ 0 ████") for line in shown())
+        await pilot.press("colon")
+        await type_text(pilot, "attack aldric wolf-1")
+        await pilot.pause()
+        assert screen.has_class("-typing")
+        lines = shown()
+        assert any(line.startswith("│ 0 ████") for line in lines)  # row 0 still in view
+        assert any(line.startswith("│11 ████") for line in lines)
+        status_rows = [line.strip() for line in lines
+                       if "would be refused" in line or "adjacent target" in line]
+        assert " ".join(status_rows) == ("✗ would be refused: Wolf is 6 squares away; a "
+                                         "blow with the sword needs an adjacent target")
+        # The journal's latest line stays in view above the line.
+        assert any("— Round 1: Alice's turn (player 1) —" in line for line in lines)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.has_class("-typing")
+        await pilot.press("colon")
+        await type_text(pilot, "move aldric 6,9")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.has_class("-typing")  # sent, the journal has its rows back
+        assert app.game.units["aldric"].pos == (6, 9)

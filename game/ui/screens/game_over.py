@@ -28,6 +28,9 @@ BLOWS = (N_("Character"), N_("Level"), N_("XP"), N_("Attacks"), N_("Hits"), N_("
          N_("Missed"), N_("Spells*"))
 #: The screen's padding left and right (`GameOverScreen > Vertical`).
 PADDING = 2
+#: Rows that are neither a table nor a label: the screen's padding, the key bar, the
+#: second table's margin.
+OTHER_ROWS = 2
 
 
 class GameOverScreen(Screen[str]):
@@ -120,6 +123,14 @@ class GameOverScreen(Screen[str]):
         self.query_one("#split").display = split
         shown = [self.query_one(f"#{t}", DataTable) for t in ("standing", "blows")] \
             if split else [whole]
+        if split:
+            # Each table scrolls within half of what the other lines leave (a tavern's nine
+            # units at 80x24: the second table ran off the screen, its footnotes with it).
+            others = sum(w.outer_size.height for w in self.query("Label")) + OTHER_ROWS
+            for table in shown:
+                table.styles.max_height = max(3, (self.size.height - others) // 2)
+        if self.focused is None or not self.focused.display:
+            shown[0].focus()  # the keys scroll a table in sight, not the hidden one
         self.query_one("#more").display = any(
             t.virtual_size.width > self.size.width - PADDING for t in shown)
 
