@@ -959,3 +959,21 @@ async def test_game_over_of_nine_units_at_80x24_scrolls_each_table_and_keeps_its
         await pilot.pause()
         assert app.screen.query_one("#all").display
         assert not app.screen.query_one("#split").display
+
+
+async def test_game_over_narrower_still_scrolls_a_table_sideways_keeping_the_names(tmp_path):
+    game = duel(forced=[10, 99])
+    game.units["elise"].hp = 0
+    game.units["elise"].down = True
+    game.units["dagny"].hp = 1
+    app = EscarmoucheApp(game, saves_dir=tmp_path)
+    async with app.run_test(size=(60, 30)) as pilot:
+        await pilot.press("right", "a")
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
+        assert app.screen.query_one("#more").display  # said: the counts go on to the right
+        await pilot.press(*["right"] * 12)  # the focused table, toward its last columns
+        await pilot.pause()
+        shown = [line.text for line in app.screen._compositor.render_strips()]
+        aldric = next(line for line in shown if "Aldric" in line)
+        assert "Aldric" in aldric and "Alice" not in aldric  # scrolled, the name stays
