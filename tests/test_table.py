@@ -4,6 +4,7 @@ autoplay, screenshots and a mismatched script in the demo."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -132,8 +133,11 @@ def head(app) -> str:
     return str(app.screen.query_one("#demo-head").render())
 
 
-async def until(pilot, condition, seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.05)):
+async def until(pilot, condition, seconds: float = 30.0) -> None:
+    """Wait for `condition`, polling: a deadline on the clock, not a count of pauses, and a
+    generous one (CI once missed the first frame in 10 s with every core busy)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if condition():
             return
         await pilot.pause(0.05)
